@@ -1,0 +1,67 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./env";
+import { ERROR_TYPES, errorEnvelope, ServiceError } from "./errors";
+import { config } from "./lib/config";
+import { mountEndpoints } from "./lib/endpoint";
+import { apiKeyAuth } from "./middleware/api-key-auth";
+import { internalAuth } from "./middleware/internal-auth";
+import { jsonBody } from "./middleware/json-body";
+import { requestId } from "./middleware/request-id";
+import { internalEndpoints } from "./routes/internal";
+import { errorDocs } from "./routes/service/error-docs";
+import { healthzEndpoint } from "./routes/service/healthz";
+import { verifyEndpoint } from "./routes/service/verify";
+import { templateEndpoints } from "./routes/templates";
+
+/** Paths under /v1 that carry their own credential (or none) instead of an API key. */
+const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/];
+
+function errorResponse(c: Context<AppEnv>, error: ServiceError): Response {
+  const response = c.json(errorEnvelope(config(c.env).baseUrl, error), ERROR_TYPES[error.type].status as ContentfulStatusCode);
+  for (const [name, value] of Object.entries(error.extra.headers ?? {})) response.headers.set(name, value);
+  return response;
+}
+
+function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
+  return app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Folio API",
+      version: "1.0.0",
+      description: "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
+    },
+    servers: [{ url: baseUrl }],
+    tags: [{ name: "Templates" }, { name: "Account" }, { name: "Service" }],
+  });
+}
+
+export function buildApp(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
+
+  app.use("*", requestId);
+  app.use("/v1/internal/*", internalAuth);
+  app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
+  app.use("*", jsonBody);
+
+  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints], { documented: true });
+  mountEndpoints(app, internalEndpoints, { documented: false });
+  app.get("/docs/errors", errorDocs);
+  app.get("/docs/errors/:type", errorDocs);
+
+  let document: unknown;
+  app.get("/openapi.json", (c) => c.json((document ??= openApiDocument(app, config(c.env).baseUrl))));
+
+  app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
+  app.onError((error, c) => {
+    if (error instanceof ServiceError) return errorResponse(c, error);
+    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), path: c.req.path, error: String(error), stack: (error as Error).stack }));
+    const response = errorResponse(c, new ServiceError("internal_error", "Something went wrong on our side. Retry once; if it persists, contact support with the x-request-id."));
+    response.headers.set("x-request-id", c.get("requestId") ?? "");
+    return response;
+  });
+  return app;
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  // The verified address; an address given but not yet verified waits in pending_email.
+  email: text("email"),
+  pendingEmail: text("pending_email"),
+  plan: text("plan", { enum: ["free", "payg", "starter", "growth", "scale"] }).notNull(),
+  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  trial: integer("trial", { mode: "boolean" }).notNull().default(false),
+  // Per-account overrides of the plan table; null means "the plan's value".
+  freeRendersPerMonth: integer("free_renders_per_month"),
+  monthlySpendCapUsd: real("monthly_spend_cap_usd"),
+  rendersPerMinute: integer("renders_per_minute"),
+  webhookSecret: text("webhook_secret").notNull(),
+  webhookSecretPrefix: text("webhook_secret_prefix").notNull(),
+  // Null until the secret has been handed out once; it is never shown again after that.
+  webhookSecretShownAt: text("webhook_secret_shown_at"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_account").on(t.accountId)],
+);
+
+export const verificationTokens = sqliteTable("verification_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  email: text("email").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  usedAt: text("used_at"),
+  createdAt: text("created_at").notNull(),
+});
+
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    latestVersion: integer("latest_version").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  (t) => [
+    // Only a live template holds its name: a deleted one releases it for reuse.
+    uniqueIndex("templates_live_name").on(t.accountId, t.name).where(sql`deleted_at IS NULL`),
+    index("templates_account_updated").on(t.accountId, t.updatedAt),
+  ],
+);
+
+export const templateVersions = sqliteTable(
+  "template_versions",
+  {
+    id: text("id").primaryKey(),
+    templateId: text("template_id").notNull().references(() => templates.id),
+    version: integer("version").notNull(),
+    engine: text("engine", { enum: ["chromium", "satori"] }).notNull(),
+    source: text("source").notNull(),
+    schema: text("schema", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    options: text("options", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    expectedPages: integer("expected_pages").notNull(),
+    // JSON text of the example payload; SQL NULL when the template has none.
+    example: text("example"),
+    message: text("message"),
+    checksum: text("checksum").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("template_versions_number").on(t.templateId, t.version)],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateVersionRow = typeof templateVersions.$inferSelect;

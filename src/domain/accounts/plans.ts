@@ -1,0 +1,49 @@
+import type { AccountRow } from "../../db/schema";
+
+export const PLAN_NAMES = ["free", "payg", "starter", "growth", "scale"] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+interface Plan {
+  includedRendersPerMonth: number;
+  /** USD per unit past the included renders; null means no overage, so the allowance is a hard quota. */
+  unitPriceUsd: number | null;
+  defaultSpendCapUsd: number;
+  rendersPerMinute: number;
+}
+
+export const PLANS: Record<PlanName, Plan> = {
+  free: { includedRendersPerMonth: 100, unitPriceUsd: null, defaultSpendCapUsd: 0, rendersPerMinute: 60 },
+  payg: { includedRendersPerMonth: 100, unitPriceUsd: 0.01, defaultSpendCapUsd: 50, rendersPerMinute: 600 },
+  starter: { includedRendersPerMonth: 2_000, unitPriceUsd: 0.008, defaultSpendCapUsd: 100, rendersPerMinute: 600 },
+  growth: { includedRendersPerMonth: 10_000, unitPriceUsd: 0.006, defaultSpendCapUsd: 500, rendersPerMinute: 600 },
+  scale: { includedRendersPerMonth: 50_000, unitPriceUsd: 0.004, defaultSpendCapUsd: 2_000, rendersPerMinute: 600 },
+};
+
+export const TRIAL_RENDERS = 50;
+export const RATE_WINDOW_SECONDS = 60;
+
+export interface EffectiveLimits {
+  freeRendersPerMonth: number;
+  monthlySpendCapUsd: number;
+  rendersPerMinute: number;
+  unitPriceUsd: number | null;
+}
+
+/** The plan's numbers with the account's own overrides applied; a trial never pays and gets 50 renders in all. */
+export function effectiveLimits(account: AccountRow): EffectiveLimits {
+  const plan = PLANS[account.plan];
+  if (account.trial) {
+    return {
+      freeRendersPerMonth: account.freeRendersPerMonth ?? TRIAL_RENDERS,
+      monthlySpendCapUsd: 0,
+      rendersPerMinute: account.rendersPerMinute ?? PLANS.free.rendersPerMinute,
+      unitPriceUsd: null,
+    };
+  }
+  return {
+    freeRendersPerMonth: account.freeRendersPerMonth ?? plan.includedRendersPerMonth,
+    monthlySpendCapUsd: account.monthlySpendCapUsd ?? plan.defaultSpendCapUsd,
+    rendersPerMinute: account.rendersPerMinute ?? plan.rendersPerMinute,
+    unitPriceUsd: plan.unitPriceUsd,
+  };
+}

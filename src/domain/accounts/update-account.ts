@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { accounts, type AccountRow } from "../../db/schema";
+import type { AccountLimitOverrides } from "./create-account";
+import { getAccount } from "./get-account";
+import type { PlanName } from "./plans";
+
+export interface AccountChanges {
+  plan?: PlanName | undefined;
+  status?: "active" | "suspended" | undefined;
+  /** A limit set to null returns to the plan's value. */
+  limits?: { [K in keyof AccountLimitOverrides]?: number | null } | undefined;
+}
+
+export async function updateAccount(db: Database, accountId: string, changes: AccountChanges, now: string): Promise<AccountRow> {
+  await getAccount(db, accountId);
+  const limits = changes.limits ?? {};
+  const [updated] = await db
+    .update(accounts)
+    .set({
+      plan: changes.plan,
+      status: changes.status,
+      freeRendersPerMonth: limits.free_renders_per_month,
+      monthlySpendCapUsd: limits.monthly_spend_cap_usd,
+      rendersPerMinute: limits.renders_per_minute,
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  return updated!;
+}

@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+
+const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
+const cssLength = z.string().regex(CSS_LENGTH).openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
+
+export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
+
+/** Every render option of DECISIONS §6. Unknown keys are refused, so a typo never silently does nothing. */
+export const RenderOptionsSchema = z
+  .strictObject({
+    page_size: z.union([z.enum(PAGE_SIZES), z.strictObject({ width: cssLength, height: cssLength })]).optional().openapi({ description: "PDF page size; default A4." }),
+    landscape: z.boolean().optional(),
+    margin: z.union([cssLength, z.strictObject({ top: cssLength.optional(), right: cssLength.optional(), bottom: cssLength.optional(), left: cssLength.optional() })]).optional(),
+    print_background: z.boolean().optional(),
+    scale: z.number().min(0.1).max(2).optional(),
+    header_html: z.string().optional().openapi({ description: "Liquid rendered with the same data; `<span class=\"pageNumber\">` and `totalPages` work." }),
+    footer_html: z.string().optional(),
+    metadata: z
+      .strictObject({ title: z.string().optional(), author: z.string().optional(), subject: z.string().optional(), keywords: z.string().optional(), creator: z.string().optional() })
+      .optional(),
+    width: z.int().min(1).max(5000).optional().openapi({ description: "Raster width in px; satori default 1200, chromium 1280." }),
+    height: z.int().min(1).max(5000).optional(),
+    full_page: z.boolean().optional(),
+    device_scale_factor: z.number().min(1).max(3).optional(),
+    quality: z.int().min(1).max(100).optional(),
+    omit_background: z.boolean().optional(),
+    timeout_ms: z.int().min(1000).max(30000).optional(),
+  })
+  .openapi("RenderOptions");
+
+export type RenderOptions = z.infer<typeof RenderOptionsSchema>;

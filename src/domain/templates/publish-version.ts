@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/client";
+import { templates, templateVersions, type TemplateRow, type TemplateVersionRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { checkDefinition } from "./check-definition";
+import { templateChecksum, type TemplateDefinition } from "./checksum";
+import { resolveTemplate } from "./find-template";
+import { exampleColumn, type TemplateInput } from "./template-input";
+
+const PUBLISH_ATTEMPTS = 5;
+
+/**
+ * Publishes `name@N+1`. Omitted engine, schema, options, expected_pages and example are inherited from
+ * the latest version; `message` never is. Two concurrent publishes both succeed with distinct numbers:
+ * the unique (template, version) index refuses the loser's batch, which then retries on the new latest.
+ */
+export async function publishVersion(
+  db: Database,
+  accountId: string,
+  name: string,
+  input: TemplateInput,
+  now: string,
+): Promise<{ template: TemplateRow; version: TemplateVersionRow }> {
+  for (let attempt = 1; ; attempt++) {
+    const { template, version: previous } = await resolveTemplate(db, accountId, { name, version: null });
+    const definition: TemplateDefinition = {
+      engine: input.engine ?? previous.engine,
+      source: input.source,
+      schema: input.schema ?? previous.schema,
+      options: input.options ?? previous.options,
+    };
+    checkDefinition(definition);
+    const number = template.latestVersion + 1;
+    const version: TemplateVersionRow = {
+      id: newId("tv"),
+      templateId: template.id,
+      version: number,
+      ...definition,
+      expectedPages: input.expected_pages ?? previous.expectedPages,
+      example: input.example === undefined ? previous.example : exampleColumn(input.example),
+      message: input.message ?? null,
+      checksum: await templateChecksum(definition),
+      createdAt: now,
+    };
+    const description = input.description ?? template.description;
+    try {
+      await db.batch([
+        db.insert(templateVersions).values(version),
+        db
+          .update(templates)
+          .set({ latestVersion: number, description, updatedAt: now })
+          .where(and(eq(templates.id, template.id), eq(templates.latestVersion, template.latestVersion))),
+      ]);
+      return { template: { ...template, latestVersion: number, description, updatedAt: now }, version };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === PUBLISH_ATTEMPTS) {
+        throw isUniqueViolation(error) ? new ServiceError("conflict", `Template \`${name}\` is being published concurrently; retry.`, { details: { code: "version_race", template: name } }) : error;
+      }
+    }
+  }
+}

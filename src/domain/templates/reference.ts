@@ -1,0 +1,31 @@
+import { ServiceError } from "../../errors";
+
+export const TEMPLATE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+const REFERENCE_PATTERN = /^([a-z0-9][a-z0-9._-]{0,62})(?:@([0-9]+|latest)?)?$/;
+
+export interface TemplateReference {
+  name: string;
+  /** null means the latest version. */
+  version: number | null;
+}
+
+export function invalidReference(received: string, path = "template"): ServiceError {
+  return new ServiceError("invalid_request", `\`${received}\` is not a valid template reference.`, {
+    errors: [{ path, message: "A template reference is `name`, `name@latest`, `name@` or `name@N` with N a positive integer.", expected: "name, name@latest or name@N (N >= 1)", received, example: "invoice@3" }],
+  });
+}
+
+/** Parses `name`, `name@`, `name@latest` or `name@N`; names compare case-insensitively. */
+export function parseReference(raw: string, path = "template"): TemplateReference {
+  const match = REFERENCE_PATTERN.exec(raw.toLowerCase());
+  if (!match) throw invalidReference(raw, path);
+  const [, name, version] = match;
+  if (version === undefined || version === "latest") return { name: name!, version: null };
+  const number = Number(version);
+  if (!Number.isSafeInteger(number) || number < 1) throw invalidReference(raw, path);
+  return { name: name!, version: number };
+}
+
+export function formatReference(name: string, version: number): string {
+  return `${name}@${version}`;
+}

@@ -1,0 +1,24 @@
+import type { AccountRow } from "./db/schema";
+
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  ENVIRONMENT: string;
+  PUBLIC_BASE_URL: string;
+  INTERNAL_SECRET?: string;
+  SIGNING_SECRET?: string;
+  RENDER_SYNC_MAX_DATA_BYTES: string;
+  RENDER_MAX_BATCH_ITEMS: string;
+  ALLOW_PRIVATE_EGRESS: string;
+  WEBHOOK_RETRY_SCALE: string;
+}
+
+export interface Variables {
+  requestId: string;
+  /** The parsed JSON body of a POST/PATCH; undefined when the body was empty. */
+  body: unknown;
+  account: AccountRow;
+  apiKeyId: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: Variables };

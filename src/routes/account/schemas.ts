@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+import { PLAN_NAMES } from "../../domain/accounts/plans";
+import { IsoTimestamp } from "../schemas";
+
+export const PlanName = z.enum(PLAN_NAMES);
+
+export const AccountSchema = z
+  .object({
+    object: z.literal("account"),
+    id: z.string().openapi({ example: "acct_0c1d2e3f4g5h6i7j8k9l0m1n" }),
+    name: z.string(),
+    email: z.string().nullable().openapi({ description: "Null until the address is verified." }),
+    plan: PlanName,
+    status: z.enum(["active", "suspended"]),
+    verified: z.boolean(),
+    trial: z.boolean(),
+    webhook_secret: z.string().nullable().openapi({ description: "The signing secret, returned once; null on every later call." }),
+    webhook_secret_prefix: z.string(),
+    webhook_secret_shown_at: IsoTimestamp.nullable(),
+    webhook_signature_header: z.literal("X-Service-Signature"),
+    webhook_signature_scheme: z.string(),
+    rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int(), scope: z.literal("api_key") }),
+    limits: z.object({ free_renders_per_month: z.int(), monthly_spend_cap_usd: z.number() }),
+    created_at: IsoTimestamp,
+  })
+  .openapi("Account");

@@ -1,0 +1,5 @@
+import { createAccountEndpoint, createTrialEndpoint, createVerificationEndpoint, updateAccountEndpoint } from "./accounts";
+import { issueKeyEndpoint, revokeKeyEndpoint } from "./keys";
+
+/** The service-to-service surface: behind X-Internal-Secret and never in /openapi.json. */
+export const internalEndpoints = [createAccountEndpoint, createTrialEndpoint, updateAccountEndpoint, createVerificationEndpoint, issueKeyEndpoint, revokeKeyEndpoint];

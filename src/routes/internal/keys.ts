@@ -1,0 +1,33 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { issueKeyForAccount } from "../../domain/api-keys/issue-key-for-account";
+import { revokeKey } from "../../domain/api-keys/revoke-key";
+import { endpoint, nowIso } from "../../lib/endpoint";
+import { jsonContent } from "../schemas";
+
+export const issueKeyEndpoint = endpoint(
+  createRoute({
+    method: "post",
+    path: "/v1/internal/accounts/{id}/keys",
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 201: jsonContent(z.object({ api_key: z.string(), key_id: z.string() }), "A new key, shown once.") },
+  }),
+  async (c) => {
+    const { apiKey, keyId } = await issueKeyForAccount(database(c.env.DB), c.req.param("id") ?? "", nowIso());
+    return c.json({ api_key: apiKey, key_id: keyId }, 201);
+  },
+);
+
+export const revokeKeyEndpoint = endpoint(
+  createRoute({
+    method: "delete",
+    path: "/v1/internal/keys/{key_id}",
+    request: { params: z.object({ key_id: z.string() }) },
+    responses: { 200: jsonContent(z.object({ id: z.string(), revoked: z.literal(true) }), "The key fails with 401 from the next request.") },
+  }),
+  async (c) => {
+    const keyId = c.req.param("key_id") ?? "";
+    await revokeKey(database(c.env.DB), keyId, nowIso());
+    return c.json({ id: keyId, revoked: true as const });
+  },
+);

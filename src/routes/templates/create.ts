@@ -1,0 +1,30 @@
+import { createRoute } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { createTemplate } from "../../domain/templates/create-template";
+import { serializeTemplate } from "../../domain/templates/serialize-template";
+import { errorResponses } from "../../errors";
+import { config } from "../../lib/config";
+import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { jsonBodyOf, jsonContent } from "../schemas";
+import { TemplateCreateBody, TemplateSchema } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/v1/templates",
+  operationId: "createTemplate",
+  tags: ["Templates"],
+  summary: "Create a template at version 1",
+  description: "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12).",
+  security: API_KEY_SECURITY,
+  request: { body: jsonBodyOf(TemplateCreateBody) },
+  responses: {
+    201: jsonContent(TemplateSchema, "The template at version 1."),
+    ...errorResponses("invalid_request", "authentication_error", "conflict"),
+  },
+});
+
+export const createTemplateEndpoint = endpoint(route, async (c) => {
+  const input = readBody(c, TemplateCreateBody);
+  const { template, version } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
+  return c.json(serializeTemplate(template, version), 201);
+});

@@ -1,0 +1,28 @@
+import { createRoute } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { listVersions } from "../../domain/templates/list-templates";
+import { serializeVersion } from "../../domain/templates/serialize-template";
+import { errorResponses } from "../../errors";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
+import { jsonContent, listOf } from "../schemas";
+import { nameParam } from "./params";
+import { NameParam, TemplateVersionSchema } from "./schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/templates/{name}/versions",
+  operationId: "listTemplateVersions",
+  tags: ["Templates"],
+  summary: "List a template's versions, newest first (metadata only)",
+  security: API_KEY_SECURITY,
+  request: { params: NameParam },
+  responses: {
+    200: jsonContent(listOf(TemplateVersionSchema, "TemplateVersionList"), "Every version, newest first."),
+    ...errorResponses("invalid_request", "authentication_error", "not_found"),
+  },
+});
+
+export const listVersionsEndpoint = endpoint(route, async (c) => {
+  const { template, versions } = await listVersions(database(c.env.DB), c.get("account").id, nameParam(c));
+  return c.json({ object: "list" as const, data: versions.map((version) => serializeVersion(template, version)) });
+});

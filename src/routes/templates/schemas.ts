@@ -1,0 +1,87 @@
+import { z } from "@hono/zod-openapi";
+import { FieldErrorSchema } from "../../errors";
+import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { IsoTimestamp } from "../schemas";
+
+const Engine = z.enum(["chromium", "satori"]).openapi({ description: "`chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards." });
+const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({ description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.", example: { type: "object", required: ["name"] } });
+const OneLine = z.string().max(500).regex(/^[^\r\n]*$/);
+
+const definitionFields = {
+  source: z.string().min(1).openapi({ description: "One self-contained HTML document with inline CSS and Liquid.", example: "<h1>Hello {{ name }}</h1>" }),
+  engine: Engine.optional(),
+  schema: JsonSchemaObject.optional(),
+  options: RenderOptionsSchema.optional(),
+  expected_pages: z.int().min(1).max(2000).optional().openapi({ description: "Page estimate for the pre-render quota check; default 1. Not a limit." }),
+  example: z.unknown().optional().openapi({ description: "An example payload, returned by GET and by validate." }),
+  description: OneLine.optional().openapi({ description: "One line, shown in listings." }),
+  message: z.string().max(1000).optional().openapi({ description: "Changelog line of this version." }),
+};
+
+export const TemplateCreateBody = z
+  .strictObject({ name: z.string().openapi({ description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.", example: "invoice" }), ...definitionFields })
+  .openapi("TemplateInput");
+
+export const TemplateVersionBody = z
+  .strictObject(definitionFields)
+  .openapi("TemplateVersionInput", { description: "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example." });
+
+export const ValidateBody = z.object({ data: z.unknown().openapi({ description: "The payload to check against the template's schema." }) }).openapi("ValidateRequest");
+
+export const TemplateSchema = z
+  .object({
+    object: z.literal("template"),
+    id: z.string().openapi({ example: "tpl_3k9x0c2m4n5b6v7c8x9z0a1s" }),
+    name: z.string(),
+    description: z.string(),
+    latest_version: z.int(),
+    version: z.int(),
+    ref: z.string().openapi({ example: "invoice@3" }),
+    engine: Engine,
+    schema: JsonSchemaObject,
+    options: RenderOptionsSchema,
+    expected_pages: z.int(),
+    example: z.unknown().nullable(),
+    source: z.string(),
+    checksum: z.string().openapi({ description: "SHA-256 over engine, source, schema and options." }),
+    message: z.string().nullable(),
+    created_at: IsoTimestamp,
+    updated_at: IsoTimestamp,
+    version_created_at: IsoTimestamp,
+  })
+  .openapi("Template");
+
+export const TemplateVersionSchema = z
+  .object({
+    object: z.literal("template_version"),
+    id: z.string(),
+    template: z.string(),
+    ref: z.string(),
+    version: z.int(),
+    engine: Engine,
+    checksum: z.string(),
+    message: z.string().nullable(),
+    created_at: IsoTimestamp,
+  })
+  .openapi("TemplateVersion");
+
+export const DeletedTemplateSchema = z
+  .object({ object: z.literal("template"), id: z.string(), name: z.string(), deleted: z.literal(true) })
+  .openapi("DeletedTemplate");
+
+export const ValidationResultSchema = z
+  .object({
+    object: z.literal("validation"),
+    template: z.string(),
+    valid: z.boolean(),
+    errors: z.array(FieldErrorSchema),
+    example: z.unknown().nullable(),
+  })
+  .openapi("ValidationResult");
+
+export const RefParam = z.object({
+  ref: z.string().openapi({ param: { name: "ref", in: "path" }, description: "`name`, `name@latest`, `name@` or `name@N`.", example: "invoice@2" }),
+});
+export const NameParam = z.object({
+  name: z.string().openapi({ param: { name: "name", in: "path" }, description: "A bare template name (never `name@N`).", example: "invoice" }),
+});

@@ -1,0 +1,39 @@
+import { createRoute } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { resolveTemplate } from "../../domain/templates/find-template";
+import { formatReference } from "../../domain/templates/reference";
+import { parseExample } from "../../domain/templates/serialize-template";
+import { validateTemplateData } from "../../domain/templates/validate-data";
+import { errorResponses, ServiceError } from "../../errors";
+import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { jsonBodyOf, jsonContent } from "../schemas";
+import { refParam } from "./params";
+import { RefParam, ValidateBody, ValidationResultSchema } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/v1/templates/{ref}/validate",
+  operationId: "validateTemplateData",
+  tags: ["Templates"],
+  summary: "Check data against a template's schema without rendering",
+  description: "Free; renders nothing. Returns the same field errors POST /v1/render would, plus the template's example payload.",
+  security: API_KEY_SECURITY,
+  request: { params: RefParam, body: jsonBodyOf(ValidateBody) },
+  responses: {
+    200: jsonContent(ValidationResultSchema, "The validation result."),
+    ...errorResponses("invalid_request", "authentication_error", "not_found"),
+  },
+});
+
+export const validateTemplateEndpoint = endpoint(route, async (c) => {
+  const ref = refParam(c);
+  const body = readBody(c, ValidateBody);
+  if (!("data" in body)) {
+    throw new ServiceError("invalid_request", "`data` is required: send the payload to check as `{\"data\": ...}`.", {
+      errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
+    });
+  }
+  const { template, version } = await resolveTemplate(database(c.env.DB), c.get("account").id, ref);
+  const errors = validateTemplateData(version, body.data);
+  return c.json({ object: "validation" as const, template: formatReference(template.name, version.version), valid: errors.length === 0, errors, example: parseExample(version) });
+});
