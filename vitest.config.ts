@@ -1,0 +1,21 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+          })),
+        ],
+        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], setupFiles: ["./test/apply-migrations.ts"] },
+      },
+      {
+        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+    ],
+  },
+});
