@@ -16,7 +16,7 @@ describe("API key authentication", () => {
   it.each(PROTECTED)("%s %s answers the same 401 for missing, malformed, unknown and revoked keys", async (method, path, body) => {
     const { api_key, key_id } = await newAccount();
     await call("DELETE", `/v1/internal/keys/${key_id}`, { headers: INTERNAL });
-    const attempts = [
+    const attempts: Array<{ key?: string; headers?: Record<string, string> }> = [
       {},
       { headers: { authorization: "Bearer" } },
       { headers: { authorization: "Basic dXNlcjpwYXNz" } },

@@ -1,0 +1,24 @@
+// `npm run dev`: the whole service on one machine, ready to call with curl.
+import { startService } from "./service.mjs";
+
+const service = await startService({ stdio: "inherit" }).catch((error) => {
+  console.error(`Folio did not start: ${error.message}`);
+  process.exit(1);
+});
+
+console.log(`
+Folio is running.
+  Base URL: ${service.baseUrl}
+  MCP URL:  ${service.mcpUrl}
+  API key:  ${service.apiKey}   (development account ${service.accountId})
+
+  curl -H "Authorization: Bearer ${service.apiKey}" ${service.baseUrl}/v1/templates
+`);
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await service.stop();
+    process.exit(0);
+  });
+}
+service.child.on("exit", (code) => process.exit(code ?? 0));

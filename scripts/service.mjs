@@ -1,0 +1,89 @@
+// Starts Folio locally the way `npm run dev` does: local migrations, `wrangler dev`, a health wait,
+// and a fresh API key of a development account. Shared by the dev command, the e2e tests and the bench.
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PASSED_THROUGH = ["INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
+const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+function wrangler(args, options) {
+  return spawn(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), ...args], { cwd: ROOT, ...options });
+}
+
+async function waitForHealth(baseUrl, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode} before answering`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${baseUrl}/healthz did not answer 200 within ${timeoutMs} ms`);
+}
+
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () => reject(new Error(`port ${port} is already in use: stop what runs there or set PORT`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(resolve));
+  });
+}
+
+/**
+ * @param {{ port?: number, env?: Record<string, string | undefined>, persistTo?: string, stdio?: "inherit" | "pipe" }} options
+ */
+export async function startService(options = {}) {
+  const env = { ...process.env, ...QUIET, ...(options.env ?? {}) };
+  const port = Number(options.port ?? env.PORT ?? 8787);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
+  await assertPortFree(port);
+  const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
+
+  const migrate = spawnSync(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), "d1", "migrations", "apply", "DB", "--local", ...persist], { cwd: ROOT, env, encoding: "utf8" });
+  if (migrate.status !== 0) throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persist, ...varArgs], {
+    env,
+    stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(undefined);
+      child.once("exit", () => resolve(undefined));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
+    });
+
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n--- wrangler output ---\n${output}`);
+  }
+
+  const internalSecret = vars.INTERNAL_SECRET ?? "dev-internal-secret";
+  const res = await fetch(`${baseUrl}/v1/internal/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
+    body: JSON.stringify({ name: "Development" }),
+  });
+  if (res.status !== 201) {
+    await stop();
+    throw new Error(`creating the development account failed: ${res.status} ${await res.text()}`);
+  }
+  const { api_key: apiKey, account } = await res.json();
+  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, apiKey, accountId: account.id, internalSecret, child, stop, output: () => output };
+}

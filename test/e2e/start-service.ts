@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+// @ts-expect-error: a plain ESM script shared with `npm run dev`
+import { startService } from "../../scripts/service.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    apiKey: string;
+    internalSecret: string;
+  }
+}
+
+/** Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state. */
+export default async function setup(project: TestProject) {
+  const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
+  const service = await startService({ port: Number(process.env.E2E_PORT ?? 8790), persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" } });
+  project.provide("baseUrl", service.baseUrl);
+  project.provide("apiKey", service.apiKey);
+  project.provide("internalSecret", service.internalSecret);
+  return async () => {
+    await service.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+}
