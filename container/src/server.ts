@@ -1,0 +1,85 @@
+// Folio's render backend: POST /render turns a finished HTML document into PDF, PNG or JPG with a warm
+// Chromium. The Worker sends only fully rendered HTML (Liquid already applied) and the merged options.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { timingSafeEqual } from "node:crypto";
+import { BrowserPool } from "./browser-pool.ts";
+import { startDenyProxy } from "./deny-proxy.ts";
+import { JobFailure, runJob, type RenderJob } from "./render-job.ts";
+
+const PORT = Number(process.env.PORT ?? 8788);
+const HOST = process.env.HOST ?? "127.0.0.1";
+const SECRET = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+const proxy = await startDenyProxy();
+const pool = new BrowserPool({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  maxConcurrent: Number(process.env.RENDER_CONCURRENCY ?? 4),
+  recycleAfter: Number(process.env.RENDER_RECYCLE_AFTER ?? 500),
+  proxyPort: proxy.port,
+});
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function authorized(req: IncomingMessage): boolean {
+  const given = Buffer.from(String(req.headers["x-render-secret"] ?? ""));
+  const expected = Buffer.from(SECRET);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function readJson(req: IncomingMessage): Promise<RenderJob> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new JobFailure("render_failed", "The render job is too large.", { stage: "backend" });
+    chunks.push(chunk);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as RenderJob;
+}
+
+const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
+
+async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const receivedAt = Date.now();
+  const job = await readJson(req);
+  try {
+    const { bytes, pageCount } = await pool.run((browser) => runJob(browser, job, receivedAt));
+    res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
+    res.end(bytes);
+  } catch (error) {
+    if (error instanceof JobFailure) return send(res, error.type === "asset_blocked" ? 400 : 500, { error: { type: error.type, message: error.message, details: error.details } });
+    const message = (error as Error).message ?? String(error);
+    send(res, 500, { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message) } } });
+  }
+}
+
+const server = createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/healthz") {
+    return send(res, 200, { status: "ok", ...pool.stats, rss_bytes: process.memoryUsage().rss, refused_by_proxy: proxy.refused.length });
+  }
+  if (!authorized(req)) return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
+  if (req.method === "POST" && req.url === "/render") {
+    return void render(req, res).catch((error) => send(res, 500, { error: { type: "render_failed", message: String(error), details: { stage: "backend" } } }));
+  }
+  if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
+  send(res, 404, { error: { type: "not_found", message: "No such route." } });
+});
+
+server.listen(PORT, HOST, () => {
+  console.log(`render backend listening on http://${HOST}:${PORT}`);
+  void pool.warm();
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    server.close();
+    await pool.close();
+    await proxy.close();
+    process.exit(0);
+  });
+}

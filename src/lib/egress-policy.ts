@@ -1,0 +1,131 @@
+// Which URLs and addresses Folio may contact: shared, import-free, by the Worker and the render backend.
+// The WHATWG URL parser already turns odd IPv4 spellings (2130706433, 0x7f.1, 127.1, 0177.0.0.1) into
+// dotted quads and IPv6 into its canonical bracketed form, so checks run on the parsed host only.
+
+export interface EgressPolicy {
+  /** Plain http on port 80 is allowed (webhooks outside production); assets are https only. */
+  allowHttp: boolean;
+  /** Development and tests only: loopback and private addresses, any port, plain http. */
+  allowPrivate: boolean;
+}
+
+export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+
+const BLOCKED_V4: Array<[string, number, string]> = [
+  ["0.0.0.0", 8, "unspecified"],
+  ["10.0.0.0", 8, "private"],
+  ["100.64.0.0", 10, "carrier-grade NAT"],
+  ["127.0.0.0", 8, "loopback"],
+  ["169.254.0.0", 16, "link-local (cloud metadata)"],
+  ["172.16.0.0", 12, "private"],
+  ["192.0.0.0", 24, "reserved"],
+  ["192.0.2.0", 24, "documentation"],
+  ["192.88.99.0", 24, "6to4 relay"],
+  ["192.168.0.0", 16, "private"],
+  ["198.18.0.0", 15, "benchmarking"],
+  ["198.51.100.0", 24, "documentation"],
+  ["203.0.113.0", 24, "documentation"],
+  ["224.0.0.0", 4, "multicast"],
+  ["240.0.0.0", 4, "reserved"],
+];
+
+const BLOCKED_HOST_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa"];
+
+function v4ToNumber(ip: string): number | null {
+  const parts = ip.split(".");
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return null;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+function v4Problem(ip: string): string | null {
+  const n = v4ToNumber(ip);
+  if (n === null) return "not an IPv4 address";
+  for (const [base, bits, label] of BLOCKED_V4) {
+    const size = 2 ** (32 - bits);
+    const start = v4ToNumber(base)!;
+    if (n >= start && n < start + size) return `${label} address ${ip}`;
+  }
+  return null;
+}
+
+/** Expands an IPv6 address (no brackets, no zone) into eight 16-bit groups; null when it is not one. */
+function v6Groups(ip: string): number[] | null {
+  let text = ip.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const n = v4ToNumber(dotted[1]!);
+    if (n === null) return null;
+    text = text.slice(0, -dotted[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (s: string) => (s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? head.length !== 8 : missing < 1) return null;
+  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return groups.some(Number.isNaN) ? null : groups;
+}
+
+function embeddedV4(high: number, low: number): string {
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
+function v6Problem(ip: string): string | null {
+  const g = v6Groups(ip);
+  if (!g) return "not an IPv6 address";
+  const [a, b] = g as [number, number];
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeroUpTo(8)) return "unspecified address ::";
+  if (zeroUpTo(7) && g[7] === 1) return "loopback address ::1";
+  if (zeroUpTo(5) && g[5] === 0xffff) return `IPv4-mapped address (${embeddedV4(g[6]!, g[7]!)})`;
+  if (zeroUpTo(6)) return `IPv4-compatible address (${embeddedV4(g[6]!, g[7]!)})`;
+  if (a === 0x64 && b === 0xff9b) return `NAT64 address (${embeddedV4(g[6]!, g[7]!)})`;
+  if (a === 0x2002) return `6to4 address (${embeddedV4(g[1]!, g[2]!)})`;
+  if (a === 0x2001 && b === 0) return "Teredo address";
+  if (a === 0x2001 && b === 0xdb8) return "documentation address";
+  if (a === 0x100 && zeroUpTo(4)) return "discard-only address";
+  if ((a & 0xfe00) === 0xfc00) return "unique local (private) address";
+  if ((a & 0xffc0) === 0xfe80) return "link-local address";
+  if ((a & 0xffc0) === 0xfec0) return "site-local address";
+  if ((a & 0xff00) === 0xff00) return "multicast address";
+  return null;
+}
+
+/** Null when `ip` (a resolved or literal address) is a public unicast address; otherwise why it is refused. */
+export function addressProblem(ip: string): string | null {
+  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  return bare.includes(":") ? v6Problem(bare) : v4Problem(bare);
+}
+
+export function isIpLiteral(host: string): boolean {
+  return host.startsWith("[") || /^\d+\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Checks everything that can be known before DNS: scheme, userinfo, port, and the host when it is a literal. */
+export function checkUrl(raw: string, policy: EgressPolicy): UrlVerdict {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: "not an absolute URL" };
+  }
+  const http = url.protocol === "http:";
+  if (url.protocol !== "https:" && !(http && (policy.allowHttp || policy.allowPrivate))) {
+    return { ok: false, reason: http ? "plain http is not allowed; use https" : `the ${url.protocol.replace(":", "")}: scheme is not allowed` };
+  }
+  if (url.username || url.password) return { ok: false, reason: "URLs with credentials (user:pass@) are not allowed" };
+  const port = url.port === "" ? (http ? 80 : 443) : Number(url.port);
+  if (!policy.allowPrivate && port !== (http ? 80 : 443)) return { ok: false, reason: `port ${port} is not allowed; only 443 (and 80 for http)` };
+  const host = url.hostname.toLowerCase();
+  if (policy.allowPrivate) return { ok: true, url };
+  if (isIpLiteral(host)) {
+    const problem = addressProblem(host);
+    return problem ? { ok: false, reason: `${problem} is not public` } : { ok: true, url };
+  }
+  if (!host.includes(".") || BLOCKED_HOST_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) {
+    return { ok: false, reason: `the host ${host} is not a public name` };
+  }
+  return { ok: true, url };
+}
