@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PASSED_THROUGH = ["INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
+const PASSED_THROUGH = ["RENDER_BACKEND_URL", "INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 function wrangler(args, options) {
@@ -40,8 +40,18 @@ export async function startService(options = {}) {
   const env = { ...process.env, ...QUIET, ...(options.env ?? {}) };
   const port = Number(options.port ?? env.PORT ?? 8787);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
+  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}`, ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
   await assertPortFree(port);
+  const backendPort = Number(env.RENDER_BACKEND_PORT ?? port + 1);
+  await assertPortFree(backendPort);
+  const backend = spawn(process.execPath, ["src/server.ts"], {
+    cwd: new URL("../container", import.meta.url),
+    env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1" },
+    stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
+  let backendOutput = "";
+  backend.stdout?.on("data", (d) => (backendOutput += d));
+  backend.stderr?.on("data", (d) => (backendOutput += d));
   const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
 
   const migrate = spawnSync(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), "d1", "migrations", "apply", "DB", "--local", ...persist], { cwd: ROOT, env, encoding: "utf8" });
@@ -56,22 +66,24 @@ export async function startService(options = {}) {
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const stop = () =>
+  const stopOne = (proc, group) =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(undefined);
-      child.once("exit", () => resolve(undefined));
+      if (proc.exitCode !== null || proc.signalCode !== null) return resolve(undefined);
+      proc.once("exit", () => resolve(undefined));
       try {
-        process.kill(-child.pid, "SIGTERM");
+        if (group) process.kill(-proc.pid, "SIGTERM");
+        else proc.kill("SIGTERM");
       } catch {
-        child.kill("SIGTERM");
+        proc.kill("SIGTERM");
       }
     });
+  const stop = () => Promise.all([stopOne(child, true), stopOne(backend, false)]);
 
   try {
     await waitForHealth(baseUrl, child, 120_000);
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}\n--- wrangler output ---\n${output}`);
+    throw new Error(`${error.message}\n--- wrangler output ---\n${output}\n--- render backend output ---\n${backendOutput}`);
   }
 
   const internalSecret = vars.INTERNAL_SECRET ?? "dev-internal-secret";
@@ -85,5 +97,5 @@ export async function startService(options = {}) {
     throw new Error(`creating the development account failed: ${res.status} ${await res.text()}`);
   }
   const { api_key: apiKey, account } = await res.json();
-  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, apiKey, accountId: account.id, internalSecret, child, stop, output: () => output };
+  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey, accountId: account.id, internalSecret, child, backend, stop, output: () => output };
 }

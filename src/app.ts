@@ -14,9 +14,11 @@ import { errorDocs } from "./routes/service/error-docs";
 import { healthzEndpoint } from "./routes/service/healthz";
 import { verifyEndpoint } from "./routes/service/verify";
 import { templateEndpoints } from "./routes/templates";
+import { renderEndpoints } from "./routes/renders";
+import { getFileEndpoint } from "./routes/files/get";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
-const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/];
+const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//];
 
 function errorResponse(c: Context<AppEnv>, error: ServiceError): Response {
   const response = c.json(errorEnvelope(config(c.env).baseUrl, error), ERROR_TYPES[error.type].status as ContentfulStatusCode);
@@ -33,7 +35,7 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
       description: "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: "Templates" }, { name: "Account" }, { name: "Service" }],
+    tags: [{ name: "Renders" }, { name: "Templates" }, { name: "Account" }, { name: "Service" }],
   });
 }
 
@@ -47,7 +49,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
   app.use("*", jsonBody);
 
-  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints], { documented: true });
+  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, getFileEndpoint], { documented: true });
   mountEndpoints(app, internalEndpoints, { documented: false });
   app.get("/docs/errors", errorDocs);
   app.get("/docs/errors/:type", errorDocs);

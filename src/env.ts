@@ -1,8 +1,10 @@
 import type { AccountRow } from "./db/schema";
+import type { RenderMessage } from "./domain/renders/enqueue-render";
 
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
+  RENDER_QUEUE: Queue<RenderMessage>;
   ENVIRONMENT: string;
   PUBLIC_BASE_URL: string;
   INTERNAL_SECRET?: string;
@@ -11,6 +13,9 @@ export interface Env {
   RENDER_MAX_BATCH_ITEMS: string;
   ALLOW_PRIVATE_EGRESS: string;
   WEBHOOK_RETRY_SCALE: string;
+  /** When set, Chromium work goes to the container render backend at this address. */
+  RENDER_BACKEND_URL?: string;
+  RENDER_BACKEND_SECRET?: string;
 }
 
 export interface Variables {

@@ -83,6 +83,44 @@ export const templateVersions = sqliteTable(
   (t) => [uniqueIndex("template_versions_number").on(t.templateId, t.version)],
 );
 
+export const renders = sqliteTable(
+  "renders",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    apiKeyId: text("api_key_id"),
+    templateId: text("template_id").notNull().references(() => templates.id),
+    templateVersionId: text("template_version_id").notNull().references(() => templateVersions.id),
+    templateRef: text("template_ref").notNull(),
+    format: text("format", { enum: ["pdf", "png", "jpg"] }).notNull(),
+    engine: text("engine", { enum: ["chromium", "satori"] }).notNull(),
+    status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
+    cached: integer("cached", { mode: "boolean" }).notNull().default(false),
+    cacheKey: text("cache_key").notNull(),
+    objectKey: text("object_key"),
+    contentType: text("content_type").notNull(),
+    pageCount: integer("page_count"),
+    billableUnits: integer("billable_units"),
+    byteSize: integer("byte_size"),
+    // The error envelope's `error` object as JSON text, when failed.
+    error: text("error", { mode: "json" }).$type<Record<string, unknown>>(),
+    webhookUrl: text("webhook_url"),
+    webhookStatus: text("webhook_status", { enum: ["pending", "delivered", "failed"] }),
+    webhookAttempts: integer("webhook_attempts").notNull().default(0),
+    batchId: text("batch_id"),
+    // A queue consumer holds the render until this time; a crashed consumer's lease simply runs out.
+    leaseUntil: text("lease_until"),
+    createdAt: text("created_at").notNull(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [
+    index("renders_account_created").on(t.accountId, t.createdAt, t.id),
+    index("renders_cache").on(t.accountId, t.cacheKey, t.status),
+    index("renders_batch").on(t.batchId),
+  ],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
+export type RenderRow = typeof renders.$inferSelect;

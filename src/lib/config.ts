@@ -29,6 +29,8 @@ export function config(env: Env) {
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     allowPrivateEgress: !production && env.ALLOW_PRIVATE_EGRESS === "true",
+    renderBackendUrl: env.RENDER_BACKEND_URL || null,
+    renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "dev-render-backend-secret", production, "RENDER_BACKEND_SECRET"),
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

@@ -1,9 +1,12 @@
-import { Liquid } from "liquidjs";
+import { Liquid, type Template } from "liquidjs";
+import { ServiceError } from "../errors";
+import { registerFilters } from "./liquid-filters";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
 export const MAX_SOURCE_CHARS = 1_000_000;
 const RENDER_TIME_LIMIT_MS = 2_000;
-const MEMORY_LIMIT_UNITS = 64 * 1024 * 1024;
+/** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
+const MEMORY_LIMIT = 32 * 1024 * 1024;
 
 /** Tags that would read other files; Folio templates are one self-contained document. */
 const FILE_TAGS = ["include", "render", "layout"] as const;
@@ -21,14 +24,16 @@ export function createLiquid({ strictFilters }: { strictFilters: boolean }): Liq
     cache: false,
     parseLimit: MAX_SOURCE_CHARS,
     renderLimit: RENDER_TIME_LIMIT_MS,
-    memoryLimit: MEMORY_LIMIT_UNITS,
+    memoryLimit: MEMORY_LIMIT,
     templates: {},
   });
   for (const tag of FILE_TAGS) delete engine.tags[tag];
+  registerFilters(engine);
   return engine;
 }
 
 const parser = createLiquid({ strictFilters: false });
+const renderer = createLiquid({ strictFilters: true });
 
 /** Null when `source` parses; otherwise the parser's complaint, with line and column where it has them. */
 export function liquidSyntaxError(source: string): string | null {
@@ -37,5 +42,36 @@ export function liquidSyntaxError(source: string): string | null {
     return null;
   } catch (error) {
     return (error as Error).message;
+  }
+}
+
+const MAX_PARSED = 256;
+const parsed = new Map<string, Template[]>();
+
+function parseForRender(source: string, cacheKey: string): Template[] {
+  let templates = parsed.get(cacheKey);
+  if (!templates) {
+    templates = renderer.parse(source);
+    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+    parsed.set(cacheKey, templates);
+  }
+  return templates;
+}
+
+/**
+ * Renders `source` with `data`. Any failure (an unknown filter, a filter error, the time or memory limit)
+ * is `render_failed` at stage `template`, naming the filter where one is to blame.
+ */
+export async function renderLiquid(source: string, data: unknown, cacheKey: string, part = "source"): Promise<string> {
+  try {
+    const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
+    return await renderer.render(parseForRender(source, `${part}:${cacheKey}`), scope);
+  } catch (error) {
+    const message = (error as Error).message;
+    const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
+    const limit = /(render|memory|parse)(?: alloc)? limit exceeded/i.exec(message)?.[1];
+    throw new ServiceError("render_failed", filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}`, {
+      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit.toLowerCase()}_limit` } : {}), cause: message },
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Env } from "../../env";
+import { chromiumDriver } from "../../lib/render-deps";
 import { endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 
@@ -22,12 +23,19 @@ async function probe(check: () => Promise<unknown>): Promise<string> {
 
 /** Real round trips to each dependency, run in parallel so one slow one costs its own timeout only. */
 async function checkDependencies(env: Env) {
-  const [database, storage] = await Promise.all([probe(() => env.DB.prepare("SELECT 1").first()), probe(() => env.FILES.head("healthz/probe"))]);
-  return { database, storage };
+  const [database, storage, renderer] = await Promise.all([
+    probe(() => env.DB.prepare("SELECT 1").first()),
+    probe(() => env.FILES.head("healthz/probe")),
+    probe(async () => {
+      const state = await chromiumDriver(env).health();
+      if (state !== "ok") throw new Error(state);
+    }),
+  ]);
+  return { database, storage, renderer };
 }
 
 const HealthSchema = z
-  .object({ status: z.enum(["ok", "unavailable"]), checks: z.record(z.string(), z.string()).openapi({ example: { database: "ok", storage: "ok" } }) })
+  .object({ status: z.enum(["ok", "unavailable"]), checks: z.record(z.string(), z.string()).openapi({ example: { database: "ok", storage: "ok", renderer: "ok" } }) })
   .openapi("Health");
 
 const route = createRoute({

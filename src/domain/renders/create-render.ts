@@ -1,0 +1,68 @@
+import type { Database } from "../../db/client";
+import { renders, type RenderRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import type { RenderOptions } from "../render-options/options-schema";
+import { resolveTemplate } from "../templates/find-template";
+import type { TemplateReference } from "../templates/reference";
+import { validateTemplateData } from "../templates/validate-data";
+import { produceFile, type ProduceDeps } from "./produce-file";
+import { failedState, findCached, newRenderRow, succeededState } from "./record-render";
+import { planRender, type OutputFormat } from "./render-plan";
+import { enqueueRender, type QueueDeps } from "./enqueue-render";
+
+export interface RenderRequest {
+  ref: TemplateReference;
+  format?: OutputFormat | undefined;
+  data: unknown;
+  options?: RenderOptions | undefined;
+  webhookUrl?: string | undefined;
+  async?: boolean | undefined;
+}
+
+export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
+  db: Database;
+  baseUrl: string;
+  syncMaxDataBytes: number;
+  now: () => string;
+}
+
+export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow };
+
+/**
+ * POST /v1/render: resolve, validate, then answer from the cache, render inline, or queue. A satori
+ * template always renders inline; a cache hit always answers inline, whatever else was asked.
+ */
+export async function createRender(accountId: string, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps): Promise<CreatedRender> {
+  const { template, version } = await resolveTemplate(deps.db, accountId, request.ref);
+  const errors = validateTemplateData(version, request.data);
+  if (errors.length) {
+    throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
+  }
+  const plan = await planRender(version, request);
+  const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl };
+
+  const hit = await findCached(deps.db, accountId, plan.cacheKey);
+  if (hit) {
+    const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.now(), {
+      status: "succeeded", cached: true, objectKey: hit.objectKey, pageCount: hit.pageCount, byteSize: hit.byteSize, billableUnits: 0, completedAt: deps.now(),
+    });
+    await deps.db.insert(renders).values(render);
+    return { outcome: "finished", render };
+  }
+
+  const queued = request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
+  if (queued) return { outcome: "queued", render: await enqueueRender(origin, plan, deps) };
+
+  const createdAt = deps.now();
+  try {
+    const file = await produceFile(accountId, plan, deps);
+    const render = newRenderRow(origin, plan, createdAt, succeededState(plan, file, deps.now()));
+    await deps.db.insert(renders).values(render);
+    return { outcome: "finished", render };
+  } catch (error) {
+    if (error instanceof ServiceError && (error.type === "render_failed" || error.type === "asset_blocked")) {
+      await deps.db.insert(renders).values(newRenderRow(origin, plan, createdAt, failedState(error, deps.baseUrl, deps.now())));
+    }
+    throw error;
+  }
+}

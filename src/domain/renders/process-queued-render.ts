@@ -1,0 +1,80 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { renders, templateVersions, type RenderRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import { produceFile, type ProduceDeps } from "./produce-file";
+import { failedState, succeededState } from "./record-render";
+import { planRender } from "./render-plan";
+import { payloadKey } from "./enqueue-render";
+
+export interface ProcessDeps extends ProduceDeps {
+  db: Database;
+  baseUrl: string;
+  now: () => Date;
+}
+
+const LEASE_MS = 120_000;
+
+export type ProcessOutcome = "succeeded" | "failed" | "already_done" | "busy" | "retry";
+
+/** Failures worth another delivery of the message; everything else is the template's or the data's fault. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return true;
+  return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
+}
+
+/**
+ * Renders one queued render, at most once: a lease claims it (a redelivered message finds it claimed or
+ * finished and does nothing), and the final state is written only while it is still queued.
+ */
+export async function processQueuedRender(renderId: string, deps: ProcessDeps, finalAttempt: boolean): Promise<{ outcome: ProcessOutcome; render?: RenderRow }> {
+  const now = deps.now();
+  const [claimed] = await deps.db
+    .update(renders)
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .where(and(eq(renders.id, renderId), eq(renders.status, "queued"), or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString()))))
+    .returning();
+  if (!claimed) {
+    const [current] = await deps.db.select({ status: renders.status }).from(renders).where(eq(renders.id, renderId)).limit(1);
+    return { outcome: !current || current.status !== "queued" ? "already_done" : "busy" };
+  }
+
+  const finish = async (state: Partial<RenderRow>) => {
+    const [done] = await deps.db
+      .update(renders)
+      .set({ ...state, leaseUntil: null })
+      .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
+      .returning();
+    await deps.files.delete(payloadKey(renderId));
+    return done;
+  };
+
+  try {
+    const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
+    const payload = await deps.files.get(payloadKey(renderId));
+    if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
+    const stored = (await payload.json()) as { data: unknown; options: Record<string, unknown>; format: RenderRow["format"] };
+    const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
+    const file = await produceFile(claimed.accountId, plan, deps);
+    const render = await finish(succeededState(plan, file, deps.now().toISOString()));
+    return { outcome: "succeeded", render };
+  } catch (error) {
+    if (isTransient(error) && !finalAttempt) {
+      await deps.db.update(renders).set({ leaseUntil: null }).where(eq(renders.id, renderId));
+      return { outcome: "retry" };
+    }
+    const failure = error instanceof ServiceError ? error : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
+    const render = await finish(failedState(failure, deps.baseUrl, deps.now().toISOString()));
+    return { outcome: "failed", render };
+  }
+}
+
+/** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
+export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files">): Promise<void> {
+  const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", { details: { stage: "queue" } });
+  await deps.db
+    .update(renders)
+    .set({ ...failedState(error, deps.baseUrl, deps.now().toISOString()), leaseUntil: null })
+    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")));
+  await deps.files.delete(payloadKey(renderId));
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { renders, type RenderRow, type TemplateRow } from "../../db/schema";
+import { errorEnvelope, ServiceError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { formatReference } from "../templates/reference";
+import { billableUnits, CONTENT_TYPES, type RenderPlan } from "./render-plan";
+import type { ProducedFile } from "./produce-file";
+
+export interface RenderOrigin {
+  accountId: string;
+  apiKeyId: string | null;
+  template: TemplateRow;
+  webhookUrl?: string | null | undefined;
+  batchId?: string | null | undefined;
+}
+
+/** A new render row for `plan`, in the given state; the caller inserts it. */
+export function newRenderRow(origin: RenderOrigin, plan: RenderPlan, now: string, state: Partial<RenderRow> & Pick<RenderRow, "status">): RenderRow {
+  return {
+    id: newId("rnd"),
+    accountId: origin.accountId,
+    apiKeyId: origin.apiKeyId,
+    templateId: origin.template.id,
+    templateVersionId: plan.version.id,
+    templateRef: formatReference(origin.template.name, plan.version.version),
+    format: plan.format,
+    engine: plan.engine,
+    cached: false,
+    cacheKey: plan.cacheKey,
+    objectKey: null,
+    contentType: CONTENT_TYPES[plan.format],
+    pageCount: null,
+    billableUnits: null,
+    byteSize: null,
+    error: null,
+    webhookUrl: origin.webhookUrl ?? null,
+    webhookStatus: origin.webhookUrl ? "pending" : null,
+    webhookAttempts: 0,
+    batchId: origin.batchId ?? null,
+    leaseUntil: null,
+    createdAt: now,
+    completedAt: null,
+    ...state,
+  };
+}
+
+export function succeededState(plan: RenderPlan, file: ProducedFile, now: string) {
+  return { status: "succeeded" as const, objectKey: file.objectKey, pageCount: file.pageCount, byteSize: file.byteSize, billableUnits: billableUnits(plan.format, file.pageCount), completedAt: now };
+}
+
+export function failedState(error: ServiceError, baseUrl: string, now: string) {
+  return { status: "failed" as const, error: errorEnvelope(baseUrl, error).error as Record<string, unknown>, completedAt: now };
+}
+
+/** The newest finished render of the same cache key on this account, if any: its object is the answer. */
+export async function findCached(db: Database, accountId: string, cacheKey: string): Promise<RenderRow | undefined> {
+  const [hit] = await db
+    .select()
+    .from(renders)
+    .where(and(eq(renders.accountId, accountId), eq(renders.cacheKey, cacheKey), eq(renders.status, "succeeded")))
+    .orderBy(desc(renders.createdAt))
+    .limit(1);
+  return hit;
+}

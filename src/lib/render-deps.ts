@@ -1,0 +1,27 @@
+import { database } from "../db/client";
+import type { ProduceDeps } from "../domain/renders/produce-file";
+import type { Env } from "../env";
+import { ServiceError } from "../errors";
+import { backendDriver } from "../render/chromium/backend-driver";
+import type { ChromiumDriver } from "../render/chromium/driver";
+import { config } from "./config";
+
+/** The configured Chromium driver: the container backend when RENDER_BACKEND_URL is set. */
+export function chromiumDriver(env: Env): ChromiumDriver {
+  const settings = config(env);
+  if (settings.renderBackendUrl) return backendDriver(settings.renderBackendUrl, settings.renderBackendSecret());
+  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL).", { details: { stage: "browser", reason: "no_renderer" } });
+}
+
+/** Everything rendering needs from the environment, built once per request or message batch. */
+export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
+  const settings = config(env);
+  let driver: ChromiumDriver | undefined;
+  return {
+    db: database(env.DB),
+    files: env.FILES,
+    chromium: () => (driver ??= chromiumDriver(env)),
+    egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
+    baseUrl: settings.baseUrl,
+  };
+}

@@ -1,0 +1,58 @@
+import { ServiceError } from "../errors";
+import { checkUrl, type EgressPolicy } from "../lib/egress-policy";
+
+const MAX_ASSET_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const ASSET_TIMEOUT_MS = 10_000;
+
+export function assetBlocked(url: string, reason: string): ServiceError {
+  return new ServiceError("asset_blocked", `The asset ${url} was refused: ${reason}.`, { details: { url, reason } });
+}
+
+async function readCapped(response: Response, url: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_ASSET_BYTES) throw assetBlocked(url, `larger than ${MAX_ASSET_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
+  return out;
+}
+
+/**
+ * The Worker's asset fetcher (images for Satori): every hop's URL is checked by the egress policy and
+ * redirects are followed by hand so each target is checked again. On Cloudflare, the platform's own
+ * fetch also refuses private destinations, which covers names that resolve to them.
+ */
+export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ bytes: Uint8Array; contentType: string }> {
+  let current = raw;
+  const signal = AbortSignal.timeout(ASSET_TIMEOUT_MS);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const verdict = checkUrl(current, { ...policy, allowHttp: false });
+    if (!verdict.ok) throw assetBlocked(current, verdict.reason);
+    let response: Response;
+    try {
+      response = await fetch(verdict.url, { redirect: "manual", signal });
+    } catch (error) {
+      throw assetBlocked(current, `could not be fetched (${(error as Error).message})`);
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      current = new URL(location, verdict.url).href;
+      continue;
+    }
+    if (!response.ok) throw assetBlocked(current, `answered HTTP ${response.status}`);
+    return { bytes: await readCapped(response, current), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+  }
+  throw assetBlocked(raw, `more than ${MAX_REDIRECTS} redirects`);
+}
+
+export function toDataUri(bytes: Uint8Array, contentType: string): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${contentType.split(";")[0]};base64,${btoa(binary)}`;
+}

@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { database } from "../../db/client";
+import { renders } from "../../db/schema";
+import { errorResponses, ServiceError } from "../../errors";
+import { config } from "../../lib/config";
+import { endpoint } from "../../lib/endpoint";
+import { verifyFileSignature } from "../../lib/signed-url";
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/files/{id}",
+  operationId: "getFile",
+  tags: ["Renders"],
+  summary: "Download a rendered file through its signed URL (no API key: the signature is the credential)",
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
+    query: z.object({ expires: z.string().openapi({ param: { name: "expires", in: "query" } }), signature: z.string().openapi({ param: { name: "signature", in: "query" } }) }),
+  },
+  responses: {
+    200: { description: "The file.", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "image/png": { schema: z.string().openapi({ format: "binary" }) }, "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } } },
+    ...errorResponses("permission_error", "not_found"),
+  },
+});
+
+export const getFileEndpoint = endpoint(route, async (c) => {
+  const id = c.req.param("id") ?? "";
+  await verifyFileSignature(config(c.env).signingSecret(), id, c.req.query("expires"), c.req.query("signature"));
+  const [render] = await database(c.env.DB).select().from(renders).where(eq(renders.id, id)).limit(1);
+  const object = render?.objectKey ? await c.env.FILES.get(render.objectKey) : null;
+  if (!render || !object) throw new ServiceError("not_found", "The file of this render does not exist.");
+  const [name, version] = render.templateRef.split("@");
+  return new Response(object.body, {
+    headers: {
+      "content-type": render.contentType,
+      "content-length": String(object.size),
+      "content-disposition": `inline; filename="${name}-v${version}-${render.id}.${render.format}"`,
+      etag: object.httpEtag,
+      "cache-control": "private, max-age=3600",
+    },
+  });
+});

@@ -1,0 +1,34 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createRender } from "../../domain/renders/create-render";
+import { serializeRender } from "../../domain/renders/serialize-render";
+import { errorResponses } from "../../errors";
+import { config } from "../../lib/config";
+import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { jsonBodyOf, jsonContent } from "../schemas";
+import { precheckRenderBody, toRenderRequest } from "./parse-request";
+import { createRenderDeps, signer } from "./request-context";
+import { RenderRequestBody, RenderSchema } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/v1/render",
+  operationId: "createRender",
+  tags: ["Renders"],
+  summary: "Render a template with data",
+  description:
+    "Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical data exceeds the inline limit (satori templates always render inline).",
+  security: API_KEY_SECURITY,
+  request: { body: jsonBodyOf(RenderRequestBody) },
+  responses: {
+    200: jsonContent(RenderSchema, "Finished (or served from the cache)."),
+    202: jsonContent(RenderSchema, "Queued: poll GET /v1/renders/{id} or wait for the webhook."),
+    ...errorResponses("invalid_request", "asset_blocked", "authentication_error", "quota_exceeded", "spend_cap_exceeded", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
+  },
+});
+
+export const createRenderEndpoint = endpoint(route, async (c) => {
+  precheckRenderBody(c.get("body"), config(c.env).production);
+  const request = toRenderRequest(readBody(c, RenderRequestBody));
+  const { outcome, render } = await createRender(c.get("account").id, c.get("apiKeyId"), request, createRenderDeps(c.env));
+  return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
+});

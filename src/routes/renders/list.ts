@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { listRenders } from "../../domain/renders/list-renders";
+import { serializeRender } from "../../domain/renders/serialize-render";
+import { errorResponses, ServiceError } from "../../errors";
+import { fieldErrorsFromZod } from "../../lib/field-errors";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
+import { jsonContent } from "../schemas";
+import { signer } from "./request-context";
+import { RenderListSchema } from "./schemas";
+
+const ListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" }, description: "1..100, default 25." }),
+  starting_after: z.string().optional().openapi({ param: { name: "starting_after", in: "query" }, description: "The id of the last render of the previous page." }),
+  batch_id: z.string().optional().openapi({ param: { name: "batch_id", in: "query" } }),
+  status: z.enum(["queued", "succeeded", "failed"]).optional().openapi({ param: { name: "status", in: "query" } }),
+});
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/renders",
+  operationId: "listRenders",
+  tags: ["Renders"],
+  summary: "List renders, newest first",
+  security: API_KEY_SECURITY,
+  request: { query: ListQuery },
+  responses: { 200: jsonContent(RenderListSchema, "A page of renders."), ...errorResponses("invalid_request", "authentication_error") },
+});
+
+export const listRendersEndpoint = endpoint(route, async (c) => {
+  const raw = c.req.query();
+  const parsed = ListQuery.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrorsFromZod(parsed.error, raw);
+    throw new ServiceError("invalid_request", errors[0]?.message ?? "Invalid query.", { errors });
+  }
+  const { limit, starting_after: startingAfter, batch_id: batchId, status } = parsed.data;
+  const page = await listRenders(database(c.env.DB), c.get("account").id, { limit, startingAfter, batchId, status });
+  const sign = signer(c.env);
+  return c.json({ object: "list" as const, data: await Promise.all(page.data.map((r) => serializeRender(r, sign))), has_more: page.hasMore });
+});

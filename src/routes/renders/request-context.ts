@@ -1,0 +1,14 @@
+import type { Env } from "../../env";
+import type { CreateRenderDeps } from "../../domain/renders/create-render";
+import type { Signer } from "../../domain/renders/serialize-render";
+import { config } from "../../lib/config";
+import { renderDeps } from "../../lib/render-deps";
+
+export function signer(env: Env): Signer {
+  const settings = config(env);
+  return { baseUrl: settings.baseUrl, secret: settings.signingSecret() };
+}
+
+export function createRenderDeps(env: Env): CreateRenderDeps {
+  return { ...renderDeps(env), queue: env.RENDER_QUEUE, syncMaxDataBytes: config(env).syncMaxDataBytes, now: () => new Date().toISOString() };
+}
