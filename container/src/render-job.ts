@@ -67,6 +67,17 @@ async function answer(request: HTTPRequest, job: RenderJob, deadline: number, bl
   }
 }
 
+/**
+ * Some refusals never become requests: Chromium itself will not load file: URLs into an https document,
+ * and the CSP stops other schemes. Both only leave a console message, which is turned into asset_blocked.
+ */
+function refusedByChromium(text: string): { url: string; reason: string } | null {
+  const url = /Not allowed to load local resource: (\S+)/.exec(text)?.[1] ?? /(?:Loading|Refused to load) the (?:image|font|stylesheet|media)[^']*'([^']+)'/.exec(text)?.[1];
+  if (!url) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? "unknown";
+  return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
+}
+
 async function produce(page: Page, job: RenderJob, timeout: number): Promise<{ bytes: Uint8Array; pageCount: number }> {
   const o = job.options;
   if (job.format === "pdf") {
@@ -98,6 +109,10 @@ export async function runJob(browser: Browser, job: RenderJob, receivedAt: numbe
       await page.setViewport({ width: o.width ?? 1280, height: o.height ?? 800, deviceScaleFactor: o.device_scale_factor ?? 1 });
       await page.setRequestInterception(true);
       page.on("request", (request) => void answer(request, job, deadline, blocked).catch(() => undefined));
+      page.on("console", (message) => {
+        const refusal = refusedByChromium(message.text());
+        if (refusal) blocked.push(refusal);
+      });
       await page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       if (blocked.length) {
