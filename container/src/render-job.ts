@@ -2,6 +2,7 @@
 // answered by the safe fetcher (or refused), then printed or screenshotted.
 import type { Browser, HTTPRequest, Page, PDFOptions } from "puppeteer-core";
 import { pdfPageCount } from "../../src/render/pdf-structure.ts";
+import { checkUrl } from "../../src/lib/egress-policy.ts";
 import { EgressRefused, safeFetch } from "./safe-fetch.ts";
 
 export const DOCUMENT_URL = "https://document.folio.invalid/";
@@ -57,6 +58,8 @@ async function answer(request: HTTPRequest, job: RenderJob, deadline: number, bl
     return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(job.allow_private_egress) }, body: job.html });
   }
   if (url.startsWith("data:")) return request.continue();
+  // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
+  if (url.startsWith(DOCUMENT_URL)) return request.respond({ status: 404, contentType: "text/plain", body: "" });
   try {
     const asset = await safeFetch(url, { allowHttp: false, allowPrivate: job.allow_private_egress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 });
     return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
@@ -115,6 +118,12 @@ export async function runJob(browser: Browser, job: RenderJob, receivedAt: numbe
       });
       await page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      // Chromium drops some images without a request or a message (URLs with credentials): check what the page holds.
+      const images: string[] = await page.evaluate(() => Array.from(document.images, (image) => image.src).filter((src) => src && !src.startsWith("data:")));
+      for (const src of images) {
+        const verdict = checkUrl(src, { allowHttp: false, allowPrivate: job.allow_private_egress });
+        if (!verdict.ok && !blocked.some((b) => b.url === src)) blocked.push({ url: src, reason: verdict.reason });
+      }
       if (blocked.length) {
         const first = blocked[0]!;
         throw new JobFailure("asset_blocked", `The asset ${first.url} was refused: ${first.reason}.`, { url: first.url, reason: first.reason, blocked });

@@ -45,6 +45,6 @@ describe("the dev service", () => {
   it("prints a key that works with curl against /v1/templates", async () => {
     const res = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${inject("apiKey")}` } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ object: "list", data: [] });
+    expect(((await res.json()) as { object: string }).object).toBe("list");
   });
 });

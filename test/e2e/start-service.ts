@@ -16,7 +16,7 @@ declare module "vitest" {
 /** Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state. */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
-  const service = await startService({ port: Number(process.env.E2E_PORT ?? 8790), persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" } });
+  const service = await startService({ port: Number(process.env.E2E_PORT ?? 8790), persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01" } });
   project.provide("baseUrl", service.baseUrl);
   project.provide("apiKey", service.apiKey);
   project.provide("internalSecret", service.internalSecret);

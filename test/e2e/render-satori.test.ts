@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { api, createTemplate, download, fixture, fixtureJson, imageSize, inspectPdf, sha256 } from "./client";
+
+describe("satori cards through the real service", () => {
+  const card = () => ({ name: "card", engine: "satori", source: fixture("card.satori.html"), schema: fixtureJson("card.schema.json") });
+
+  it("renders the card inline as a 1200x630 PNG, deterministically", async () => {
+    const template = await createTemplate(card());
+    const res = await api("POST", "/v1/render", { template, data: fixtureJson("card.data.json") });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ format: "png", engine: "satori", page_count: 1, billable_units: 1 });
+    const file = await download(res.json.url);
+    expect(imageSize(file.bytes)).toEqual({ type: "png", width: 1200, height: 630 });
+    const other = await createTemplate(card());
+    const again = await api("POST", "/v1/render", { template: other, data: fixtureJson("card.data.json") });
+    expect(sha256((await download(again.json.url)).bytes)).toBe(sha256(file.bytes));
+  });
+
+  it("honours width and height, and renders inline even past the inline data limit", async () => {
+    const template = await createTemplate(card());
+    const big = { ...fixtureJson("card.data.json"), padding: "x".repeat(40_000) };
+    const res = await api("POST", "/v1/render", { template, data: big, options: { width: 600, height: 315 } });
+    expect(res.status).toBe(200);
+    expect(imageSize((await download(res.json.url)).bytes)).toEqual({ type: "png", width: 600, height: 315 });
+  });
+
+  it("sends a satori template asked for PDF or JPG through chromium with the same markup", async () => {
+    const template = await createTemplate(card());
+    const pdf = await api("POST", "/v1/render", { template, format: "pdf", data: fixtureJson("card.data.json") });
+    expect(pdf.json).toMatchObject({ engine: "chromium", format: "pdf" });
+    expect(inspectPdf((await download(pdf.json.url)).bytes).text).toContain("Rendering ten thousand");
+    const jpg = await api("POST", "/v1/render", { template, format: "jpg", data: fixtureJson("card.data.json") });
+    expect(jpg.json).toMatchObject({ engine: "chromium", format: "jpg" });
+  });
+
+  it("reports a layout error as render_failed at stage layout, and a refused image as asset_blocked", async () => {
+    const layout = await createTemplate({ name: "nodisplay", engine: "satori", source: "<div><span>a</span><span>b</span></div>" });
+    const res = await api("POST", "/v1/render", { template: layout });
+    expect(res.status).toBe(500);
+    expect(res.json.error).toMatchObject({ type: "render_failed", details: { stage: "layout" } });
+    const image = await createTemplate({ name: "img", engine: "satori", source: "<div style='display:flex'><img src='https://169.254.169.254/latest/meta-data' width='10' height='10'></div>" });
+    const blocked = await api("POST", "/v1/render", { template: image });
+    expect(blocked.status).toBe(400);
+    expect(blocked.json.error).toMatchObject({ type: "asset_blocked", details: { url: "https://169.254.169.254/latest/meta-data" } });
+  });
+});
