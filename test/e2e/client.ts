@@ -25,11 +25,11 @@ export async function internal(method: string, path: string, body?: unknown) {
     headers: { "x-internal-secret": inject("internalSecret"), "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as any };
 }
 
 export async function newKey(): Promise<string> {
-  return (await internal("POST", "/v1/internal/accounts", { name: "e2e" })).json.api_key;
+  return ((await internal("POST", "/v1/internal/accounts", { name: "e2e" })).json as { api_key: string }).api_key;
 }
 
 let counter = 0;
