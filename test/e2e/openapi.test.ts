@@ -42,6 +42,12 @@ describe("/openapi.json from the running service", () => {
 });
 
 describe("the dev service", () => {
+  it("is healthy: database, storage and renderer all answer", async () => {
+    const res = await fetch(`${inject("baseUrl")}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", checks: { database: "ok", storage: "ok", renderer: "ok" } });
+  });
+
   it("prints a key that works with curl against /v1/templates", async () => {
     const res = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${inject("apiKey")}` } });
     expect(res.status).toBe(200);

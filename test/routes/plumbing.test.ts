@@ -48,9 +48,10 @@ describe("request plumbing", () => {
     expectError(await call("GET", "/docs/errors/teapot"), 404, "not_found");
   });
 
-  it("reports healthy database and storage", async () => {
+  it("checks database and storage for real, and answers 503 naming the renderer when it is unreachable", async () => {
     const res = await call("GET", "/healthz");
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: "ok", checks: { database: "ok", storage: "ok" } });
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ status: "unavailable", checks: { database: "ok", storage: "ok" } });
+    expect(res.json.checks.renderer).toMatch(/render backend unreachable/);
   });
 });

@@ -9,7 +9,7 @@ const CARD = { name: "card", engine: "satori", source: "<div style='display:flex
 async function deliver(renderId: string, attempts = 1) {
   const batch = createMessageBatch("folio-renders", [{ id: `m-${renderId}-${attempts}`, timestamp: new Date(), attempts, body: { renderId } }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch as never, env, ctx);
+  await worker.queue(batch as never, env);
   return getQueueResult(batch, ctx);
 }
 
@@ -46,7 +46,7 @@ describe("queued renders", () => {
     const queued = await call("POST", "/v1/render", { key, body: { template: "pdf", data: { who: "D" }, async: true } });
     const batch = createMessageBatch("folio-renders-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: { renderId: queued.json.id } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch as never, env, ctx);
+    await worker.queue(batch as never, env);
     await getQueueResult(batch, ctx);
     const failed = await call("GET", `/v1/renders/${queued.json.id}`, { key });
     expect(failed.status).toBe(200);
