@@ -8,7 +8,8 @@ import { JobFailure, runJob, type RenderJob } from "./render-job.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
-const SECRET = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
+const SECRET = process.env.RENDER_BACKEND_SECRET ?? (process.env.NODE_ENV === "production" ? "" : "dev-render-backend-secret");
+if (!SECRET) throw new Error("RENDER_BACKEND_SECRET must be set in production");
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const proxy = await startDenyProxy();
