@@ -3,9 +3,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { ensureLocalChrome } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PASSED_THROUGH = ["RENDER_BACKEND_URL", "INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
+const PASSED_THROUGH = ["INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 function wrangler(args, options) {
@@ -40,18 +41,26 @@ export async function startService(options = {}) {
   const env = { ...process.env, ...QUIET, ...(options.env ?? {}) };
   const port = Number(options.port ?? env.PORT ?? 8787);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}`, ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
+  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
   await assertPortFree(port);
+  // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
+  // instead of the container render backend.
+  const useBackend = (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend";
   const backendPort = Number(env.RENDER_BACKEND_PORT ?? port + 1);
-  await assertPortFree(backendPort);
-  const backend = spawn(process.execPath, ["src/server.ts"], {
-    cwd: new URL("../container", import.meta.url),
-    env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1" },
-    stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
-  });
+  let backend = null;
   let backendOutput = "";
-  backend.stdout?.on("data", (d) => (backendOutput += d));
-  backend.stderr?.on("data", (d) => (backendOutput += d));
+  if (useBackend) {
+    await assertPortFree(backendPort);
+    backend = spawn(process.execPath, ["src/server.ts"], {
+      cwd: new URL("../container", import.meta.url),
+      env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1" },
+      stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    backend.stdout?.on("data", (d) => (backendOutput += d));
+    backend.stderr?.on("data", (d) => (backendOutput += d));
+  } else {
+    ensureLocalChrome();
+  }
   const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
 
   const migrate = spawnSync(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), "d1", "migrations", "apply", "DB", "--local", ...persist], { cwd: ROOT, env, encoding: "utf8" });
@@ -77,7 +86,7 @@ export async function startService(options = {}) {
         proc.kill("SIGTERM");
       }
     });
-  const stop = () => Promise.all([stopOne(child, true), stopOne(backend, false)]);
+  const stop = () => Promise.all([stopOne(child, true), ...(backend ? [stopOne(backend, false)] : [])]);
 
   try {
     await waitForHealth(baseUrl, child, 120_000);

@@ -5,6 +5,8 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   RENDER_QUEUE: Queue<RenderMessage>;
+  /** Cloudflare Browser Rendering; used when RENDER_BACKEND_URL is not set. */
+  BROWSER?: Fetcher;
   ENVIRONMENT: string;
   PUBLIC_BASE_URL: string;
   INTERNAL_SECRET?: string;

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { timingSafeEqual } from "node:crypto";
 import { BrowserPool } from "./browser-pool.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { JobFailure, runJob, type RenderJob } from "./render-job.ts";
+import { JobFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { runJob } from "./render-job.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
@@ -32,7 +33,7 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readJson(req: IncomingMessage): Promise<RenderJob> {
+async function readJob(req: IncomingMessage): Promise<PageJob> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -40,14 +41,15 @@ async function readJson(req: IncomingMessage): Promise<RenderJob> {
     if (size > MAX_BODY_BYTES) throw new JobFailure("render_failed", "The render job is too large.", { stage: "backend" });
     chunks.push(chunk);
   }
-  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as RenderJob;
+  const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  return { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true };
 }
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
-  const job = await readJson(req);
+  const job = await readJob(req);
   try {
     const { bytes, pageCount } = await pool.run((browser) => runJob(browser, job, receivedAt));
     res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });

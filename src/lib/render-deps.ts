@@ -3,14 +3,16 @@ import type { ProduceDeps } from "../domain/renders/produce-file";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
 import { backendDriver } from "../render/chromium/backend-driver";
+import { browserRenderingDriver } from "../render/chromium/browser-rendering-driver";
 import type { ChromiumDriver } from "../render/chromium/driver";
 import { config } from "./config";
 
-/** The configured Chromium driver: the container backend when RENDER_BACKEND_URL is set. */
+/** The configured Chromium driver: the container backend when RENDER_BACKEND_URL is set, else Browser Rendering. */
 export function chromiumDriver(env: Env): ChromiumDriver {
   const settings = config(env);
   if (settings.renderBackendUrl) return backendDriver(settings.renderBackendUrl, settings.renderBackendSecret());
-  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL).", { details: { stage: "browser", reason: "no_renderer" } });
+  if (env.BROWSER) return browserRenderingDriver(env.BROWSER);
+  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL or bind BROWSER).", { details: { stage: "browser", reason: "no_renderer" } });
 }
 
 /** Everything rendering needs from the environment, built once per request or message batch. */

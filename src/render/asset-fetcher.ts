@@ -28,7 +28,7 @@ async function readCapped(response: Response, url: string): Promise<Uint8Array> 
  * redirects are followed by hand so each target is checked again. On Cloudflare, the platform's own
  * fetch also refuses private destinations, which covers names that resolve to them.
  */
-export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ bytes: Uint8Array; contentType: string }> {
+export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ status: number; bytes: Uint8Array; contentType: string }> {
   let current = raw;
   const signal = AbortSignal.timeout(ASSET_TIMEOUT_MS);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -45,8 +45,7 @@ export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ b
       current = new URL(location, verdict.url).href;
       continue;
     }
-    if (!response.ok) throw assetBlocked(current, `answered HTTP ${response.status}`);
-    return { bytes: await readCapped(response, current), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+    return { status: response.status, bytes: await readCapped(response, current), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
   }
   throw assetBlocked(raw, `more than ${MAX_REDIRECTS} redirects`);
 }

@@ -9,7 +9,7 @@ import { html as parseHtml } from "satori-html";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
-import { fetchAsset, toDataUri } from "./asset-fetcher";
+import { assetBlocked, fetchAsset, toDataUri } from "./asset-fetcher";
 import type { RenderedFile } from "./chromium/driver";
 
 const FONTS = [
@@ -36,6 +36,7 @@ async function inlineImages(node: VNode | string | undefined, policy: EgressPoli
   if (!node || typeof node === "string") return;
   if (node.type === "img" && node.props.src && !node.props.src.startsWith("data:")) {
     const asset = await fetchAsset(node.props.src, policy);
+    if (asset.status < 200 || asset.status > 299) throw assetBlocked(node.props.src, `answered HTTP ${asset.status}`);
     node.props.src = toDataUri(asset.bytes, asset.contentType);
   }
   const children = node.props.children;

@@ -1,0 +1,155 @@
+// One Chromium render, shared by both drivers (the container backend and Browser Rendering): the document
+// served from a fake https origin under a strict CSP, every sub-request answered by the caller's safe
+// fetcher or refused, then printed or screenshotted. No runtime imports: Node runs this file as it is.
+import type { EgressPolicy, UrlVerdict } from "../../lib/egress-policy";
+
+/** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
+declare const document: any;
+
+export const DOCUMENT_URL = "https://document.folio.invalid/";
+
+export interface PageJob {
+  html: string;
+  format: "pdf" | "png" | "jpg";
+  options: Record<string, any>;
+  timeoutMs: number;
+  allowPrivateEgress: boolean;
+}
+
+export class JobFailure extends Error {
+  readonly type: "asset_blocked" | "render_failed";
+  readonly details: Record<string, unknown>;
+  constructor(type: "asset_blocked" | "render_failed", message: string, details: Record<string, unknown>) {
+    super(message);
+    this.type = type;
+    this.details = details;
+  }
+}
+
+/** What the procedure needs from its runtime: the URL policy and a fetcher that throws `{url, reason}` on refusal. */
+export interface PageJobDeps {
+  checkUrl(raw: string, policy: EgressPolicy): UrlVerdict;
+  fetchAsset(url: string, deadline: number): Promise<{ status: number; contentType: string; body: Uint8Array }>;
+}
+
+/** The slice of a Puppeteer page both libraries share. */
+export interface PageLike {
+  setCacheEnabled(enabled: boolean): Promise<void>;
+  setViewport(viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<void>;
+  setRequestInterception(enabled: boolean): Promise<void>;
+  on(event: "request", handler: (request: any) => void): unknown;
+  on(event: "console", handler: (message: { text(): string }) => void): unknown;
+  goto(url: string, options: { waitUntil: "load"; timeout: number }): Promise<unknown>;
+  evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: any[]): Promise<T>;
+  pdf(options: Record<string, unknown>): Promise<Uint8Array>;
+  screenshot(options: Record<string, unknown>): Promise<Uint8Array | string>;
+}
+
+function contentSecurityPolicy(allowPrivate: boolean): string {
+  const remote = allowPrivate ? "https: http:" : "https:";
+  return [`default-src 'none'`, `img-src data: ${remote}`, `font-src data: ${remote}`, `style-src 'unsafe-inline' data: ${remote}`, `script-src 'none'`, `connect-src 'none'`, `frame-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join("; ");
+}
+
+function pdfOptions(options: Record<string, any>): Record<string, unknown> {
+  const size = options.page_size ?? "A4";
+  const margin = options.margin ?? "0";
+  const header = options.header_html as string | undefined;
+  const footer = options.footer_html as string | undefined;
+  return {
+    ...(typeof size === "string" ? { format: size.toLowerCase() } : { width: size.width, height: size.height }),
+    landscape: options.landscape ?? false,
+    margin: typeof margin === "string" ? { top: margin, right: margin, bottom: margin, left: margin } : margin,
+    printBackground: options.print_background ?? true,
+    scale: options.scale ?? 1,
+    displayHeaderFooter: header !== undefined || footer !== undefined,
+    headerTemplate: header ?? "<span></span>",
+    footerTemplate: footer ?? "<span></span>",
+    preferCSSPageSize: options.page_size === undefined,
+    tagged: false,
+    outline: false,
+    timeout: 0,
+  };
+}
+
+/**
+ * Some refusals never become requests: Chromium will not load file: URLs into an https document, and the
+ * CSP stops other schemes. Both only leave a console message, which becomes asset_blocked.
+ */
+function refusedByChromium(text: string): { url: string; reason: string } | null {
+  const url = /Not allowed to load local resource: (\S+)/.exec(text)?.[1] ?? /(?:Loading|Refused to load) the (?:image|font|stylesheet|media)[^']*'([^']+)'/.exec(text)?.[1];
+  if (!url) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? "unknown";
+  return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
+}
+
+async function answer(request: any, job: PageJob, deps: PageJobDeps, deadline: number, blocked: Array<{ url: string; reason: string }>): Promise<void> {
+  const url: string = request.url();
+  if (url === DOCUMENT_URL) {
+    return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(job.allowPrivateEgress) }, body: job.html });
+  }
+  if (url.startsWith("data:")) return request.continue();
+  // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
+  if (url.startsWith(DOCUMENT_URL)) return request.respond({ status: 404, contentType: "text/plain", body: "" });
+  try {
+    const asset = await deps.fetchAsset(url, deadline);
+    return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
+  } catch (error) {
+    const refusal = error as { url?: string; reason?: string; message?: string };
+    blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
+    return request.abort("blockedbyclient");
+  }
+}
+
+async function produce(page: PageLike, job: PageJob): Promise<Uint8Array> {
+  const o = job.options;
+  if (job.format === "pdf") {
+    if (o.metadata?.title !== undefined) await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
+    return page.pdf(pdfOptions(o));
+  }
+  const shot = await page.screenshot({
+    type: job.format === "jpg" ? "jpeg" : "png",
+    fullPage: o.full_page ?? true,
+    ...(job.format === "jpg" ? { quality: o.quality ?? 90 } : { omitBackground: o.omit_background ?? false }),
+    captureBeyondViewport: true,
+  });
+  return typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
+}
+
+/** Renders `job` in `page` before `deadline` (epoch ms); the caller owns the page and closes it. */
+export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
+  const blocked: Array<{ url: string; reason: string }> = [];
+  const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true })), Math.max(0, deadline - Date.now()));
+  });
+  const work = (async () => {
+    const o = job.options;
+    await page.setCacheEnabled(false);
+    await page.setViewport({ width: o.width ?? 1280, height: o.height ?? 800, deviceScaleFactor: o.device_scale_factor ?? 1 });
+    await page.setRequestInterception(true);
+    page.on("request", (request) => void answer(request, job, deps, deadline, blocked).catch(() => undefined));
+    page.on("console", (message) => {
+      const refusal = refusedByChromium(message.text());
+      if (refusal) blocked.push(refusal);
+    });
+    await page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Chromium drops some images without a request or a message (URLs with credentials): check what the page holds.
+    const images: string[] = await page.evaluate(() => Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:")));
+    for (const src of images) {
+      const verdict = deps.checkUrl(src, policy);
+      if (!verdict.ok && !blocked.some((b) => b.url === src)) blocked.push({ url: src, reason: verdict.reason });
+    }
+    if (blocked.length) {
+      const first = blocked[0]!;
+      throw new JobFailure("asset_blocked", `The asset ${first.url} was refused: ${first.reason}.`, { url: first.url, reason: first.reason, blocked });
+    }
+    return produce(page, job);
+  })();
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
