@@ -16,6 +16,17 @@ export default defineConfig({
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
       },
+      {
+        // The same render tests through the other Chromium driver: the BROWSER binding (Miniflare's local Browser Rendering).
+        test: {
+          name: "e2e-browser-rendering",
+          include: ["test/e2e/render-*.test.ts", "test/e2e/egress.test.ts", "test/e2e/signed-links.test.ts"],
+          environment: "node",
+          globalSetup: ["./test/e2e/start-service.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -13,10 +13,16 @@ declare module "vitest" {
   }
 }
 
-/** Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state. */
+/** Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state, with the project's Chromium driver. */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
-  const service = await startService({ port: Number(process.env.E2E_PORT ?? 8790), persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01" } });
+  const browserRendering = project.name === "e2e-browser-rendering";
+  const port = Number(process.env.E2E_PORT ?? 8790) + (browserRendering ? 4 : 0);
+  const service = await startService({
+    port,
+    persistTo: state,
+    env: { ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01", FOLIO_CHROMIUM_DRIVER: browserRendering ? "browser-rendering" : "backend" },
+  });
   project.provide("baseUrl", service.baseUrl);
   project.provide("apiKey", service.apiKey);
   project.provide("internalSecret", service.internalSecret);
