@@ -11,6 +11,12 @@ const PUBLIC_ROUTES = [
   "POST /v1/templates/{name}/versions",
   "POST /v1/templates/{ref}/validate",
   "GET /v1/verify",
+  "POST /v1/render",
+  "GET /v1/renders",
+  "GET /v1/renders/{id}",
+  "GET /v1/files/{id}",
+  "GET /v1/account",
+  "POST /v1/account/webhook-secret",
 ];
 
 describe("/openapi.json from the running service", () => {
