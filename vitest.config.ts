@@ -8,10 +8,11 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+            // Webhook tests deliver to a real receiver on loopback, with retry gaps shrunk a thousandfold.
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.001" } },
           })),
         ],
-        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], setupFiles: ["./test/apply-migrations.ts"] },
+        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], setupFiles: ["./test/apply-migrations.ts"], globalSetup: ["./test/webhook-receiver.ts"] },
       },
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },

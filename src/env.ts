@@ -5,6 +5,7 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   RENDER_QUEUE: Queue<RenderMessage>;
+  WEBHOOKS: DurableObjectNamespace<import("./durable-objects/webhook-delivery").WebhookDelivery>;
   /** Cloudflare Browser Rendering; used when RENDER_BACKEND_URL is not set. */
   BROWSER?: Fetcher;
   ENVIRONMENT: string;

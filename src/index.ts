@@ -2,6 +2,8 @@ import { buildApp } from "./app";
 import type { Env } from "./env";
 import { consumeRenders } from "./queue/consumer";
 
+export { WebhookDelivery } from "./durable-objects/webhook-delivery";
+
 const app = buildApp();
 
 export default {

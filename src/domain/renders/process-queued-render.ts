@@ -35,8 +35,8 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
     .where(and(eq(renders.id, renderId), eq(renders.status, "queued"), or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString()))))
     .returning();
   if (!claimed) {
-    const [current] = await deps.db.select({ status: renders.status }).from(renders).where(eq(renders.id, renderId)).limit(1);
-    return { outcome: !current || current.status !== "queued" ? "already_done" : "busy" };
+    const [current] = await deps.db.select().from(renders).where(eq(renders.id, renderId)).limit(1);
+    return !current || current.status !== "queued" ? { outcome: "already_done", ...(current ? { render: current } : {}) } : { outcome: "busy" };
   }
 
   const finish = async (state: Partial<RenderRow>) => {
@@ -70,11 +70,13 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
 }
 
 /** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
-export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files">): Promise<void> {
+export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files">): Promise<RenderRow | undefined> {
   const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", { details: { stage: "queue" } });
-  await deps.db
+  const [failed] = await deps.db
     .update(renders)
     .set({ ...failedState(error, deps.baseUrl, deps.now().toISOString()), leaseUntil: null })
-    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")));
+    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
+    .returning();
   await deps.files.delete(payloadKey(renderId));
+  return failed;
 }

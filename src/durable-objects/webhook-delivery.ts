@@ -1,0 +1,58 @@
+import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { database } from "../db/client";
+import { accounts, renders } from "../db/schema";
+import { serializeRender } from "../domain/renders/serialize-render";
+import { deliverAttempt } from "../domain/webhooks/deliver-attempt";
+import { MAX_ATTEMPTS, nextAttemptDelayMs } from "../domain/webhooks/retry-schedule";
+import type { Env } from "../env";
+import { config } from "../lib/config";
+
+interface DeliveryState {
+  renderId: string;
+  /** Attempts already made. */
+  attempts: number;
+  status: "pending" | "delivered" | "failed";
+}
+
+/**
+ * Owns the webhook of one render (one object per render id). State lives in durable storage and the
+ * next attempt is an alarm, so a restart loses nothing; the state is written after every attempt, so an
+ * alarm the platform retries never repeats an attempt that already succeeded.
+ */
+export class WebhookDelivery extends DurableObject<Env> {
+  async start(renderId: string): Promise<void> {
+    const existing = await this.ctx.storage.get<DeliveryState>("state");
+    if (existing) return;
+    await this.ctx.storage.put<DeliveryState>("state", { renderId, attempts: 0, status: "pending" });
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  async state(): Promise<DeliveryState | undefined> {
+    return this.ctx.storage.get<DeliveryState>("state");
+  }
+
+  override async alarm(): Promise<void> {
+    const state = await this.ctx.storage.get<DeliveryState>("state");
+    if (!state || state.status !== "pending") return;
+    const settings = config(this.env);
+    const db = database(this.env.DB);
+    const [row] = await db.select({ render: renders, secret: accounts.webhookSecret }).from(renders).innerJoin(accounts, eq(accounts.id, renders.accountId)).where(eq(renders.id, state.renderId)).limit(1);
+    if (!row?.render.webhookUrl) {
+      await this.ctx.storage.put<DeliveryState>("state", { ...state, status: "failed" });
+      return;
+    }
+    const attempt = state.attempts + 1;
+    const data = await serializeRender({ ...row.render, webhookAttempts: attempt, webhookStatus: "pending" }, { baseUrl: settings.baseUrl, secret: settings.signingSecret() });
+    const body = JSON.stringify({ type: row.render.status === "succeeded" ? "render.succeeded" : "render.failed", created_at: new Date().toISOString(), data });
+    const result = await deliverAttempt(row.render.webhookUrl, body, state.renderId, attempt, row.secret, {
+      allowHttp: !settings.production,
+      allowPrivate: settings.allowPrivateEgress,
+    });
+    const delay = result.ok ? null : nextAttemptDelayMs(attempt, settings.webhookRetryScale);
+    const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null || attempt >= MAX_ATTEMPTS ? "failed" : "pending";
+    await this.ctx.storage.put<DeliveryState>("state", { ...state, attempts: attempt, status });
+    await db.update(renders).set({ webhookAttempts: attempt, webhookStatus: status }).where(eq(renders.id, state.renderId));
+    if (status === "pending") await this.ctx.storage.setAlarm(Date.now() + delay!);
+  }
+}
