@@ -12,6 +12,7 @@ const PUBLIC_ROUTES = [
   "POST /v1/templates/{ref}/validate",
   "GET /v1/verify",
   "POST /v1/render",
+  "POST /v1/render/batch",
   "GET /v1/renders",
   "GET /v1/renders/{id}",
   "GET /v1/files/{id}",

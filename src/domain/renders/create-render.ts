@@ -17,6 +17,8 @@ export interface RenderRequest {
   options?: RenderOptions | undefined;
   webhookUrl?: string | undefined;
   async?: boolean | undefined;
+  /** Set for batch items: they are always queued (a cache hit still comes back finished). */
+  batchId?: string | undefined;
 }
 
 export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
@@ -39,7 +41,7 @@ export async function createRender(accountId: string, apiKeyId: string | null, r
     throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
   }
   const plan = await planRender(version, request);
-  const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl };
+  const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
 
   const hit = await findCached(deps.db, accountId, plan.cacheKey);
   if (hit) {
@@ -50,7 +52,7 @@ export async function createRender(accountId: string, apiKeyId: string | null, r
     return { outcome: "finished", render };
   }
 
-  const queued = request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
+  const queued = request.batchId !== undefined || request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
   if (queued) return { outcome: "queued", render: await enqueueRender(origin, plan, deps) };
 
   const createdAt = deps.now();

@@ -1,5 +1,6 @@
 import { createRenderEndpoint } from "./create";
+import { createBatchEndpoint } from "./create-batch";
 import { getRenderEndpoint } from "./get";
 import { listRendersEndpoint } from "./list";
 
-export const renderEndpoints = [createRenderEndpoint, listRendersEndpoint, getRenderEndpoint];
+export const renderEndpoints = [createRenderEndpoint, createBatchEndpoint, listRendersEndpoint, getRenderEndpoint];
