@@ -1,0 +1,87 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ESM script shared with `npm run dev`
+import { startService } from "../../scripts/service.mjs";
+import { api, createTemplate } from "./client";
+
+/** A loopback receiver that answers 500 to the first attempt of each path and 200 after. */
+function receiver() {
+  const hits: Array<{ path: string; attempt: string }> = [];
+  const server: Server = createServer(async (req: IncomingMessage, res) => {
+    for await (const _ of req);
+    hits.push({ path: req.url ?? "", attempt: String(req.headers["x-service-attempt"]) });
+    res.writeHead(hits.filter((h) => h.path === req.url).length === 1 ? 500 : 200).end();
+  });
+  return {
+    hits,
+    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("webhooks with the egress relaxation off (the shared e2e service)", () => {
+  const hook = receiver();
+  let base = "";
+  beforeAll(async () => void (base = await hook.start()));
+  afterAll(() => hook.stop());
+
+  it("never contacts a loopback webhook_url and ends failed after five refused attempts", async () => {
+    const template = await createTemplate({ name: "hooked", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" });
+    const res = await api("POST", "/v1/render", { template, data: { n: Math.random() }, webhook_url: `${base}/strict` });
+    expect(res.status).toBe(202);
+    const done = await until(() => api("GET", `/v1/renders/${res.json.id}`), (r) => r.json.webhook_status !== "pending", 40_000);
+    expect(done.json).toMatchObject({ status: "succeeded", webhook_status: "failed", webhook_attempts: 5 });
+    expect(hook.hits).toEqual([]);
+  });
+});
+
+describe("a restart of the dev server between attempts", () => {
+  const hook = receiver();
+  const state = mkdtempSync(join(tmpdir(), "folio-restart-"));
+  const options = { port: 8798, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.5" } };
+  afterAll(async () => {
+    await hook.stop();
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  it("keeps the retry schedule: attempt 2 arrives from the restarted server", async () => {
+    const base = await hook.start();
+    const first = await startService(options);
+    let second: { stop(): Promise<void> } | undefined;
+    try {
+      const headers = { authorization: `Bearer ${first.apiKey}`, "content-type": "application/json" };
+      const post = (path: string, body: unknown) => fetch(`${first.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      await post("/v1/templates", { name: "restart", engine: "satori", source: "<div style='display:flex'>restart</div>" });
+      const render = await post("/v1/render", { template: "restart", async: true, webhook_url: `${base}/restart` });
+      await until(async () => hook.hits.length, (n) => n >= 1, 30_000);
+      expect(hook.hits).toEqual([{ path: "/restart", attempt: "1" }]);
+      await first.stop();
+      second = await startService(options);
+      const hits = await until(async () => hook.hits.length, (n) => n >= 2, 60_000);
+      expect(hits).toBe(2);
+      expect(hook.hits[1]).toEqual({ path: "/restart", attempt: "2" });
+      const final = await until(
+        () => fetch(`${first.baseUrl}/v1/renders/${render.id}`, { headers }).then((r) => r.json() as Promise<any>),
+        (r) => r.webhook_status !== "pending",
+        20_000,
+      );
+      expect(final).toMatchObject({ webhook_status: "delivered", webhook_attempts: 2 });
+    } finally {
+      await first.stop();
+      await second?.stop();
+    }
+  }, 180_000);
+});
