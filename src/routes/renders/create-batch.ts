@@ -7,7 +7,8 @@ import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { fieldErrorsFromZod } from "../../lib/field-errors";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, signer } from "./request-context";
+import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
+import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const BatchBody = z
@@ -72,6 +73,8 @@ function parseItems(body: unknown, max: number, production: boolean): BatchItem[
 export const createBatchEndpoint = endpoint(route, async (c) => {
   const settings = config(c.env);
   const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production);
+  const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), items.length);
+  for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   const batch = await createBatch(c.get("account").id, c.get("apiKeyId"), items, createRenderDeps(c.env));
   const sign = signer(c.env);
   const renders = await Promise.all(

@@ -6,7 +6,8 @@ import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, signer } from "./request-context";
+import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
+import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const route = createRoute({
@@ -27,6 +28,8 @@ const route = createRoute({
 });
 
 export const createRenderEndpoint = endpoint(route, async (c) => {
+  const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1);
+  for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   precheckRenderBody(c.get("body"), config(c.env).production);
   const request = toRenderRequest(readBody(c, RenderRequestBody));
   const { outcome, render } = await createRender(c.get("account").id, c.get("apiKeyId"), request, createRenderDeps(c.env));

@@ -12,3 +12,8 @@ export function signer(env: Env): Signer {
 export function createRenderDeps(env: Env): CreateRenderDeps {
   return { ...renderDeps(env), queue: env.RENDER_QUEUE, syncMaxDataBytes: config(env).syncMaxDataBytes, now: () => new Date().toISOString() };
 }
+
+/** Rate limits are counted per API key: one limiter object per key. */
+export function rateLimiterFor(env: Env, apiKeyId: string) {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(apiKeyId));
+}

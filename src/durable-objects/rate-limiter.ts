@@ -1,0 +1,33 @@
+import { DurableObject } from "cloudflare:workers";
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window frees a unit again (Retry-After when refused). */
+  resetSeconds: number;
+}
+
+interface Window {
+  startedAt: number;
+  used: number;
+}
+
+/**
+ * Counts renders started with one API key (one object per key) in a fixed 60-second window. A request
+ * for several units (a batch) is admitted whole or not at all. Single-threaded, so counts are exact.
+ */
+export class RateLimiter extends DurableObject {
+  private window: Window | null = null;
+
+  async take(units: number, limit: number, windowSeconds: number): Promise<RateDecision> {
+    const now = Date.now();
+    this.window ??= (await this.ctx.storage.get<Window>("window")) ?? null;
+    if (!this.window || now - this.window.startedAt >= windowSeconds * 1000) this.window = { startedAt: now, used: 0 };
+    const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowSeconds * 1000 - now) / 1000));
+    if (this.window.used + units > limit) return { allowed: false, limit, remaining: Math.max(0, limit - this.window.used), resetSeconds };
+    this.window.used += units;
+    await this.ctx.storage.put("window", this.window);
+    return { allowed: true, limit, remaining: limit - this.window.used, resetSeconds };
+  }
+}
