@@ -5,6 +5,7 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   RENDER_QUEUE: Queue<RenderMessage>;
+  METER: DurableObjectNamespace<import("./durable-objects/account-meter").AccountMeter>;
   RATE_LIMITER: DurableObjectNamespace<import("./durable-objects/rate-limiter").RateLimiter>;
   WEBHOOKS: DurableObjectNamespace<import("./durable-objects/webhook-delivery").WebhookDelivery>;
   /** Cloudflare Browser Rendering; used when RENDER_BACKEND_URL is not set. */

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import type { Env } from "./env";
 import { consumeRenders } from "./queue/consumer";
 
+export { AccountMeter } from "./durable-objects/account-meter";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export { WebhookDelivery } from "./durable-objects/webhook-delivery";
 

@@ -6,6 +6,7 @@ import { backendDriver } from "../render/chromium/backend-driver";
 import { browserRenderingDriver } from "../render/chromium/browser-rendering-driver";
 import type { ChromiumDriver } from "../render/chromium/driver";
 import { config } from "./config";
+import type { MeterStub } from "../domain/accounts/metering";
 
 /** The configured Chromium driver: the container backend when RENDER_BACKEND_URL is set, else Browser Rendering. */
 export function chromiumDriver(env: Env): ChromiumDriver {
@@ -16,7 +17,7 @@ export function chromiumDriver(env: Env): ChromiumDriver {
 }
 
 /** Everything rendering needs from the environment, built once per request or message batch. */
-export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
+export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string; meter(accountId: string): MeterStub } {
   const settings = config(env);
   let driver: ChromiumDriver | undefined;
   return {
@@ -25,5 +26,6 @@ export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof data
     chromium: () => (driver ??= chromiumDriver(env)),
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
     baseUrl: settings.baseUrl,
+    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId)),
   };
 }

@@ -1,4 +1,4 @@
-import type { RenderRow } from "../../db/schema";
+import type { AccountRow, RenderRow } from "../../db/schema";
 import { ServiceError, errorEnvelope } from "../../errors";
 import { newId } from "../../lib/ids";
 import { createRender, type CreateRenderDeps, type RenderRequest } from "./create-render";
@@ -10,7 +10,7 @@ export type BatchEntry = { index: number; render: RenderRow } | { index: number;
  * Queues every item of a batch under one `bat_` id, in submission order. An item that fails (bad item,
  * unknown template, invalid data) becomes an error entry; it never fails the batch.
  */
-export async function createBatch(accountId: string, apiKeyId: string | null, items: BatchItem[], deps: CreateRenderDeps) {
+export async function createBatch(account: AccountRow, apiKeyId: string | null, items: BatchItem[], deps: CreateRenderDeps) {
   const batchId = newId("bat");
   const entries: BatchEntry[] = [];
   for (const item of items) {
@@ -19,7 +19,7 @@ export async function createBatch(accountId: string, apiKeyId: string | null, it
       continue;
     }
     try {
-      const { render } = await createRender(accountId, apiKeyId, { ...item.request, batchId }, deps);
+      const { render } = await createRender(account, apiKeyId, { ...item.request, batchId }, deps);
       entries.push({ index: item.index, render });
     } catch (error) {
       if (!(error instanceof ServiceError) || error.type === "internal_error") throw error;

@@ -5,7 +5,10 @@ import type { RenderOptions } from "../render-options/options-schema";
 import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";
-import { produceFile, type ProduceDeps } from "./produce-file";
+import { produceFile, type ProduceDeps, type ProducedFile } from "./produce-file";
+import type { AccountRow } from "../../db/schema";
+import { reserveUnits, type MeterStub } from "../accounts/metering";
+import { newId } from "../../lib/ids";
 import { failedState, findCached, newRenderRow, succeededState } from "./record-render";
 import { planRender, type OutputFormat } from "./render-plan";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
@@ -23,6 +26,7 @@ export interface RenderRequest {
 
 export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
   db: Database;
+  meter(accountId: string): MeterStub;
   baseUrl: string;
   syncMaxDataBytes: number;
   now: () => string;
@@ -34,7 +38,8 @@ export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow 
  * POST /v1/render: resolve, validate, then answer from the cache, render inline, or queue. A satori
  * template always renders inline; a cache hit always answers inline, whatever else was asked.
  */
-export async function createRender(accountId: string, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps): Promise<CreatedRender> {
+export async function createRender(account: AccountRow, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps): Promise<CreatedRender> {
+  const accountId = account.id;
   const { template, version } = await resolveTemplate(deps.db, accountId, request.ref);
   const errors = validateTemplateData(version, request.data);
   if (errors.length) {
@@ -52,19 +57,33 @@ export async function createRender(accountId: string, apiKeyId: string | null, r
     return { outcome: "finished", render };
   }
 
+  const renderId = newId("rnd");
+  const meter = deps.meter(accountId);
+  await reserveUnits(meter, account, renderId, plan.format === "pdf" ? version.expectedPages : 1);
+
   const queued = request.batchId !== undefined || request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
-  if (queued) return { outcome: "queued", render: await enqueueRender(origin, plan, deps) };
+  if (queued) {
+    try {
+      return { outcome: "queued", render: await enqueueRender(origin, plan, deps, renderId) };
+    } catch (error) {
+      await meter.release(renderId);
+      throw error;
+    }
+  }
 
   const createdAt = deps.now();
+  let file: ProducedFile;
   try {
-    const file = await produceFile(accountId, plan, deps);
-    const render = newRenderRow(origin, plan, createdAt, succeededState(plan, file, deps.now()));
-    await deps.db.insert(renders).values(render);
-    return { outcome: "finished", render };
+    file = await produceFile(accountId, plan, deps);
   } catch (error) {
+    await meter.release(renderId);
     if (error instanceof ServiceError && (error.type === "render_failed" || error.type === "asset_blocked")) {
-      await deps.db.insert(renders).values(newRenderRow(origin, plan, createdAt, failedState(error, deps.baseUrl, deps.now())));
+      await deps.db.insert(renders).values(newRenderRow(origin, plan, createdAt, { id: renderId, ...failedState(error, deps.baseUrl, deps.now()) }));
     }
     throw error;
   }
+  const render = newRenderRow(origin, plan, createdAt, { id: renderId, ...succeededState(plan, file, deps.now()) });
+  await deps.db.insert(renders).values(render);
+  await meter.settle(renderId, render.billableUnits ?? 0);
+  return { outcome: "finished", render };
 }

@@ -22,8 +22,8 @@ export function payloadKey(renderId: string): string {
  * Records a queued render and hands it to the queue. The payload (data and merged options) goes to R2
  * first, the row second, the message last: a message never points at a render that is not there.
  */
-export async function enqueueRender(origin: RenderOrigin, plan: RenderPlan, deps: QueueDeps): Promise<RenderRow> {
-  const render = newRenderRow(origin, plan, deps.now(), { status: "queued" });
+export async function enqueueRender(origin: RenderOrigin, plan: RenderPlan, deps: QueueDeps, renderId: string): Promise<RenderRow> {
+  const render = newRenderRow(origin, plan, deps.now(), { id: renderId, status: "queued" });
   await deps.files.put(payloadKey(render.id), JSON.stringify({ data: plan.data, options: plan.options, format: plan.format }));
   await deps.db.insert(renders).values(render);
   await deps.queue.send({ renderId: render.id });

@@ -6,9 +6,11 @@ import { produceFile, type ProduceDeps } from "./produce-file";
 import { failedState, succeededState } from "./record-render";
 import { planRender } from "./render-plan";
 import { payloadKey } from "./enqueue-render";
+import type { MeterStub } from "../accounts/metering";
 
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
+  meter(accountId: string): MeterStub;
   baseUrl: string;
   now: () => Date;
 }
@@ -57,6 +59,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
     const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
     const file = await produceFile(claimed.accountId, plan, deps);
     const render = await finish(succeededState(plan, file, deps.now().toISOString()));
+    if (render) await deps.meter(render.accountId).settle(render.id, render.billableUnits ?? 0);
     return { outcome: "succeeded", render };
   } catch (error) {
     if (isTransient(error) && !finalAttempt) {
@@ -65,12 +68,13 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
     }
     const failure = error instanceof ServiceError ? error : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
     const render = await finish(failedState(failure, deps.baseUrl, deps.now().toISOString()));
+    if (render) await deps.meter(render.accountId).release(render.id);
     return { outcome: "failed", render };
   }
 }
 
 /** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
-export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files">): Promise<RenderRow | undefined> {
+export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files" | "meter">): Promise<RenderRow | undefined> {
   const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", { details: { stage: "queue" } });
   const [failed] = await deps.db
     .update(renders)
@@ -78,5 +82,6 @@ export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDe
     .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
     .returning();
   await deps.files.delete(payloadKey(renderId));
+  if (failed) await deps.meter(failed.accountId).release(failed.id);
   return failed;
 }

@@ -75,7 +75,7 @@ export const createBatchEndpoint = endpoint(route, async (c) => {
   const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production);
   const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), items.length);
   for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
-  const batch = await createBatch(c.get("account").id, c.get("apiKeyId"), items, createRenderDeps(c.env));
+  const batch = await createBatch(c.get("account"), c.get("apiKeyId"), items, createRenderDeps(c.env));
   const sign = signer(c.env);
   const renders = await Promise.all(
     batch.entries.map(async (entry) => ("render" in entry ? { ...(await serializeRender(entry.render, sign)), index: entry.index } : { index: entry.index, object: "error" as const, error: entry.error })),

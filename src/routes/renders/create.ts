@@ -32,6 +32,6 @@ export const createRenderEndpoint = endpoint(route, async (c) => {
   for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   precheckRenderBody(c.get("body"), config(c.env).production);
   const request = toRenderRequest(readBody(c, RenderRequestBody));
-  const { outcome, render } = await createRender(c.get("account").id, c.get("apiKeyId"), request, createRenderDeps(c.env));
+  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env));
   return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
 });
