@@ -18,6 +18,7 @@ import { renderEndpoints } from "./routes/renders";
 import { getFileEndpoint } from "./routes/files/get";
 import { getAccountEndpoint } from "./routes/account/get";
 import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
+import { usageEndpoint } from "./routes/account/usage";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
 const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//];
@@ -51,7 +52,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
   app.use("*", jsonBody);
 
-  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint], { documented: true });
+  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
   mountEndpoints(app, internalEndpoints, { documented: false });
   app.get("/docs/errors", errorDocs);
   app.get("/docs/errors/:type", errorDocs);

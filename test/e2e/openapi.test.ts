@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = [
   "GET /v1/files/{id}",
   "GET /v1/account",
   "POST /v1/account/webhook-secret",
+  "GET /v1/usage",
 ];
 
 describe("/openapi.json from the running service", () => {
