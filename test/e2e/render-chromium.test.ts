@@ -61,6 +61,15 @@ describe("chromium renders through the real service", () => {
     expect(pdf.info).toMatch(/Keywords:\s+a, b/);
   });
 
+  it("bills a 10-page PDF under-estimated as 1 page for 10 units", async () => {
+    const key = await newKey();
+    const template = await createTemplate({ name: "ten", expected_pages: 1, source: "{% for i in (1..10) %}<p style='break-after:page'>Page {{ i }}</p>{% endfor %}" }, key);
+    const res = await api("POST", "/v1/render", { template }, key);
+    expect(res.json).toMatchObject({ page_count: 10, billable_units: 10 });
+    const usage = await api("GET", "/v1/usage", undefined, key);
+    expect(usage.json.units).toMatchObject({ used: 10, remaining: 90 });
+  });
+
   it("renders PNG and JPG at the requested dimensions", async () => {
     const template = await createTemplate({ name: "shot", source: "<body style='margin:0;background:#2f5bea'><h1 style='color:white'>{{ t }}</h1></body>" });
     const png = await api("POST", "/v1/render", { template, format: "png", data: { t: "png" }, options: { width: 800, height: 600, full_page: false } });

@@ -91,4 +91,14 @@ describe("internal surface", () => {
     expectError(await call("GET", "/v1/verify?token=vt_nonsense"), 400, "invalid_request");
     expectError(await call("GET", "/v1/verify"), 400, "invalid_request");
   });
+
+  it("refuses a verification token older than 24 hours", async () => {
+    const { env } = await import("cloudflare:workers");
+    const created = await call("POST", "/v1/internal/accounts", { headers: INTERNAL, body: { name: "A" } });
+    const res = await call("POST", `/v1/internal/accounts/${created.json.account.id}/verification`, { headers: INTERNAL, body: { email: "late@example.test" } });
+    await env.DB.prepare("UPDATE verification_tokens SET expires_at = ? WHERE account_id = ?").bind(new Date(Date.now() - 1000).toISOString(), created.json.account.id).run();
+    expectError(await call("GET", `/v1/verify?token=${res.json.token}`), 400, "invalid_request");
+    const account = await call("GET", "/v1/account", { key: created.json.api_key });
+    expect(account.json).toMatchObject({ email: null, verified: false });
+  });
 });
