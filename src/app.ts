@@ -19,6 +19,7 @@ import { getFileEndpoint } from "./routes/files/get";
 import { getAccountEndpoint } from "./routes/account/get";
 import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
 import { usageEndpoint } from "./routes/account/usage";
+import { handleMcp } from "./mcp/handler";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
 const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//];
@@ -54,6 +55,13 @@ export function buildApp(): OpenAPIHono<AppEnv> {
 
   mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
   mountEndpoints(app, internalEndpoints, { documented: false });
+  app.all("/mcp", (c) =>
+    handleMcp(c, async () => {
+      const minted = await app.request("/v1/internal/trials", { method: "POST", headers: { "x-internal-secret": config(c.env).internalSecret() } }, c.env);
+      if (minted.status !== 201) throw new ServiceError("internal_error", "A trial account could not be created.");
+      return (await minted.json()) as { api_key: string };
+    }),
+  );
   app.get("/docs/errors", errorDocs);
   app.get("/docs/errors/:type", errorDocs);
 

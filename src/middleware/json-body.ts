@@ -37,7 +37,8 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
  * parsed once here, so handlers validate a value and never see bytes.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method !== "POST" && c.req.method !== "PATCH") return next();
+  // /mcp speaks JSON-RPC and reads its own body.
+  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || c.req.path === "/mcp") return next();
   const bytes = await readCapped(c.req.raw, MAX_BODY_BYTES);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") {

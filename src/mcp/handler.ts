@@ -1,0 +1,56 @@
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import type { Context } from "hono";
+import { database } from "../db/client";
+import { authenticateKey } from "../domain/api-keys/authenticate-key";
+import type { AppEnv } from "../env";
+import { config } from "../lib/config";
+import { resolveCaller } from "./credentials";
+import { registerTools } from "./tools";
+
+const ALLOWED_HEADERS = "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
+const EXPOSED_HEADERS = "WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version";
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (!origin) return {};
+  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Headers": ALLOWED_HEADERS, "Access-Control-Expose-Headers": EXPOSED_HEADERS, "Access-Control-Allow-Methods": "POST, OPTIONS", Vary: "Origin" };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const out = new Response(response.body, response);
+  for (const [name, value] of Object.entries(headers)) out.headers.set(name, value);
+  return out;
+}
+
+function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message } }), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/**
+ * The agent server at /mcp: stateless Streamable HTTP for 2026-07-28 and 2025-era clients, a fresh
+ * McpServer per request. Browsers from a foreign origin are refused; a bad Bearer key is a 401 before
+ * any tool runs; listing tools needs no key and mints nothing.
+ */
+export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ api_key: string }>): Promise<Response> {
+  const settings = config(c.env);
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(settings.baseUrl).origin) return jsonRpcError(403, `Requests from the origin ${origin} are not allowed.`);
+  const cors = corsHeaders(origin);
+  if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+  if (c.req.method !== "POST") return jsonRpcError(405, "Method not allowed: this MCP endpoint is stateless and takes POST only.", { Allow: "POST, OPTIONS", ...cors });
+
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  if (c.req.header("authorization") !== undefined) {
+    const valid = bearer ? await authenticateKey(database(c.env.DB), bearer) : null;
+    if (!valid) return jsonRpcError(401, "The API key is missing, malformed, unknown or revoked.", { "WWW-Authenticate": 'Bearer error="invalid_token"', ...cors });
+  }
+  const clientAddress = c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer({ name: "folio", version: "1.0.0" }, { capabilities: { tools: {} } });
+      registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, clientAddress, mintTrial) });
+      return server;
+    },
+    { responseMode: "json" },
+  );
+  return withHeaders(await handler.fetch(c.req.raw), cors);
+}

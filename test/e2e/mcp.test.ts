@@ -1,0 +1,104 @@
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { describe, expect, inject, it } from "vitest";
+
+type Era = "modern" | "legacy";
+
+async function connect(era: Era, key?: string) {
+  const client = new Client({ name: "folio-e2e", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const transport = new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}/mcp`), key ? { requestInit: { headers: { authorization: `Bearer ${key}` } } } : {});
+  await client.connect(transport);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text: string }> };
+  return res;
+}
+
+const TOOLS = ["create_template", "update_template", "get_template", "list_templates", "validate_template", "render", "get_render", "list_renders", "get_usage", "get_api_key"];
+
+describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era) => {
+  it("lists every tool with its input schema, without a key and without minting", async () => {
+    const client = await connect(era);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    const render = tools.find((t) => t.name === "render")!;
+    expect(render.description).toMatch(/signed URL/);
+    expect(render.inputSchema.properties).toHaveProperty("template");
+    expect(render.inputSchema.properties).toHaveProperty("api_key");
+    await client.close();
+  });
+
+  it("mints a trial on the first keyless call whose key works on REST, then round-trips every tool with it", async () => {
+    const client = await connect(era);
+    const created = await call(client, "create_template", { name: `mcp-${era}`, engine: "satori", source: "<div style='display:flex;font-size:40px'>Hi {{ who }}</div>", schema: { type: "object", required: ["who"] }, example: { who: "Ada" } });
+    expect(created.isError).toBeFalsy();
+    const key = created.structuredContent.api_key as string;
+    expect(key).toMatch(/^folio_sk_/);
+    expect(created.content[0]!.text).toMatch(/pass it as the api_key argument/);
+    expect(created.structuredContent).toMatchObject({ object: "template", ref: `mcp-${era}@1` });
+    const rest = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${key}` } });
+    expect(((await rest.json()) as any).data.map((t: { name: string }) => t.name)).toEqual([`mcp-${era}`]);
+
+    const updated = await call(client, "update_template", { api_key: key, name: `mcp-${era}`, source: "<div style='display:flex;font-size:40px'>Hello {{ who }}</div>" });
+    expect(updated.structuredContent).toMatchObject({ ref: `mcp-${era}@2` });
+    const pinned = await call(client, "update_template", { api_key: key, name: `mcp-${era}@2`, source: "x" });
+    expect(pinned.isError).toBe(true);
+    expect(pinned.content[0]!.text).toMatch(/^invalid_request: .*bare template name/);
+    expect((await call(client, "get_template", { api_key: key, ref: `mcp-${era}@1` })).structuredContent).toMatchObject({ version: 1, latest_version: 2 });
+    expect((await call(client, "list_templates", { api_key: key })).structuredContent.data).toHaveLength(1);
+    const invalid = await call(client, "validate_template", { api_key: key, ref: `mcp-${era}`, data: {} });
+    expect(invalid.structuredContent).toMatchObject({ valid: false, errors: [{ path: "data.who" }], example: { who: "Ada" } });
+    const render = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: { who: "MCP" } });
+    expect(render.structuredContent).toMatchObject({ object: "render", status: "succeeded", format: "png" });
+    expect((await fetch(render.structuredContent.url)).status).toBe(200);
+    expect((await call(client, "get_render", { api_key: key, id: render.structuredContent.id })).structuredContent.url).toBeTruthy();
+    expect((await call(client, "list_renders", { api_key: key })).structuredContent.data).toHaveLength(1);
+    expect((await call(client, "get_usage", { api_key: key })).structuredContent.trial).toEqual({ renders_total: 50, renders_used: 1, renders_remaining: 49 });
+    expect((await call(client, "get_api_key", { api_key: key })).structuredContent).toMatchObject({ api_key: key, trial: true });
+    const refused = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: {} });
+    expect(refused.content[0]!.text).toMatch(/^validation_error: /);
+    await client.close();
+  });
+
+  it("uses the key from the Authorization header, and refuses a bad one with 401", async () => {
+    const minted = await (await fetch(`${inject("baseUrl")}/v1/internal/trials`, { method: "POST", headers: { "x-internal-secret": inject("internalSecret") } })).json() as { api_key: string };
+    const client = await connect(era, minted.api_key);
+    const listed = await call(client, "list_templates");
+    expect(listed.structuredContent).toEqual({ object: "list", data: [] });
+    expect(listed.structuredContent).not.toHaveProperty("api_key");
+    await client.close();
+    await expect(connect(era, "folio_sk_bad")).rejects.toThrow();
+    const raw = await fetch(`${inject("baseUrl")}/mcp`, { method: "POST", headers: { authorization: "Bearer nope", "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(raw.status).toBe(401);
+    expect(raw.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+  });
+});
+
+describe("the MCP endpoint over plain HTTP", () => {
+  it("answers GET with 405 and refuses a foreign Origin", async () => {
+    expect((await fetch(`${inject("baseUrl")}/mcp`)).status).toBe(405);
+    const foreign = await fetch(`${inject("baseUrl")}/mcp`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    expect(foreign.status).toBe(403);
+    const own = new URL(inject("baseUrl")).origin;
+    const preflight = await fetch(`${inject("baseUrl")}/mcp`, { method: "OPTIONS", headers: { origin: own, "access-control-request-method": "POST", "access-control-request-headers": "authorization, mcp-protocol-version" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(own);
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Mcp-Protocol-Version/);
+    expect(preflight.headers.get("access-control-expose-headers")).toMatch(/WWW-Authenticate/);
+  });
+
+  it("refuses the trial's 51st render through MCP and REST alike", async () => {
+    const client = await connect("modern");
+    const created = await call(client, "create_template", { name: "fifty", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" });
+    const key = created.structuredContent.api_key as string;
+    for (let n = 1; n <= 50; n++) expect((await call(client, "render", { api_key: key, template: "fifty", data: { n } })).isError, `render ${n}`).toBeFalsy();
+    const viaMcp = await call(client, "render", { api_key: key, template: "fifty", data: { n: 51 } });
+    expect(viaMcp.isError).toBe(true);
+    expect(viaMcp.structuredContent.error).toMatchObject({ type: "quota_exceeded", details: { next_step: expect.any(String) } });
+    const viaRest = await fetch(`${inject("baseUrl")}/v1/render`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ template: "fifty", data: { n: 52 } }) });
+    expect(viaRest.status).toBe(402);
+    await client.close();
+  }, 120_000);
+});
