@@ -28,10 +28,6 @@ export class WebhookDelivery extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  async state(): Promise<DeliveryState | undefined> {
-    return this.ctx.storage.get<DeliveryState>("state");
-  }
-
   override async alarm(): Promise<void> {
     const state = await this.ctx.storage.get<DeliveryState>("state");
     if (!state || state.status !== "pending") return;

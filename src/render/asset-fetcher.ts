@@ -1,5 +1,6 @@
 import { ServiceError } from "../errors";
 import { checkUrl, type EgressPolicy } from "../lib/egress-policy";
+import { readCapped } from "../lib/read-capped";
 
 const MAX_ASSET_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -7,20 +8,6 @@ const ASSET_TIMEOUT_MS = 10_000;
 
 export function assetBlocked(url: string, reason: string): ServiceError {
   return new ServiceError("asset_blocked", `The asset ${url} was refused: ${reason}.`, { details: { url, reason } });
-}
-
-async function readCapped(response: Response, url: string): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_ASSET_BYTES) throw assetBlocked(url, `larger than ${MAX_ASSET_BYTES} bytes`);
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
-  return out;
 }
 
 /**
@@ -45,7 +32,7 @@ export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ s
       current = new URL(location, verdict.url).href;
       continue;
     }
-    return { status: response.status, bytes: await readCapped(response, current), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+    return { status: response.status, bytes: await readCapped(response.body, MAX_ASSET_BYTES, () => assetBlocked(current, `larger than ${MAX_ASSET_BYTES} bytes`)), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
   }
   throw assetBlocked(raw, `more than ${MAX_REDIRECTS} redirects`);
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { call, newAccount } from "../helpers";
+import { until } from "../poll";
 
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:40px'>Hook {{ n }}</div>" };
 const encoder = new TextEncoder();
@@ -15,14 +16,6 @@ async function receivedOn(key: string): Promise<Delivery[]> {
   return (await (await fetch(`${inject("receiverUrl")}/log/${encodeURIComponent(key)}`)).json()) as Delivery[];
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function hmacHex(secret: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

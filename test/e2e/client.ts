@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
+import { until } from "../poll";
 
 export const FIXTURES = join(import.meta.dirname, "../../../shared/fixtures");
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -49,12 +50,8 @@ export async function download(url: string): Promise<{ status: number; headers: 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 export async function waitForRender(id: string, key?: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api("GET", `/v1/renders/${id}`, undefined, key);
-    if (res.json.status !== "queued" || Date.now() > deadline) return res.json;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const res = await until(() => api("GET", `/v1/renders/${id}`, undefined, key), (r) => r.json.status !== "queued", timeoutMs, 250);
+  return res.json;
 }
 
 /** Text and page facts from poppler, the way a person would check a PDF. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
 import { api, createTemplate } from "./client";
+import { until } from "../poll";
 
 /** A loopback receiver that answers 500 to the first attempt of each path and 200 after. */
 function receiver() {
@@ -23,14 +24,6 @@ function receiver() {
   };
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("webhooks with the egress relaxation off (the shared e2e service)", () => {
   const hook = receiver();

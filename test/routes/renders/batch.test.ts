@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { call, expectError, newAccount } from "../../helpers";
+import { until } from "../../poll";
 
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:40px'>Batch {{ n }}</div>", schema: { type: "object", required: ["n"] } };
 
@@ -10,14 +11,6 @@ async function setup() {
   return key;
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("POST /v1/render/batch whole-call errors", () => {
   it.each([

@@ -1,0 +1,18 @@
+/** Reads a body into memory, refusing it (via `tooLarge`) as soon as it passes `limit` bytes: a huge body is never buffered whole. */
+export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: (size: number) => Error): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge(size);
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
