@@ -1,0 +1,147 @@
+// `npm run bench [-- --quick]`: Folio side by side with the Chromium floor, a naive peer, jsreport and the
+// Satori floor, on this machine in one run. Prints a table and writes bench/RESULTS.md.
+import { execSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpus, totalmem } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { renderLiquid } from "../src/render/liquid";
+// @ts-expect-error: a plain ESM script shared with `npm run dev`
+import { startService } from "../scripts/service.mjs";
+import { chromiumCard, chromiumFloor, launch, naivePeer, satoriFloor } from "./floors";
+import { startJsreport } from "./jsreport-peer";
+import { measure, throughput, type Sample } from "./stats";
+
+const quick = process.argv.includes("--quick");
+const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, rss: [50, 200] } : { iter: 60, warm: 8, naive: 15, tput: 80, rss: [100, 1000] };
+const FIXTURES = join(import.meta.dirname, "../../shared/fixtures");
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
+const json = (name: string) => JSON.parse(fixture(name));
+
+const rows: Array<{ name: string; sample?: Sample; value?: string; ratio?: string }> = [];
+const ms = (s: Sample) => `${s.median.toFixed(1)} ms (p95 ${s.p95.toFixed(1)}, n=${s.n})`;
+const ratio = (a: Sample, b: Sample) => `${(a.median / b.median).toFixed(2)}x`;
+
+function invoiceData(i: number, base = json("invoice.data.json")) {
+  return { ...base, invoice: { ...base.invoice, number: `INV-B-${i}-${Math.random().toString(36).slice(2, 8)}` } };
+}
+
+async function main() {
+  const state = mkdtempSync(join(tmpdir(), "folio-bench-"));
+  const hooks: Array<{ at: number; id: string }> = [];
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => (hooks.push({ at: performance.now(), id: String(req.headers["x-service-delivery"]) }), res.writeHead(200).end()));
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const service = await startService({ port: 8800, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", RENDER_SYNC_MAX_DATA_BYTES: "400000", WEBHOOK_RETRY_SCALE: "0.01" } });
+  const browser = await launch();
+  try {
+    const account = await (await fetch(`${service.baseUrl}/v1/internal/accounts`, {
+      method: "POST",
+      headers: { "x-internal-secret": service.internalSecret },
+      body: JSON.stringify({ name: "bench", plan: "scale", limits: { renders_per_minute: 1_000_000, free_renders_per_month: 100_000_000, monthly_spend_cap_usd: 10_000_000 } }),
+    })).json() as { api_key: string };
+    const headers = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+      const out = (await res.json()) as any;
+      if (res.status >= 300 && res.status !== 202) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
+      return out;
+    };
+    await post("/v1/templates", { name: "invoice", source: fixture("invoice.liquid.html"), schema: json("invoice.schema.json") });
+    await post("/v1/templates", { name: "card", engine: "satori", source: fixture("card.satori.html"), schema: json("card.schema.json") });
+    const longItems = json("invoice-long.data.json").items as unknown[];
+    const twenty = { ...json("invoice.data.json"), items: [...longItems, ...longItems, ...longItems.slice(0, 110)] };
+    const invoiceHtml = await renderLiquid(fixture("invoice.liquid.html"), json("invoice.data.json"), "bench-invoice");
+    const cardHtml = await renderLiquid(fixture("card.satori.html"), json("card.data.json"), "bench-card");
+
+    // Floors and peers
+    const floor = await measure(() => chromiumFloor(browser, invoiceHtml), N.iter, N.warm);
+    rows.push({ name: "Chromium floor: 1-page invoice PDF (warm browser, new page, setContent, pdf)", sample: floor });
+    const naive = await measure(() => naivePeer(invoiceHtml), N.naive, 1);
+    rows.push({ name: "Naive peer: new browser per render, 1-page invoice PDF", sample: naive });
+    const jsreport = await startJsreport();
+    let jsreportSample: Sample | undefined;
+    if ("unavailable" in jsreport) rows.push({ name: "jsreport peer (chrome-pdf)", value: `not measured: ${jsreport.unavailable}` });
+    else {
+      jsreportSample = await measure(() => jsreport.render(invoiceHtml), N.iter, N.warm);
+      rows.push({ name: "jsreport peer: chrome-pdf, 1-page invoice PDF", sample: jsreportSample });
+      await jsreport.close();
+    }
+    const satoriBase = await measure(() => satoriFloor(cardHtml), N.iter, N.warm);
+    rows.push({ name: "Satori floor: satori + resvg in Node, card PNG", sample: satoriBase });
+    const cardShot = await measure(() => chromiumCard(browser, cardHtml), N.iter, N.warm);
+    rows.push({ name: "Chromium screenshot of the same card", sample: cardShot });
+
+    // Folio
+    const health = await measure(() => fetch(`${service.baseUrl}/healthz`).then((r) => r.arrayBuffer()), N.iter, N.warm);
+    rows.push({ name: "Folio GET /healthz (HTTP floor)", sample: health });
+    const inline = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), N.iter, N.warm);
+    rows.push({ name: "Folio inline 1-page invoice PDF", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x${jsreportSample ? `; Folio/jsreport ${ratio(inline, jsreportSample)}` : ""}` });
+    let pages = 0;
+    const long = await measure(async (i) => (pages = (await post("/v1/render", { template: "invoice", data: invoiceData(i, twenty) })).page_count), Math.ceil(N.iter / 3), 2);
+    rows.push({ name: `Folio inline ${pages}-page invoice PDF`, sample: long });
+    const card = await measure((i) => post("/v1/render", { template: "card", data: { ...json("card.data.json"), title: `Card ${i} ${Math.random()}` } }), N.iter, N.warm);
+    rows.push({ name: "Folio satori PNG card", sample: card, ratio: `Folio/satori floor ${ratio(card, satoriBase)}; Folio/Chromium screenshot ${ratio(card, cardShot)}` });
+    const png = await measure((i) => post("/v1/render", { template: "invoice", format: "png", data: invoiceData(i) }), N.iter, N.warm);
+    rows.push({ name: "Folio chromium PNG (invoice)", sample: png });
+    const jpg = await measure((i) => post("/v1/render", { template: "invoice", format: "jpg", data: invoiceData(i) }), N.iter, N.warm);
+    rows.push({ name: "Folio chromium JPG (invoice)", sample: jpg });
+    const fixed = invoiceData(0);
+    await post("/v1/render", { template: "invoice", data: fixed });
+    const hit = await measure(() => post("/v1/render", { template: "invoice", data: fixed }), N.iter, N.warm);
+    rows.push({ name: "Folio cache hit", sample: hit, ratio: `hit/healthz ${ratio(hit, health)}` });
+
+    for (const c of [1, 2, 4]) {
+      const folioRate = await throughput((i) => post("/v1/render", { template: "invoice", data: invoiceData(1000 + c * 1000 + i) }), c, N.tput);
+      const floorRate = await throughput(() => chromiumFloor(browser, invoiceHtml), c, N.tput);
+      rows.push({ name: `Throughput at concurrency ${c} (1-page PDF)`, value: `Folio ${folioRate.toFixed(1)}/s, floor ${floorRate.toFixed(1)}/s`, ratio: `Folio/floor ${(folioRate / floorRate).toFixed(2)}x` });
+    }
+
+    const batchStart = performance.now();
+    const batch = await post("/v1/render/batch", { webhook_url: hookUrl, renders: Array.from({ length: 50 }, (_, i) => ({ template: "invoice", data: invoiceData(5000 + i) })) });
+    const ids = new Set((batch.renders as Array<{ id: string }>).map((r) => r.id));
+    while (hooks.filter((h) => ids.has(h.id)).length < ids.size && performance.now() - batchStart < 300_000) await new Promise((r) => setTimeout(r, 50));
+    const last = Math.max(...hooks.filter((h) => ids.has(h.id)).map((h) => h.at));
+    rows.push({ name: "50-item batch: submit to last webhook", value: `${((last - batchStart) / 1000).toFixed(2)} s (${hooks.filter((h) => ids.has(h.id)).length}/50 webhooks)` });
+
+    const rss = async () => ((await (await fetch(`${service.backendUrl}/healthz`)).json()) as { rss_bytes: number; jobs: number });
+    const renderMany = async (count: number) => {
+      let done = (await rss()).jobs;
+      while (done < count) {
+        await Promise.all(Array.from({ length: 4 }, (_, k) => post("/v1/render", { template: "invoice", data: invoiceData(90_000 + done + k) })));
+        done = (await rss()).jobs;
+      }
+      return rss();
+    };
+    const early = await renderMany(N.rss[0]!);
+    const late = await renderMany(N.rss[1]!);
+    rows.push({ name: `Render backend RSS after ${early.jobs} and ${late.jobs} renders`, value: `${(early.rss_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.rss_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.rss_bytes / early.rss_bytes).toFixed(2)}x` });
+  } finally {
+    await browser.close();
+    await service.stop();
+    receiver.close();
+    rmSync(state, { recursive: true, force: true });
+  }
+
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${execSync("chromium --version 2>/dev/null || true").toString().trim()}`;
+  const table = ["| measurement | result | ratio |", "|---|---|---|", ...rows.map((r) => `| ${r.name} | ${r.sample ? ms(r.sample) : r.value} | ${r.ratio ?? ""} |`)].join("\n");
+  console.log(`\n${machine}\n\n${table}\n`);
+  const previous = (() => {
+    try {
+      return readFileSync(join(import.meta.dirname, "RESULTS.md"), "utf8").split("<!-- measured -->")[0]!;
+    } catch {
+      return "# Benchmark results\n\n";
+    }
+  })();
+  writeFileSync(join(import.meta.dirname, "RESULTS.md"), `${previous}<!-- measured -->\n## Latest run (${new Date().toISOString().slice(0, 10)}${quick ? ", --quick" : ""})\n\nMachine: ${machine}\n\n${table}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
