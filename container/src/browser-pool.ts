@@ -1,6 +1,7 @@
 // One warm Chromium shared by every job: a bounded number of pages at once, the rest wait in line.
 // The browser is replaced after a set number of jobs (bounding memory growth) or as soon as it dies.
 import puppeteer, { type Browser } from "puppeteer-core";
+import { PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 
 export interface PoolOptions {
   executablePath: string;
@@ -14,6 +15,8 @@ export class BrowserPool {
   private active = 0;
   private jobsOnBrowser = 0;
   private waiting: Array<() => void> = [];
+  /** One page made ready ahead of the next job, with the browser it belongs to. */
+  private spare: { browser: Browser; page: Promise<PreparedPage> } | null = null;
   jobsTotal = 0;
   launches = 0;
   private readonly options: PoolOptions;
@@ -81,6 +84,21 @@ export class BrowserPool {
       void old.then((b) => b.close()).catch(() => undefined);
       void this.warm();
     }
+  }
+
+  private prepare(browser: Browser): Promise<PreparedPage> {
+    return browser.newPage().then((page) => PreparedPage.prepare(page as unknown as PageLike));
+  }
+
+  /**
+   * A fresh, prepared page for one job: the spare when it belongs to this browser, and a new spare is
+   * started at once, so page creation (the largest fixed cost of a render) overlaps the previous job.
+   */
+  async page(browser: Browser): Promise<PreparedPage> {
+    const spare = this.spare?.browser === browser ? this.spare.page : null;
+    this.spare = { browser, page: this.prepare(browser) };
+    this.spare.page.catch(() => (this.spare = null));
+    return (spare ? await spare.catch(() => null) : null) ?? this.prepare(browser);
   }
 
   /** Runs `job` with the warm browser once a slot is free; a crash mid-job retires that browser. */

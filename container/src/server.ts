@@ -51,7 +51,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const receivedAt = Date.now();
   const job = await readJob(req);
   try {
-    const { bytes, pageCount } = await pool.run((browser) => runJob(browser, job, receivedAt));
+    const { bytes, pageCount } = await pool.run((browser) => runJob(pool, browser, job, receivedAt));
     res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
     res.end(bytes);
   } catch (error) {

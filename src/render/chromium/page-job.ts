@@ -43,6 +43,7 @@ export interface PageLike {
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: any[]): Promise<T>;
   pdf(options: Record<string, unknown>): Promise<Uint8Array>;
   screenshot(options: Record<string, unknown>): Promise<Uint8Array | string>;
+  close(): Promise<void>;
 }
 
 function contentSecurityPolicy(allowPrivate: boolean): string {
@@ -82,21 +83,57 @@ function refusedByChromium(text: string): { url: string; reason: string } | null
   return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
 }
 
-async function answer(request: any, job: PageJob, deps: PageJobDeps, deadline: number, blocked: Array<{ url: string; reason: string }>): Promise<void> {
-  const url: string = request.url();
-  if (url === DOCUMENT_URL) {
-    return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(job.allowPrivateEgress) }, body: job.html });
+/**
+ * A page made ready before its job arrives: interception on, handlers bound. The backend keeps one spare
+ * so a render does not wait for page creation; each page still serves exactly one job and is then closed.
+ */
+export class PreparedPage {
+  readonly page: PageLike;
+  private job: PageJob | null = null;
+  private deps: PageJobDeps | null = null;
+  private deadline = 0;
+  readonly blocked: Array<{ url: string; reason: string }> = [];
+
+  constructor(page: PageLike) {
+    this.page = page;
   }
-  if (url.startsWith("data:")) return request.continue();
-  // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
-  if (url.startsWith(DOCUMENT_URL)) return request.respond({ status: 404, contentType: "text/plain", body: "" });
-  try {
-    const asset = await deps.fetchAsset(url, deadline);
-    return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
-  } catch (error) {
-    const refusal = error as { url?: string; reason?: string; message?: string };
-    blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
-    return request.abort("blockedbyclient");
+
+  static async prepare(page: PageLike): Promise<PreparedPage> {
+    const prepared = new PreparedPage(page);
+    await page.setCacheEnabled(false);
+    await page.setRequestInterception(true);
+    page.on("request", (request) => void prepared.answer(request).catch(() => undefined));
+    page.on("console", (message) => {
+      const refusal = refusedByChromium(message.text());
+      if (refusal) prepared.blocked.push(refusal);
+    });
+    return prepared;
+  }
+
+  assign(job: PageJob, deps: PageJobDeps, deadline: number): void {
+    this.job = job;
+    this.deps = deps;
+    this.deadline = deadline;
+  }
+
+  private async answer(request: any): Promise<void> {
+    const url: string = request.url();
+    const job = this.job;
+    if (!job || !this.deps) return request.abort("blockedbyclient");
+    if (url === DOCUMENT_URL) {
+      return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(job.allowPrivateEgress) }, body: job.html });
+    }
+    if (url.startsWith("data:")) return request.continue();
+    // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
+    if (url.startsWith(DOCUMENT_URL)) return request.respond({ status: 404, contentType: "text/plain", body: "" });
+    try {
+      const asset = await this.deps.fetchAsset(url, this.deadline);
+      return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
+    } catch (error) {
+      const refusal = error as { url?: string; reason?: string; message?: string };
+      this.blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
+      return request.abort("blockedbyclient");
+    }
   }
 }
 
@@ -115,28 +152,24 @@ async function produce(page: PageLike, job: PageJob): Promise<Uint8Array> {
   return typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
 }
 
-/** Renders `job` in `page` before `deadline` (epoch ms); the caller owns the page and closes it. */
-export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
-  const blocked: Array<{ url: string; reason: string }> = [];
+/** Renders `job` on a prepared page before `deadline` (epoch ms); the caller owns the page and closes it. */
+export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
+  const { page, blocked } = prepared;
   const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
+  prepared.assign(job, deps, deadline);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true })), Math.max(0, deadline - Date.now()));
   });
   const work = (async () => {
     const o = job.options;
-    await page.setCacheEnabled(false);
     await page.setViewport({ width: o.width ?? 1280, height: o.height ?? 800, deviceScaleFactor: o.device_scale_factor ?? 1 });
-    await page.setRequestInterception(true);
-    page.on("request", (request) => void answer(request, job, deps, deadline, blocked).catch(() => undefined));
-    page.on("console", (message) => {
-      const refusal = refusedByChromium(message.text());
-      if (refusal) blocked.push(refusal);
-    });
     await page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // Chromium drops some images without a request or a message (URLs with credentials): check what the page holds.
-    const images: string[] = await page.evaluate(() => Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:")));
+    // Web fonts settle first; then the images Chromium dropped without a request or a message (URLs with
+    // credentials) are checked against the policy. One round trip for both.
+    const images: string[] = await page.evaluate(() =>
+      document.fonts.ready.then(() => Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:"))),
+    );
     for (const src of images) {
       const verdict = deps.checkUrl(src, policy);
       if (!verdict.ok && !blocked.some((b) => b.url === src)) blocked.push({ url: src, reason: verdict.reason });
@@ -152,4 +185,8 @@ export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDe
   } finally {
     clearTimeout(timer);
   }
+}
+
+export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
+  return renderPrepared(await PreparedPage.prepare(page), job, deps, deadline);
 }
