@@ -83,7 +83,6 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
     throw error;
   }
   const render = newRenderRow(origin, plan, createdAt, { id: renderId, ...succeededState(plan, file, deps.now()) });
-  await deps.db.insert(renders).values(render);
-  await meter.settle(renderId, render.billableUnits ?? 0);
+  await Promise.all([deps.db.insert(renders).values(render), meter.settle(renderId, render.billableUnits ?? 0)]);
   return { outcome: "finished", render };
 }
