@@ -22,9 +22,8 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
     const require = createRequire(join(PEERS, "package.json"));
     const createJsreport = require("@jsreport/jsreport-core");
     const chromePdf = require("@jsreport/jsreport-chrome-pdf");
-    const puppeteer = require(require.resolve("puppeteer-core", { paths: [import.meta.dirname] }));
     const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
-    jsreport.use(chromePdf({ puppeteerInstance: puppeteer }));
+    jsreport.use(chromePdf());
     await jsreport.init();
     return {
       async render(html: string) {
