@@ -39,6 +39,7 @@ async function main() {
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const service = await startService({ port: 8800, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", RENDER_SYNC_MAX_DATA_BYTES: "400000", WEBHOOK_RETRY_SCALE: "0.01" } });
   const browser = await launch();
+  let inline: Sample;
   try {
     const account = await (await fetch(`${service.baseUrl}/v1/internal/accounts`, {
       method: "POST",
@@ -64,14 +65,6 @@ async function main() {
     rows.push({ name: "Chromium floor: 1-page invoice PDF (warm browser, new page, setContent, pdf)", sample: floor });
     const naive = await measure(() => naivePeer(invoiceHtml), N.naive, 1);
     rows.push({ name: "Naive peer: new browser per render, 1-page invoice PDF", sample: naive });
-    const jsreport = await startJsreport();
-    let jsreportSample: Sample | undefined;
-    if ("unavailable" in jsreport) rows.push({ name: "jsreport peer (chrome-pdf)", value: `not measured: ${jsreport.unavailable}` });
-    else {
-      jsreportSample = await measure(() => jsreport.render(invoiceHtml), N.iter, N.warm);
-      rows.push({ name: "jsreport peer: chrome-pdf, 1-page invoice PDF", sample: jsreportSample });
-      await jsreport.close();
-    }
     const satoriBase = await measure(() => satoriFloor(cardHtml), N.iter, N.warm);
     rows.push({ name: "Satori floor: satori + resvg in Node, card PNG", sample: satoriBase });
     const cardShot = await measure(() => chromiumCard(browser, cardHtml), N.iter, N.warm);
@@ -80,8 +73,8 @@ async function main() {
     // Folio
     const health = await measure(() => fetch(`${service.baseUrl}/healthz`).then((r) => r.arrayBuffer()), N.iter, N.warm);
     rows.push({ name: "Folio GET /healthz (HTTP floor)", sample: health });
-    const inline = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), N.iter, N.warm);
-    rows.push({ name: "Folio inline 1-page invoice PDF", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x${jsreportSample ? `; Folio/jsreport ${ratio(inline, jsreportSample)}` : ""}` });
+    inline = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), N.iter, N.warm);
+    rows.push({ name: "Folio inline 1-page invoice PDF", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x` });
     let pages = 0;
     const long = await measure(async (i) => (pages = (await post("/v1/render", { template: "invoice", data: invoiceData(i, twenty) })).page_count), Math.ceil(N.iter / 3), 2);
     rows.push({ name: `Folio inline ${pages}-page invoice PDF`, sample: long });
@@ -121,6 +114,15 @@ async function main() {
     const early = await renderMany(N.rss[0]!);
     const late = await renderMany(N.rss[1]!);
     rows.push({ name: `Render backend RSS after ${early.jobs} and ${late.jobs} renders`, value: `${(early.rss_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.rss_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.rss_bytes / early.rss_bytes).toFixed(2)}x` });
+
+    // jsreport last: its Chrome pool would otherwise share the CPUs with everything measured after it.
+    const jsreport = await startJsreport();
+    if ("unavailable" in jsreport) rows.push({ name: "jsreport peer (chrome-pdf)", value: `not measured: ${jsreport.unavailable}` });
+    else {
+      const jsreportSample = await measure(() => jsreport.render(invoiceHtml), N.iter, N.warm);
+      rows.push({ name: "jsreport peer: chrome-pdf, 1-page invoice PDF (measured last)", sample: jsreportSample, ratio: `Folio/jsreport ${ratio(inline, jsreportSample)}` });
+      await jsreport.close();
+    }
   } finally {
     await browser.close();
     await service.stop();
