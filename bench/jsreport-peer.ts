@@ -1,12 +1,14 @@
 // jsreport core with its chrome-pdf recipe on the same Chromium, installed by the bench into bench/.peers
 // (never by `npm install` of the service). If it cannot be installed, the results say so.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { CHROMIUM } from "./floors";
 
 const PEERS = join(import.meta.dirname, ".peers");
+/** An inert switch that marks the Chromium processes jsreport starts, so they can be found and stopped. */
+const BROWSER_MARK = "--folio-bench-jsreport";
 
 export interface JsreportPeer {
   render(html: string): Promise<Uint8Array>;
@@ -22,7 +24,7 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
     const require = createRequire(join(PEERS, "package.json"));
     const createJsreport = require("@jsreport/jsreport-core");
     const chromePdf = require("@jsreport/jsreport-chrome-pdf");
-    const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
+    const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", BROWSER_MARK] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
     jsreport.use(chromePdf());
     await jsreport.init();
     return {
@@ -30,7 +32,11 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
         const result = await jsreport.render({ template: { content: html, engine: "none", recipe: "chrome-pdf", chrome: { printBackground: true } } });
         return new Uint8Array(result.content);
       },
-      close: () => jsreport.close(),
+      async close() {
+        await jsreport.close();
+        // jsreport's chrome-pool can leave a browser behind after close(); reap anything carrying our mark.
+        spawnSync("pkill", ["-f", BROWSER_MARK]);
+      },
     };
   } catch (error) {
     return { unavailable: String((error as Error).message ?? error).split("\n")[0]!.slice(0, 300) };
