@@ -34,7 +34,10 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
       },
       async close() {
         await jsreport.close();
-        // jsreport's chrome-pool can leave a browser behind after close(); reap anything carrying our mark.
+        // jsreport's chrome-pool leaves browsers behind after close() (and may start one as it shuts down):
+        // reap anything carrying our mark, twice.
+        spawnSync("pkill", ["-f", BROWSER_MARK]);
+        await new Promise((r) => setTimeout(r, 1000));
         spawnSync("pkill", ["-f", BROWSER_MARK]);
       },
     };
