@@ -34,11 +34,9 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
       },
       async close() {
         await jsreport.close();
-        // jsreport's chrome-pool leaves browsers behind after close() (and may start one as it shuts down):
-        // reap anything carrying our mark, twice.
-        spawnSync("pkill", ["-f", BROWSER_MARK]);
-        await new Promise((r) => setTimeout(r, 1000));
-        spawnSync("pkill", ["-f", BROWSER_MARK]);
+        // jsreport's chrome-pool leaves browsers behind after close() and replaces any that die while this
+        // process lives, so the marked ones are reaped as the process exits.
+        process.once("exit", () => spawnSync("pkill", ["-f", BROWSER_MARK]));
       },
     };
   } catch (error) {
