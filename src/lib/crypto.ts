@@ -1,3 +1,5 @@
+import { BoundedCache } from "./bounded-cache";
+
 const encoder = new TextEncoder();
 
 function toHex(buffer: ArrayBuffer): string {
@@ -9,8 +11,11 @@ export async function sha256Hex(input: string | Uint8Array): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/** Imported HMAC keys per secret: every signed URL and webhook would otherwise import the same key again. */
+const hmacKeys = new BoundedCache<Promise<CryptoKey>>(64);
+
 export async function hmacSha256Hex(secret: string, message: string | Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await hmacKeys.get(secret, () => crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
   const bytes = typeof message === "string" ? encoder.encode(message) : message;
   return toHex(await crypto.subtle.sign("HMAC", key, bytes));
 }

@@ -1,9 +1,10 @@
 import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
+import { BoundedCache } from "../lib/bounded-cache";
 import { registerFilters } from "./liquid-filters";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
-export const MAX_SOURCE_CHARS = 1_000_000;
+const MAX_SOURCE_CHARS = 1_000_000;
 const RENDER_TIME_LIMIT_MS = 2_000;
 /** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
 const MEMORY_LIMIT = 32 * 1024 * 1024;
@@ -45,18 +46,8 @@ export function liquidSyntaxError(source: string): string | null {
   }
 }
 
-const MAX_PARSED = 256;
-const parsed = new Map<string, Template[]>();
-
-function parseForRender(source: string, cacheKey: string): Template[] {
-  let templates = parsed.get(cacheKey);
-  if (!templates) {
-    templates = renderer.parse(source);
-    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
-    parsed.set(cacheKey, templates);
-  }
-  return templates;
-}
+/** Parsed templates per template checksum and part: versions are immutable, so a parse is reused. */
+const parsed = new BoundedCache<Template[]>(256);
 
 /**
  * Renders `source` with `data`. Any failure (an unknown filter, a filter error, the time or memory limit)
@@ -65,7 +56,7 @@ function parseForRender(source: string, cacheKey: string): Template[] {
 export async function renderLiquid(source: string, data: unknown, cacheKey: string, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
-    return await renderer.render(parseForRender(source, `${part}:${cacheKey}`), scope);
+    return await renderer.render(parsed.get(`${part}:${cacheKey}`, () => renderer.parse(source)), scope);
   } catch (error) {
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];

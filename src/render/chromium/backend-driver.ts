@@ -5,7 +5,6 @@ import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
 export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
   const endpoint = baseUrl.replace(/\/+$/, "");
   return {
-    name: "backend",
     async render(job: ChromiumJob): Promise<RenderedFile> {
       let response: Response;
       try {

@@ -35,7 +35,6 @@ function asServiceError(error: unknown): ServiceError {
 /** Drives Chromium through the `BROWSER` binding (Cloudflare Browser Rendering, or Miniflare's local one). */
 export function browserRenderingDriver(binding: Fetcher): ChromiumDriver {
   return {
-    name: "browser-rendering",
     async render(job: ChromiumJob): Promise<RenderedFile> {
       let browser: Browser | undefined;
       try {

@@ -16,7 +16,6 @@ export interface RenderedFile {
 
 /** One interface, two drivers: the container render backend and the Browser Rendering binding. */
 export interface ChromiumDriver {
-  readonly name: "backend" | "browser-rendering";
   render(job: ChromiumJob): Promise<RenderedFile>;
   /** "ok", or why the renderer cannot take work. */
   health(): Promise<string>;
