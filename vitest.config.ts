@@ -12,7 +12,7 @@ export default defineConfig({
             miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.001" } },
           })),
         ],
-        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], setupFiles: ["./test/apply-migrations.ts"], globalSetup: ["./test/webhook-receiver.ts"] },
+        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], testTimeout: 30_000, setupFiles: ["./test/apply-migrations.ts"], globalSetup: ["./test/webhook-receiver.ts"] },
       },
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
