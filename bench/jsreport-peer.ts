@@ -36,7 +36,8 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
         await jsreport.close();
         // jsreport's chrome-pool leaves browsers behind after close() and replaces any that die while this
         // process lives, so the marked ones are reaped as the process exits.
-        process.once("exit", () => spawnSync("pkill", ["-f", BROWSER_MARK]));
+        // `--` keeps pkill from reading the mark, which starts with dashes, as one of its own options.
+        process.once("exit", () => spawnSync("pkill", ["-f", "--", BROWSER_MARK]));
       },
     };
   } catch (error) {

@@ -102,7 +102,8 @@ async function main() {
     const last = Math.max(...hooks.filter((h) => ids.has(h.id)).map((h) => h.at));
     rows.push({ name: "50-item batch: submit to last webhook", value: `${((last - batchStart) / 1000).toFixed(2)} s (${hooks.filter((h) => ids.has(h.id)).length}/50 webhooks)` });
 
-    const rss = async () => ((await (await fetch(`${service.backendUrl}/healthz`)).json()) as { rss_bytes: number; jobs: number });
+    const backendSecret = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
+    const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": backendSecret } })).json()) as { memory_bytes: number; jobs: number });
     const renderMany = async (count: number) => {
       let done = (await rss()).jobs;
       while (done < count) {
@@ -113,7 +114,7 @@ async function main() {
     };
     const early = await renderMany(N.rss[0]!);
     const late = await renderMany(N.rss[1]!);
-    rows.push({ name: `Render backend RSS after ${early.jobs} and ${late.jobs} renders`, value: `${(early.rss_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.rss_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.rss_bytes / early.rss_bytes).toFixed(2)}x` });
+    rows.push({ name: `Render backend memory (Node + Chromium processes, PSS) after ${early.jobs} and ${late.jobs} renders`, value: `${(early.memory_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.memory_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.memory_bytes / early.memory_bytes).toFixed(2)}x` });
 
     // jsreport last: its Chrome pool would otherwise share the CPUs with everything measured after it.
     const jsreport = await startJsreport();

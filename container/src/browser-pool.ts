@@ -1,12 +1,15 @@
 // One warm Chromium shared by every job: a bounded number of pages at once, the rest wait in line.
-// The browser is replaced after a set number of jobs (bounding memory growth) or as soon as it dies.
+// Pages are reused from job to job (a renderer process costs more to start and stop than the render
+// itself); a page is retired after a set number of jobs or any failure, and the browser is replaced
+// after a set number of jobs (bounding memory growth) or as soon as it dies.
 import puppeteer, { type Browser } from "puppeteer-core";
-import { PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
+import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 
 export interface PoolOptions {
   executablePath: string;
   maxConcurrent: number;
   recycleAfter: number;
+  pageReuse: number;
   proxyPort: number;
 }
 
@@ -15,10 +18,11 @@ export class BrowserPool {
   private active = 0;
   private jobsOnBrowser = 0;
   private waiting: Array<() => void> = [];
-  /** One page made ready ahead of the next job, with the browser it belongs to. */
-  private spare: { browser: Browser; page: Promise<PreparedPage> } | null = null;
+  /** Pages between jobs, with the browser they belong to. */
+  private idle: Array<{ browser: Browser; prepared: PreparedPage }> = [];
   jobsTotal = 0;
   launches = 0;
+  pagesOpened = 0;
   private readonly options: PoolOptions;
 
   constructor(options: PoolOptions) {
@@ -26,7 +30,7 @@ export class BrowserPool {
   }
 
   get stats() {
-    return { active: this.active, queued: this.waiting.length, jobs: this.jobsTotal, launches: this.launches, warm: this.browser !== null };
+    return { active: this.active, queued: this.waiting.length, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, idle_pages: this.idle.length, warm: this.browser !== null };
   }
 
   private launch(): Promise<Browser> {
@@ -35,6 +39,7 @@ export class BrowserPool {
     const launched = puppeteer.launch({
       executablePath: this.options.executablePath,
       headless: true,
+      defaultViewport: DEFAULT_VIEWPORT,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -81,24 +86,32 @@ export class BrowserPool {
     if (this.active === 0 && this.jobsOnBrowser >= this.options.recycleAfter && this.browser) {
       const old = this.browser;
       this.browser = null;
+      this.idle = [];
       void old.then((b) => b.close()).catch(() => undefined);
       void this.warm();
     }
   }
 
-  private prepare(browser: Browser): Promise<PreparedPage> {
-    return browser.newPage().then((page) => PreparedPage.prepare(page as unknown as PageLike));
+  /** A page for one job on `browser`: an idle one when there is one, else a new one. */
+  async page(browser: Browser): Promise<PreparedPage> {
+    this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
+    const reused = this.idle.pop();
+    if (reused) return reused.prepared;
+    this.pagesOpened++;
+    const page = await browser.newPage();
+    return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
+      await page.close().catch(() => undefined);
+      throw error;
+    });
   }
 
-  /**
-   * A fresh, prepared page for one job: the spare when it belongs to this browser, and a new spare is
-   * started at once, so page creation (the largest fixed cost of a render) overlaps the previous job.
-   */
-  async page(browser: Browser): Promise<PreparedPage> {
-    const spare = this.spare?.browser === browser ? this.spare.page : null;
-    this.spare = { browser, page: this.prepare(browser) };
-    this.spare.page.catch(() => (this.spare = null));
-    return (spare ? await spare.catch(() => null) : null) ?? this.prepare(browser);
+  /** Returns a page after its job: kept for the next one when it is known to be idle and sound, else closed. */
+  async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
+    if (healthy && !prepared.crashed && browser === (await this.browser?.catch(() => null)) && prepared.jobsServed < this.options.pageReuse) {
+      this.idle.push({ browser, prepared });
+      return;
+    }
+    await prepared.page.close().catch(() => undefined);
   }
 
   /** Runs `job` with the warm browser once a slot is free; a crash mid-job retires that browser. */
@@ -117,6 +130,7 @@ export class BrowserPool {
   async close(): Promise<void> {
     const current = this.browser;
     this.browser = null;
+    this.idle = [];
     if (current) await (await current).close().catch(() => undefined);
   }
 }

@@ -1,22 +1,38 @@
 // The backend's side of a render: a fresh page in the warm browser, assets through the safe fetcher.
 import type { Browser } from "puppeteer-core";
 import { checkUrl } from "../../src/lib/egress-policy.ts";
-import { renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { JobFailure, renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
 import type { BrowserPool } from "./browser-pool.ts";
 import { pdfPageCount } from "../../src/render/pdf-structure.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
 const MAX_ASSET_BYTES = 15 * 1024 * 1024;
 
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, receivedAt: number): Promise<{ bytes: Uint8Array; pageCount: number }> {
+export interface RenderedJob {
+  bytes: Uint8Array;
+  pageCount: number;
+}
+
+/**
+ * Renders `job` and hands the file to `deliver` before the page goes back to the pool. A page whose job
+ * finished or was refused for a blocked asset (found only after the load settled) is idle and reusable;
+ * after a timeout or a browser error it may still be busy, so it is closed, and the job keeps its slot
+ * until it is.
+ */
+export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, receivedAt: number, deliver: (file: RenderedJob) => void): Promise<void> {
   const prepared = await pool.page(browser);
+  let healthy = false;
   try {
     const bytes = await renderPrepared(prepared, job, {
       checkUrl,
-      fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }).then((a) => ({ ...a, body: a.body })),
+      fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
     }, receivedAt + job.timeoutMs);
-    return { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 };
+    healthy = true;
+    deliver({ bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 });
+  } catch (error) {
+    healthy = error instanceof JobFailure && error.type === "asset_blocked";
+    throw error;
   } finally {
-    await prepared.page.close().catch(() => undefined);
+    await pool.done(browser, prepared, healthy);
   }
 }

@@ -5,6 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import { BrowserPool } from "./browser-pool.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
 import { JobFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { processTreeMemory } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
@@ -18,6 +19,7 @@ const pool = new BrowserPool({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   maxConcurrent: Number(process.env.RENDER_CONCURRENCY ?? 4),
   recycleAfter: Number(process.env.RENDER_RECYCLE_AFTER ?? 500),
+  pageReuse: Number(process.env.RENDER_PAGE_REUSE ?? 100),
   proxyPort: proxy.port,
 });
 
@@ -51,9 +53,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const receivedAt = Date.now();
   const job = await readJob(req);
   try {
-    const { bytes, pageCount } = await pool.run((browser) => runJob(pool, browser, job, receivedAt));
-    res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
-    res.end(bytes);
+    await pool.run((browser) =>
+      runJob(pool, browser, job, receivedAt, ({ bytes, pageCount }) => {
+        res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
+        res.end(bytes);
+      }),
+    );
   } catch (error) {
     if (error instanceof JobFailure) return send(res, error.type === "asset_blocked" ? 400 : 500, { error: { type: error.type, message: error.message, details: error.details } });
     const message = (error as Error).message ?? String(error);
@@ -63,13 +68,18 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 const server = createServer((req, res) => {
   if (req.method === "GET" && req.url === "/healthz") {
-    return send(res, 200, { status: "ok", ...pool.stats, rss_bytes: process.memoryUsage().rss, refused_by_proxy: proxy.refused.length });
+    return send(res, 200, { status: "ok", ...pool.stats });
   }
   if (!authorized(req)) return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
     return void render(req, res).catch((error) => send(res, 500, { error: { type: "render_failed", message: String(error), details: { stage: "backend" } } }));
   }
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
+  if (req.method === "GET" && req.url === "/stats") {
+    // Walks /proc, so it is kept off /healthz, which the Worker probes on every health check.
+    const memory = processTreeMemory();
+    return send(res, 200, { ...pool.stats, memory_bytes: memory.bytes, processes: memory.processes, node_rss_bytes: process.memoryUsage().rss });
+  }
   send(res, 404, { error: { type: "not_found", message: "No such route." } });
 });
 

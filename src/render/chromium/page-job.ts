@@ -8,6 +8,9 @@ declare const document: any;
 
 export const DOCUMENT_URL = "https://document.folio.invalid/";
 
+/** The viewport a job gets unless its options say otherwise; launching with it spares a resize per job. */
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1 };
+
 export interface PageJob {
   html: string;
   format: "pdf" | "png" | "jpg";
@@ -35,10 +38,12 @@ export interface PageJobDeps {
 /** The slice of a Puppeteer page both libraries share. */
 export interface PageLike {
   setCacheEnabled(enabled: boolean): Promise<void>;
+  viewport(): { width: number; height: number; deviceScaleFactor?: number } | null;
   setViewport(viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<void>;
   setRequestInterception(enabled: boolean): Promise<void>;
   on(event: "request", handler: (request: any) => void): unknown;
   on(event: "console", handler: (message: { text(): string }) => void): unknown;
+  on(event: "error", handler: (error: Error) => void): unknown;
   goto(url: string, options: { waitUntil: "load"; timeout: number }): Promise<unknown>;
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: any[]): Promise<T>;
   pdf(options: Record<string, unknown>): Promise<Uint8Array>;
@@ -83,16 +88,28 @@ function refusedByChromium(text: string): { url: string; reason: string } | null
   return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
 }
 
+interface Assignment {
+  job: PageJob;
+  deps: PageJobDeps;
+  deadline: number;
+  blocked: Array<{ url: string; reason: string }>;
+  /** False until this job's document is requested: anything asked for before that is the previous document's. */
+  documentServed: boolean;
+}
+
 /**
- * A page made ready before its job arrives: interception on, handlers bound. The backend keeps one spare
- * so a render does not wait for page creation; each page still serves exactly one job and is then closed.
+ * A page with interception on and handlers bound, serving one job at a time, so a pool can reuse it.
+ * Each job navigates to a new document, which keeps nothing of the previous one (no script ever runs,
+ * the cache is off, responses carry no cookies). Requests and console refusals are charged to a job only
+ * once its document has been served; before that, and between jobs, they belong to the previous
+ * document (a resize can make it load a lazy image) and are refused.
  */
 export class PreparedPage {
   readonly page: PageLike;
-  private job: PageJob | null = null;
-  private deps: PageJobDeps | null = null;
-  private deadline = 0;
-  readonly blocked: Array<{ url: string; reason: string }> = [];
+  private current: Assignment | null = null;
+  jobsServed = 0;
+  /** Set when the page's renderer crashed: the page can serve nothing more. */
+  crashed = false;
 
   constructor(page: PageLike) {
     this.page = page;
@@ -105,33 +122,41 @@ export class PreparedPage {
     page.on("request", (request) => void prepared.answer(request).catch(() => undefined));
     page.on("console", (message) => {
       const refusal = refusedByChromium(message.text());
-      if (refusal) prepared.blocked.push(refusal);
+      if (refusal && prepared.current?.documentServed) prepared.current.blocked.push(refusal);
     });
+    page.on("error", () => (prepared.crashed = true));
     return prepared;
   }
 
-  assign(job: PageJob, deps: PageJobDeps, deadline: number): void {
-    this.job = job;
-    this.deps = deps;
-    this.deadline = deadline;
+  /** Starts serving `job`; the returned list collects the assets refused while it renders. */
+  assign(job: PageJob, deps: PageJobDeps, deadline: number): Array<{ url: string; reason: string }> {
+    this.jobsServed++;
+    this.current = { job, deps, deadline, blocked: [], documentServed: false };
+    return this.current.blocked;
+  }
+
+  finish(): void {
+    this.current = null;
   }
 
   private async answer(request: any): Promise<void> {
     const url: string = request.url();
-    const job = this.job;
-    if (!job || !this.deps) return request.abort("blockedbyclient");
-    if (url === DOCUMENT_URL) {
-      return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(job.allowPrivateEgress) }, body: job.html });
+    const current = this.current;
+    if (!current) return request.abort("blockedbyclient");
+    if (url === DOCUMENT_URL && request.isNavigationRequest()) {
+      current.documentServed = true;
+      return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(current.job.allowPrivateEgress) }, body: current.job.html });
     }
+    if (!current.documentServed) return request.abort("blockedbyclient");
     if (url.startsWith("data:")) return request.continue();
     // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
     if (url.startsWith(DOCUMENT_URL)) return request.respond({ status: 404, contentType: "text/plain", body: "" });
     try {
-      const asset = await this.deps.fetchAsset(url, this.deadline);
+      const asset = await current.deps.fetchAsset(url, current.deadline);
       return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
     } catch (error) {
       const refusal = error as { url?: string; reason?: string; message?: string };
-      this.blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
+      current.blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
       return request.abort("blockedbyclient");
     }
   }
@@ -152,18 +177,21 @@ async function produce(page: PageLike, job: PageJob): Promise<Uint8Array> {
   return typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
 }
 
-/** Renders `job` on a prepared page before `deadline` (epoch ms); the caller owns the page and closes it. */
+/** Renders `job` on a prepared page before `deadline` (epoch ms); the caller owns the page afterwards. */
 export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
-  const { page, blocked } = prepared;
+  const { page } = prepared;
   const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
-  prepared.assign(job, deps, deadline);
+  const blocked = prepared.assign(job, deps, deadline);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true })), Math.max(0, deadline - Date.now()));
   });
   const work = (async () => {
     const o = job.options;
-    await page.setViewport({ width: o.width ?? 1280, height: o.height ?? 800, deviceScaleFactor: o.device_scale_factor ?? 1 });
+    const wanted = { width: o.width ?? DEFAULT_VIEWPORT.width, height: o.height ?? DEFAULT_VIEWPORT.height, deviceScaleFactor: o.device_scale_factor ?? DEFAULT_VIEWPORT.deviceScaleFactor };
+    const current = page.viewport();
+    // A resize costs a layout round trip in the renderer (~25 ms): only when the page is not already there.
+    if (!current || current.width !== wanted.width || current.height !== wanted.height || (current.deviceScaleFactor ?? 1) !== wanted.deviceScaleFactor) await page.setViewport(wanted);
     await page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
     // Web fonts settle first; then the images Chromium dropped without a request or a message (URLs with
     // credentials) are checked against the policy. One round trip for both.
@@ -184,6 +212,7 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
     return await Promise.race([work, timedOut]);
   } finally {
     clearTimeout(timer);
+    prepared.finish();
   }
 }
 

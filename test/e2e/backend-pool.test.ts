@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageSize, inspectPdf } from "./client";
+
+// The render backend on its own, one job at a time and four jobs a page, so page reuse is observable.
+const SECRET = "backend-pool-test-secret";
+let backend: ChildProcess;
+let baseUrl: string;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000) {
+  const res = await fetch(`${baseUrl}/render`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-render-secret": SECRET },
+    body: JSON.stringify({ html, format, options, timeout_ms: timeoutMs, allow_private_egress: false }),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes, json: () => JSON.parse(bytes.toString("utf8")) };
+}
+
+async function stats(): Promise<{ jobs: number; pages_opened: number; memory_bytes: number; processes: number; node_rss_bytes: number }> {
+  return (await fetch(`${baseUrl}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  backend = spawn(process.execPath, ["src/server.ts"], {
+    cwd: new URL("../../container", import.meta.url),
+    env: { ...process.env, PORT: String(port), RENDER_BACKEND_SECRET: SECRET, RENDER_CONCURRENCY: "1", RENDER_PAGE_REUSE: "4" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    backend.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+    backend.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
+  });
+});
+
+afterAll(() => {
+  backend?.kill("SIGTERM");
+});
+
+describe("render backend page reuse", () => {
+  it("serves consecutive jobs on one page without carrying a document, a refusal or a viewport over", async () => {
+    const first = await render("<p>first-marker</p>", "pdf");
+    expect(first.status).toBe(200);
+    expect(inspectPdf(first.bytes).text).toContain("first-marker");
+
+    const refused = await render('<p>refused</p><img src="https://127.0.0.1/logo.png">', "pdf");
+    expect(refused.status).toBe(400);
+    expect(refused.json().error).toMatchObject({ type: "asset_blocked", details: { url: "https://127.0.0.1/logo.png" } });
+
+    const small = await render("<body style='margin:0;background:#123'>small</body>", "png", { width: 400, height: 300, full_page: false });
+    expect(imageSize(small.bytes)).toEqual({ type: "png", width: 400, height: 300 });
+    const standard = await render("<body style='margin:0'>default</body>", "png", { full_page: false });
+    expect(imageSize(standard.bytes)).toEqual({ type: "png", width: 1280, height: 800 });
+    // Four jobs, one page: the refusal did not retire it; the fourth job used up its allowance.
+    expect((await stats()).pages_opened).toBe(1);
+
+    const second = await render("<p>second-marker</p>", "pdf");
+    expect(second.status).toBe(200);
+    const text = inspectPdf(second.bytes).text;
+    expect(text).toContain("second-marker");
+    expect(text).not.toContain("first-marker");
+    expect((await stats()).pages_opened).toBe(2);
+  });
+
+  it("retires a page whose job timed out instead of handing it to the next job", async () => {
+    const before = await stats();
+    const heavy = `<body>${"<table><tr><td>cell</td><td>cell</td></tr></table>".repeat(20_000)}</body>`;
+    const late = await render(heavy, "pdf", {}, 30);
+    expect(late.status).toBe(500);
+    expect(late.json().error).toMatchObject({ type: "render_failed", details: { reason: "timeout" } });
+    const next = await render("<p>after the timeout</p>", "pdf");
+    expect(next.status).toBe(200);
+    expect(inspectPdf(next.bytes).text).toContain("after the timeout");
+    expect((await stats()).pages_opened).toBe(before.pages_opened + 1);
+  });
+
+  it("reports the memory of Node and every Chromium process under it, behind the secret", async () => {
+    const memory = await stats();
+    expect(memory.processes).toBeGreaterThan(1);
+    expect(memory.memory_bytes).toBeGreaterThan(memory.node_rss_bytes / 2);
+    expect((await fetch(`${baseUrl}/stats`)).status).toBe(401);
+  });
+});
