@@ -3,7 +3,7 @@
 import { execSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +29,8 @@ function invoiceData(i: number, base = json("invoice.data.json")) {
 }
 
 async function main() {
+  // Other work on the machine skews every figure: the load before starting is part of the result.
+  const loadBefore = loadavg().map((n) => n.toFixed(2)).join(", ");
   const state = mkdtempSync(join(tmpdir(), "folio-bench-"));
   const hooks: Array<{ at: number; id: string }> = [];
   const receiver = createServer((req, res) => {
@@ -131,7 +133,7 @@ async function main() {
     rmSync(state, { recursive: true, force: true });
   }
 
-  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${execSync("chromium --version 2>/dev/null || true").toString().trim()}`;
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${execSync("chromium --version 2>/dev/null || true").toString().trim()}; load average before the run ${loadBefore}`;
   const table = ["| measurement | result | ratio |", "|---|---|---|", ...rows.map((r) => `| ${r.name} | ${r.sample ? ms(r.sample) : r.value} | ${r.ratio ?? ""} |`)].join("\n");
   console.log(`\n${machine}\n\n${table}\n`);
   const previous = (() => {
@@ -144,7 +146,11 @@ async function main() {
   writeFileSync(join(import.meta.dirname, "RESULTS.md"), `${previous}<!-- measured -->\n## Latest run (${new Date().toISOString().slice(0, 10)}${quick ? ", --quick" : ""})\n\nMachine: ${machine}\n\n${table}\n`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// An explicit exit, so the peers' exit hooks (jsreport's browsers) run even if a handle stays open.
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

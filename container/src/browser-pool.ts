@@ -108,8 +108,11 @@ export class BrowserPool {
   /** Returns a page after its job: kept for the next one when it is known to be idle and sound, else closed. */
   async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
     if (healthy && !prepared.crashed && browser === (await this.browser?.catch(() => null)) && prepared.jobsServed < this.options.pageReuse) {
-      this.idle.push({ browser, prepared });
-      return;
+      const cleared = await prepared.clear().then(() => true, () => false);
+      if (cleared) {
+        this.idle.push({ browser, prepared });
+        return;
+      }
     }
     await prepared.page.close().catch(() => undefined);
   }

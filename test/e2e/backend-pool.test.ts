@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize, inspectPdf } from "./client";
 
@@ -71,6 +71,35 @@ describe("render backend page reuse", () => {
     expect(text).toContain("second-marker");
     expect(text).not.toContain("first-marker");
     expect((await stats()).pages_opened).toBe(2);
+  });
+
+  it("keeps the CSP and the document origin on a reused page: no script runs, no navigation or connection leaves", async () => {
+    const connections: Socket[] = [];
+    const listener = createServer((socket) => (connections.push(socket), socket.destroy()));
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as { port: number }).port;
+    try {
+      // Render until a new page opens: the next job is then that page's second, rewritten in place.
+      const opened = (await stats()).pages_opened;
+      while ((await stats()).pages_opened === opened) expect((await render("<p>warm-up</p>", "pdf")).status).toBe(200);
+      const hostile = `<meta http-equiv="refresh" content="0;url=https://127.0.0.1:${port}/refresh">
+        <p id="out">script-did-not-run</p>
+        <iframe src="https://127.0.0.1:${port}/frame"></iframe>
+        <script>document.getElementById("out").textContent = "SCRIPT-RAN"; fetch("https://127.0.0.1:${port}/fetch"); new WebSocket("ws://127.0.0.1:${port}/ws");</script>`;
+      const before = (await stats()).pages_opened;
+      const attacked = await render(hostile, "pdf");
+      expect((await stats()).pages_opened).toBe(before);
+      expect(attacked.status, attacked.bytes.toString("utf8").slice(0, 400)).toBe(200);
+      const text = inspectPdf(attacked.bytes).text;
+      expect(text).toContain("script-did-not-run");
+      expect(text).not.toContain("SCRIPT-RAN");
+      const after = await render("<p>after-the-hostile-job</p>", "pdf");
+      expect(inspectPdf(after.bytes).text).toContain("after-the-hostile-job");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(connections).toHaveLength(0);
+    } finally {
+      listener.close();
+    }
   });
 
   it("retires a page whose job timed out instead of handing it to the next job", async () => {
