@@ -11,6 +11,7 @@ import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
 import { assetBlocked, fetchAsset, toDataUri } from "./asset-fetcher";
 import type { RenderedFile } from "./chromium/driver";
+import { encodePng } from "./png-encoder";
 
 const FONTS = [
   { name: "Inter", data: inter400, weight: 400 as const, style: "normal" as const },
@@ -59,8 +60,12 @@ export async function renderSatoriPng(html: string, options: RenderOptions, poli
   const scale = options.device_scale_factor ?? 1;
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: Math.round(width * scale) }, font: { loadSystemFonts: false }, ...(options.omit_background ? {} : { background: "white" }) });
   try {
-    const bytes = resvg.render().asPng();
-    return { bytes, pageCount: 1 };
+    const image = resvg.render();
+    try {
+      return { bytes: await encodePng(image.pixels, image.width, image.height), pageCount: 1 };
+    } finally {
+      image.free();
+    }
   } finally {
     resvg.free();
   }

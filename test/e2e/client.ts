@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32, inflateSync } from "node:zlib";
 import { inject } from "vitest";
 import { until } from "../poll";
 
@@ -79,4 +80,41 @@ export function imageSize(bytes: Buffer): { type: "png" | "jpg"; width: number; 
     }
   }
   throw new Error("not a PNG or JPEG");
+}
+
+/** Decodes an 8-bit RGBA PNG to straight RGBA pixels, checking every chunk's CRC on the way. */
+export function decodePng(bytes: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number, number] } {
+  if (bytes.subarray(0, 8).toString("hex") !== "89504e470d0a1a0a") throw new Error("not a PNG signature");
+  let width = 0;
+  let height = 0;
+  const idat: Buffer[] = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.subarray(at + 4, at + 8).toString("latin1");
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length)) throw new Error(`bad CRC in ${type}`);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[9] !== 6) throw new Error(`expected 8-bit RGBA, got depth ${data[8]} colour type ${data[9]}`);
+    }
+    if (type === "IDAT") idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * 4;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const a = i >= 4 ? pixels[y * stride + i - 4]! : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const c = i >= 4 && y > 0 ? pixels[(y - 1) * stride + i - 4]! : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
+      pixels[y * stride + i] = (raw[y * (stride + 1) + 1 + i]! + predictor) & 255;
+    }
+  }
+  return { width, height, pixel: (x, y) => [...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)] as [number, number, number, number] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createTemplate, download, fixture, fixtureJson, imageSize, inspectPdf, sha256 } from "./client";
+import { api, createTemplate, decodePng, download, fixture, fixtureJson, imageSize, inspectPdf, sha256 } from "./client";
 
 describe("satori cards through the real service", () => {
   const card = () => ({ name: "card", engine: "satori", source: fixture("card.satori.html"), schema: fixtureJson("card.schema.json") });
@@ -11,6 +11,9 @@ describe("satori cards through the real service", () => {
     expect(res.json).toMatchObject({ format: "png", engine: "satori", page_count: 1, billable_units: 1 });
     const file = await download(res.json.url);
     expect(imageSize(file.bytes)).toEqual({ type: "png", width: 1200, height: 630 });
+    const png = decodePng(file.bytes);
+    expect(png.pixel(4, 4)).toEqual([0x0f, 0x17, 0x2a, 255]);
+    expect(png.pixel(72 + 28, 64 + 28)).toEqual([0x38, 0xbd, 0xf8, 255]);
     const other = await createTemplate(card());
     const again = await api("POST", "/v1/render", { template: other, data: fixtureJson("card.data.json") });
     expect(sha256((await download(again.json.url)).bytes)).toBe(sha256(file.bytes));
@@ -22,6 +25,19 @@ describe("satori cards through the real service", () => {
     const res = await api("POST", "/v1/render", { template, data: big, options: { width: 600, height: 315 } });
     expect(res.status).toBe(200);
     expect(imageSize((await download(res.json.url)).bytes)).toEqual({ type: "png", width: 600, height: 315 });
+  });
+
+  it("keeps transparency with omit_background: straight alpha, fully clear where nothing is drawn", async () => {
+    const template = await createTemplate({ name: "halves", engine: "satori", source: "<div style='display:flex;width:100%;height:100%'><div style='display:flex;width:50%;height:100%;background:rgba(255,128,0,0.5)'></div></div>" });
+    const res = await api("POST", "/v1/render", { template, options: { width: 200, height: 100, omit_background: true } });
+    expect(res.status).toBe(200);
+    const png = decodePng((await download(res.json.url)).bytes);
+    expect(png.width).toBe(200);
+    const [r, g, b, a] = png.pixel(20, 50);
+    expect([r, b]).toEqual([255, 0]);
+    expect(Math.abs(g - 128)).toBeLessThanOrEqual(1);
+    expect(Math.abs(a - 128)).toBeLessThanOrEqual(1);
+    expect(png.pixel(180, 50)).toEqual([0, 0, 0, 0]);
   });
 
   it("sends a satori template asked for PDF or JPG through chromium with the same markup", async () => {
