@@ -62,6 +62,11 @@ async function main() {
     const invoiceHtml = await renderLiquid(fixture("invoice.liquid.html"), json("invoice.data.json"), "bench-invoice");
     const cardHtml = await renderLiquid(fixture("card.satori.html"), json("card.data.json"), "bench-card");
 
+    // The service has just started (workerd compiling, the backend's Chromium settling): warm it, then let
+    // the machine go quiet, so the floors measured first do not pay for Folio's start.
+    await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), 3, 0);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
     // Floors and peers
     const floor = await measure(() => chromiumFloor(browser, invoiceHtml), N.iter, N.warm);
     rows.push({ name: "Chromium floor: 1-page invoice PDF (warm browser, new page, setContent, pdf)", sample: floor });

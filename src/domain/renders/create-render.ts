@@ -37,10 +37,16 @@ export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow 
 /**
  * POST /v1/render: resolve, validate, then answer from the cache, render inline, or queue. A satori
  * template always renders inline; a cache hit always answers inline, whatever else was asked.
+ * `admitted` is the caller's admission check, already under way; nothing is decided before it passes.
  */
-export async function createRender(account: AccountRow, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps): Promise<CreatedRender> {
+export async function createRender(account: AccountRow, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps, admitted: Promise<unknown> = Promise.resolve()): Promise<CreatedRender> {
   const accountId = account.id;
-  const { template, version } = await resolveTemplate(deps.db, accountId, request.ref);
+  // The template lookup overlaps the admission check (rate limit, suspension), which still decides first:
+  // a refused request is refused whatever its template.
+  const resolving = resolveTemplate(deps.db, accountId, request.ref);
+  resolving.catch(() => undefined);
+  await admitted;
+  const { template, version } = await resolving;
   const errors = validateTemplateData(version, request.data);
   if (errors.length) {
     throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });

@@ -28,10 +28,12 @@ const route = createRoute({
 });
 
 export const createRenderEndpoint = endpoint(route, async (c) => {
-  const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1);
-  for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
+  // A malformed body starts no render, so it is refused before the rate limiter counts it.
   precheckRenderBody(c.get("body"), config(c.env).production);
   const request = toRenderRequest(readBody(c, RenderRequestBody));
-  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env));
+  const admitted = admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1).then((rate) => {
+    for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
+  });
+  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env), admitted);
   return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
 });

@@ -44,6 +44,13 @@ describe("rate limits", () => {
     expect((await call("POST", "/v1/render/batch", { key, body: { renders: renders(1) } })).status).toBe(202);
   });
 
+  it("does not count a malformed request, and refuses a counted one with 429 before judging its template", async () => {
+    const { api_key: key } = await setup({ limits: { renders_per_minute: 1 } });
+    for (let i = 0; i < 3; i++) expectError(await call("POST", "/v1/render", { key, body: { template: "card", format: "gif" } }), 400, "invalid_request");
+    expect((await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 5 } } })).status).toBe(200);
+    expectError(await call("POST", "/v1/render", { key, body: { template: "no-such-template" } }), 429, "rate_limited");
+  });
+
   it("gives paid plans 600 a minute", async () => {
     const { api_key: key } = await setup({ plan: "starter" });
     const res = await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 3 } } });
