@@ -15,7 +15,7 @@ import { startJsreport } from "./jsreport-peer";
 import { measure, throughput, type Sample } from "./stats";
 
 const quick = process.argv.includes("--quick");
-const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, rss: [50, 200] } : { iter: 60, warm: 8, naive: 15, tput: 80, rss: [100, 1000] };
+const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, queued: 3, rss: [50, 200] } : { iter: 60, warm: 8, naive: 15, tput: 80, queued: 8, rss: [100, 1000] };
 const FIXTURES = join(import.meta.dirname, "../../shared/fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 const json = (name: string) => JSON.parse(fixture(name));
@@ -33,10 +33,17 @@ async function main() {
   const loadBefore = loadavg().map((n) => n.toFixed(2)).join(", ");
   const state = mkdtempSync(join(tmpdir(), "folio-bench-"));
   const hooks: Array<{ at: number; id: string }> = [];
+  const waiting = new Map<string, () => void>();
   const receiver = createServer((req, res) => {
     req.resume();
-    req.on("end", () => (hooks.push({ at: performance.now(), id: String(req.headers["x-service-delivery"]) }), res.writeHead(200).end()));
+    req.on("end", () => {
+      const id = String(req.headers["x-service-delivery"]);
+      hooks.push({ at: performance.now(), id });
+      waiting.get(id)?.();
+      res.writeHead(200).end();
+    });
   });
+  const webhookFor = (id: string) => (hooks.some((h) => h.id === id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)));
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const service = await startService({ port: 8800, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", RENDER_SYNC_MAX_DATA_BYTES: "400000", WEBHOOK_RETRY_SCALE: "0.01" } });
@@ -62,9 +69,20 @@ async function main() {
     const invoiceHtml = await renderLiquid(fixture("invoice.liquid.html"), json("invoice.data.json"), "bench-invoice");
     const cardHtml = await renderLiquid(fixture("card.satori.html"), json("card.data.json"), "bench-card");
 
-    // The service has just started (workerd compiling, the backend's Chromium settling): warm it, then let
-    // the machine go quiet, so the floors measured first do not pay for Folio's start.
-    await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), 3, 0);
+    // The service has just started (workerd compiling, the backend's Chromium settling): warm it with the
+    // renders the first memory figure is taken after, then let the machine go quiet, so the floors measured
+    // first do not pay for Folio's start.
+    const backendSecret = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
+    const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": backendSecret } })).json()) as { memory_bytes: number; jobs: number });
+    const renderMany = async (count: number) => {
+      let done = (await rss()).jobs;
+      while (done < count) {
+        await Promise.all(Array.from({ length: 4 }, (_, k) => post("/v1/render", { template: "invoice", data: invoiceData(90_000 + done + k) })));
+        done = (await rss()).jobs;
+      }
+      return rss();
+    };
+    const early = await renderMany(N.rss[0]!);
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
     // Floors and peers
@@ -85,6 +103,15 @@ async function main() {
     let pages = 0;
     const long = await measure(async (i) => (pages = (await post("/v1/render", { template: "invoice", data: invoiceData(i, twenty) })).page_count), Math.ceil(N.iter / 3), 2);
     rows.push({ name: `Folio inline ${pages}-page invoice PDF`, sample: long });
+    const eight = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i, json("invoice-long.data.json")) }), Math.ceil(N.iter / 3), 2);
+    rows.push({ name: "Folio inline 8-page invoice PDF (invoice-long)", sample: eight });
+    let lastQueued = "";
+    const queued = await measure(async (i) => {
+      const render = await post("/v1/render", { template: "invoice", webhook_url: hookUrl, data: invoiceData(i, json("invoice-huge.data.json")) });
+      await webhookFor((lastQueued = render.id));
+    }, N.queued, 1);
+    const hugePages = ((await (await fetch(`${service.baseUrl}/v1/renders/${lastQueued}`, { headers })).json()) as { page_count: number }).page_count;
+    rows.push({ name: `Folio queued ${hugePages}-page invoice (invoice-huge, with webhook_url): submit to webhook`, sample: queued });
     const card = await measure((i) => post("/v1/render", { template: "card", data: { ...json("card.data.json"), title: `Card ${i} ${Math.random()}` } }), N.iter, N.warm);
     rows.push({ name: "Folio satori PNG card", sample: card, ratio: `Folio/satori floor ${ratio(card, satoriBase)}; Folio/Chromium screenshot ${ratio(card, cardShot)}` });
     const png = await measure((i) => post("/v1/render", { template: "invoice", format: "png", data: invoiceData(i) }), N.iter, N.warm);
@@ -109,17 +136,6 @@ async function main() {
     const last = Math.max(...hooks.filter((h) => ids.has(h.id)).map((h) => h.at));
     rows.push({ name: "50-item batch: submit to last webhook", value: `${((last - batchStart) / 1000).toFixed(2)} s (${hooks.filter((h) => ids.has(h.id)).length}/50 webhooks)` });
 
-    const backendSecret = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
-    const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": backendSecret } })).json()) as { memory_bytes: number; jobs: number });
-    const renderMany = async (count: number) => {
-      let done = (await rss()).jobs;
-      while (done < count) {
-        await Promise.all(Array.from({ length: 4 }, (_, k) => post("/v1/render", { template: "invoice", data: invoiceData(90_000 + done + k) })));
-        done = (await rss()).jobs;
-      }
-      return rss();
-    };
-    const early = await renderMany(N.rss[0]!);
     const late = await renderMany(N.rss[1]!);
     rows.push({ name: `Render backend memory (Node + Chromium processes, PSS) after ${early.jobs} and ${late.jobs} renders`, value: `${(early.memory_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.memory_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.memory_bytes / early.memory_bytes).toFixed(2)}x` });
 
