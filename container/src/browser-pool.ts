@@ -5,6 +5,8 @@
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 
+const CLOSE_WAIT_MS = 5_000;
+
 export interface PoolOptions {
   executablePath: string;
   maxConcurrent: number;
@@ -100,7 +102,9 @@ export class BrowserPool {
     const reused = this.idle.pop();
     if (reused) return reused.prepared;
     this.pagesOpened++;
-    const page = await browser.newPage();
+    // A window of its own, not a tab: a reused tab left in the background gets no frames, and a screenshot
+    // waits for one (seen as 8 s timeouts once four pages took turns).
+    const page = await browser.newPage({ type: "window" });
     return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
       await page.close().catch(() => undefined);
       throw error;
@@ -116,7 +120,9 @@ export class BrowserPool {
         return;
       }
     }
-    await prepared.page.close().catch(() => undefined);
+    // A hung page can take minutes to close: the slot is held a bounded while, then the browser's next
+    // recycle takes whatever is left.
+    await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
   }
 
   /** Runs `job` with the warm browser once a slot is free; a crash mid-job retires that browser. */

@@ -13,13 +13,16 @@ export interface RenderedJob {
   pageCount: number;
 }
 
+/** What a job ends in: the file, or the error that stopped it. */
+export type JobOutcome = { file: RenderedJob } | { error: unknown };
+
 /**
- * Renders `job` and hands the file to `deliver` before the page goes back to the pool. A page whose job
- * finished or was refused for a blocked asset (found only after the load settled) is idle and reusable;
- * after a timeout or a browser error it may still be busy, so it is closed, and the job keeps its slot
- * until it is.
+ * Renders `job` and hands the outcome to `settle` before the page goes back to the pool, so the caller
+ * never waits on cleanup. A page whose job finished or was refused for a blocked asset (found only after
+ * the load settled) is idle and reusable; after a timeout or a browser error it may still be busy, so it
+ * is closed, and the job keeps its slot until it is.
  */
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, receivedAt: number, deliver: (file: RenderedJob) => void): Promise<void> {
+export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, receivedAt: number, settle: (outcome: JobOutcome) => void): Promise<void> {
   const prepared = await pool.page(browser);
   let healthy = false;
   try {
@@ -28,10 +31,10 @@ export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, 
       fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
     }, receivedAt + job.timeoutMs);
     healthy = true;
-    deliver({ bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 });
+    settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
   } catch (error) {
     healthy = error instanceof JobFailure && error.type === "asset_blocked";
-    throw error;
+    settle({ error });
   } finally {
     await pool.done(browser, prepared, healthy);
   }

@@ -54,16 +54,22 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const job = await readJob(req);
   try {
     await pool.run((browser) =>
-      runJob(pool, browser, job, receivedAt, ({ bytes, pageCount }) => {
+      runJob(pool, browser, job, receivedAt, (outcome) => {
+        if ("error" in outcome) return sendFailure(res, outcome.error);
+        const { bytes, pageCount } = outcome.file;
         res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
         res.end(bytes);
       }),
     );
   } catch (error) {
-    if (error instanceof JobFailure) return send(res, error.type === "asset_blocked" ? 400 : 500, { error: { type: error.type, message: error.message, details: error.details } });
-    const message = (error as Error).message ?? String(error);
-    send(res, 500, { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message) } } });
+    sendFailure(res, error);
   }
+}
+
+function sendFailure(res: ServerResponse, error: unknown): void {
+  if (error instanceof JobFailure) return send(res, error.type === "asset_blocked" ? 400 : 500, { error: { type: error.type, message: error.message, details: error.details } });
+  const message = (error as Error).message ?? String(error);
+  send(res, 500, { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message) } } });
 }
 
 const server = createServer((req, res) => {

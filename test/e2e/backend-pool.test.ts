@@ -16,8 +16,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000) {
-  const res = await fetch(`${baseUrl}/render`, {
+async function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000, at = baseUrl) {
+  const res = await fetch(`${at}/render`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-render-secret": SECRET },
     body: JSON.stringify({ html, format, options, timeout_ms: timeoutMs, allow_private_egress: false }),
@@ -30,18 +30,22 @@ async function stats(): Promise<{ jobs: number; pages_opened: number; memory_byt
   return (await fetch(`${baseUrl}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
 }
 
-beforeAll(async () => {
+async function startBackend(settings: Record<string, string>): Promise<{ process: ChildProcess; url: string }> {
   const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  backend = spawn(process.execPath, ["src/server.ts"], {
+  const child = spawn(process.execPath, ["src/server.ts"], {
     cwd: new URL("../../container", import.meta.url),
-    env: { ...process.env, PORT: String(port), RENDER_BACKEND_SECRET: SECRET, RENDER_CONCURRENCY: "1", RENDER_PAGE_REUSE: "4" },
+    env: { ...process.env, PORT: String(port), RENDER_BACKEND_SECRET: SECRET, ...settings },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
-    backend.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
-    backend.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
+    child.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
   });
+  return { process: child, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  ({ process: backend, url: baseUrl } = await startBackend({ RENDER_CONCURRENCY: "1", RENDER_PAGE_REUSE: "4" }));
 });
 
 afterAll(() => {
@@ -119,5 +123,21 @@ describe("render backend page reuse", () => {
     expect(memory.processes).toBeGreaterThan(1);
     expect(memory.memory_bytes).toBeGreaterThan(memory.node_rss_bytes / 2);
     expect((await fetch(`${baseUrl}/stats`)).status).toBe(401);
+  });
+
+  it("screenshots on every page of a four-page pool: a page waiting its turn still gets frames", async () => {
+    const wide = await startBackend({ RENDER_CONCURRENCY: "4" });
+    try {
+      const invoice = `<body>${"<p>line</p>".repeat(80)}</body>`;
+      const pdfs = await Promise.all(Array.from({ length: 4 }, () => render(invoice, "pdf", {}, 30_000, wide.url)));
+      expect(pdfs.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      for (let i = 0; i < 8; i++) {
+        const shot = await render(`<body style="margin:0">shot ${i}</body>`, "png", { full_page: true }, 5_000, wide.url);
+        expect(shot.status, shot.bytes.toString("utf8").slice(0, 200)).toBe(200);
+        expect(imageSize(shot.bytes).width).toBe(1280);
+      }
+    } finally {
+      wide.process.kill("SIGTERM");
+    }
   });
 });
