@@ -70,8 +70,8 @@ async function main() {
     const cardHtml = await renderLiquid(fixture("card.satori.html"), json("card.data.json"), "bench-card");
 
     // The service has just started (workerd compiling, the backend's Chromium settling): warm it with the
-    // renders the first memory figure is taken after, then let the machine go quiet, so the floors measured
-    // first do not pay for Folio's start.
+    // renders the first memory figure is taken after and with cards, then let the machine go quiet, so the
+    // floors measured first do not pay for Folio's start.
     const backendSecret = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
     const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": backendSecret } })).json()) as { memory_bytes: number; jobs: number });
     const renderMany = async (count: number) => {
@@ -83,6 +83,9 @@ async function main() {
       return rss();
     };
     const early = await renderMany(N.rss[0]!);
+    // The Worker's wasm (yoga, resvg) reaches its optimized tier only after some seconds of use: cards
+    // render ~40% slower before, which a steady service never sees.
+    await measure((i) => post("/v1/render", { template: "card", data: { ...json("card.data.json"), title: `Warm-up ${i} ${Math.random()}` } }), 20, 0);
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
     // Floors and peers
