@@ -4,7 +4,7 @@ import { database } from "../db/client";
 import { accounts, renders } from "../db/schema";
 import { serializeRender } from "../domain/renders/serialize-render";
 import { deliverAttempt } from "../domain/webhooks/deliver-attempt";
-import { MAX_ATTEMPTS, nextAttemptDelayMs } from "../domain/webhooks/retry-schedule";
+import { nextAttemptDelayMs } from "../domain/webhooks/retry-schedule";
 import type { Env } from "../env";
 import { config } from "../lib/config";
 
@@ -46,7 +46,7 @@ export class WebhookDelivery extends DurableObject<Env> {
       allowPrivate: settings.allowPrivateEgress,
     });
     const delay = result.ok ? null : nextAttemptDelayMs(attempt, settings.webhookRetryScale);
-    const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null || attempt >= MAX_ATTEMPTS ? "failed" : "pending";
+    const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null ? "failed" : "pending";
     await this.ctx.storage.put<DeliveryState>("state", { ...state, attempts: attempt, status });
     await db.update(renders).set({ webhookAttempts: attempt, webhookStatus: status }).where(eq(renders.id, state.renderId));
     if (status === "pending") await this.ctx.storage.setAlarm(Date.now() + delay!);

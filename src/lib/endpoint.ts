@@ -44,6 +44,14 @@ export function readBody<T extends z.ZodType>(c: AppContext, schema: T): z.infer
   throw new ServiceError("invalid_request", `${errors[0]?.message ?? "The request body is invalid."}${more}`, { errors });
 }
 
+/** `value` checked against `schema`, or a 400 with its field errors (paths under `root`); `fallback` names the input. */
+export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, fallback: string, root?: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrorsFromZod(parsed.error, value, root);
+  throw new ServiceError("invalid_request", errors[0]?.message ?? fallback, { errors });
+}
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

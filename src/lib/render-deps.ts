@@ -16,6 +16,11 @@ export function chromiumDriver(env: Env): ChromiumDriver {
   throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL or bind BROWSER).", { details: { stage: "browser", reason: "no_renderer" } });
 }
 
+/** The account's meter: one Durable Object per account. */
+export function meterFor(env: Env, accountId: string): MeterStub {
+  return env.METER.get(env.METER.idFromName(accountId));
+}
+
 /** Everything rendering needs from the environment, built once per request or message batch. */
 export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string; meter(accountId: string): MeterStub } {
   const settings = config(env);
@@ -26,6 +31,6 @@ export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof data
     chromium: () => (driver ??= chromiumDriver(env)),
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
     baseUrl: settings.baseUrl,
-    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId)),
+    meter: (accountId) => meterFor(env, accountId),
   };
 }

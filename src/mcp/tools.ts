@@ -17,7 +17,8 @@ import { validateTemplateData } from "../domain/templates/validate-data";
 import type { Env } from "../env";
 import { errorEnvelope, ServiceError } from "../errors";
 import { config } from "../lib/config";
-import { fieldErrorsFromZod } from "../lib/field-errors";
+import { parseOrRefuse } from "../lib/endpoint";
+import { meterFor } from "../lib/render-deps";
 import { createRenderDeps, rateLimiterFor, signer } from "../routes/renders/request-context";
 import { precheckRenderBody, toRenderRequest } from "../routes/renders/parse-request";
 import { RenderRequestBody } from "../routes/renders/schemas";
@@ -34,12 +35,7 @@ export interface ToolContext {
 type Run = (args: any, caller: ToolCaller) => Promise<Record<string, unknown>>;
 
 /** Tool arguments are checked by the same schemas as the REST bodies, with the same field errors. */
-function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const errors = fieldErrorsFromZod(parsed.error, value);
-  throw new ServiceError("invalid_request", errors[0]?.message ?? "Invalid arguments.", { errors });
-}
+const parseInput = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => parseOrRefuse(schema, value, "Invalid arguments.");
 
 function result(payload: Record<string, unknown>, caller: ToolCaller) {
   const handover = caller.minted
@@ -122,7 +118,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     return { object: "list", data: await Promise.all(page.data.map((r) => serializeRender(r, signer(env)))), has_more: page.hasMore };
   });
 
-  register(server, ctx, "get_usage", "This month's usage, cost and remaining renders, including the trial balance (GET /v1/usage).", {}, async (_args, caller) => usageFor(db, env.METER.get(env.METER.idFromName(caller.account.id)), caller.account));
+  register(server, ctx, "get_usage", "This month's usage, cost and remaining renders, including the trial balance (GET /v1/usage).", {}, async (_args, caller) => usageFor(db, meterFor(env, caller.account.id), caller.account));
 
   register(server, ctx, "get_api_key", "Return the API key these tools act with (creating a free trial when there is none yet), for use against the REST API too.", {}, async (_args, caller) => ({
     object: "api_key",

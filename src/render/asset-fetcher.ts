@@ -1,6 +1,7 @@
 import { ServiceError } from "../errors";
 import { checkUrl, type EgressPolicy } from "../lib/egress-policy";
 import { readCapped } from "../lib/read-capped";
+import { binaryString } from "./pdf-structure";
 
 const MAX_ASSET_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -38,7 +39,5 @@ export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ s
 }
 
 export function toDataUri(bytes: Uint8Array, contentType: string): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return `data:${contentType.split(";")[0]};base64,${btoa(binary)}`;
+  return `data:${contentType.split(";")[0]};base64,${btoa(binaryString(bytes))}`;
 }

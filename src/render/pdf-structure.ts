@@ -3,7 +3,7 @@
 // place. Import-free, so the render backend shares it.
 
 /** One char per byte. (TextDecoder's "latin1" is really windows-1252, which would remap 0x80-0x9f.) */
-function binaryString(bytes: Uint8Array): string {
+export function binaryString(bytes: Uint8Array): string {
   let out = "";
   for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return out;

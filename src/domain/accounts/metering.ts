@@ -17,10 +17,11 @@ export function nextPeriodStart(now: Date): string {
 
 /** Holds `units` for render `id` before any work starts, or refuses with 402 and the estimate. */
 export async function reserveUnits(meter: MeterStub, account: AccountRow, id: string, units: number, now = new Date()): Promise<void> {
-  const verdict = await meter.reserve(id, units, meterLimits(account));
+  const limits = meterLimits(account);
+  const verdict = await meter.reserve(id, units, limits);
   if (verdict.ok) return;
   if (verdict.type === "spend_cap_exceeded") {
-    const cap = meterLimits(account).spendCapUsd;
+    const cap = limits.spendCapUsd;
     throw new ServiceError("spend_cap_exceeded", `This render (an estimated ${units} unit${units === 1 ? "" : "s"}) would take the month's cost past the spend cap of $${cap.toFixed(2)}.`, {
       details: { estimated_units: units, monthly_spend_cap_usd: cap, cost_usd_period_to_date: Math.round(verdict.costUsd * 100) / 100, resets_on: nextPeriodStart(now) },
     });
@@ -32,7 +33,7 @@ export async function reserveUnits(meter: MeterStub, account: AccountRow, id: st
     "quota_exceeded",
     account.trial
       ? `The trial's renders are used up (${verdict.remainingUnits} left, this render needs ${units}).`
-      : `The plan's ${meterLimits(account).includedUnits} renders this month are used up (${verdict.remainingUnits} left, this render needs ${units}).`,
+      : `The plan's ${limits.includedUnits} renders this month are used up (${verdict.remainingUnits} left, this render needs ${units}).`,
     { details },
   );
 }

@@ -25,6 +25,17 @@ function isTransient(error: unknown): boolean {
   return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
 }
 
+/** Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it. */
+async function closeQueued(renderId: string, state: Partial<RenderRow>, deps: Pick<ProcessDeps, "db" | "files">): Promise<RenderRow | undefined> {
+  const [closed] = await deps.db
+    .update(renders)
+    .set({ ...state, leaseUntil: null })
+    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
+    .returning();
+  await deps.files.delete(payloadKey(renderId));
+  return closed;
+}
+
 /**
  * Renders one queued render, at most once: a lease claims it (a redelivered message finds it claimed or
  * finished and does nothing), and the final state is written only while it is still queued.
@@ -41,16 +52,6 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
     return !current || current.status !== "queued" ? { outcome: "already_done", ...(current ? { render: current } : {}) } : { outcome: "busy" };
   }
 
-  const finish = async (state: Partial<RenderRow>) => {
-    const [done] = await deps.db
-      .update(renders)
-      .set({ ...state, leaseUntil: null })
-      .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
-      .returning();
-    await deps.files.delete(payloadKey(renderId));
-    return done;
-  };
-
   try {
     const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
     const payload = await deps.files.get(payloadKey(renderId));
@@ -58,7 +59,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
     const stored = (await payload.json()) as { data: unknown; options: Record<string, unknown>; format: RenderRow["format"] };
     const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
     const file = await produceFile(claimed.accountId, plan, deps);
-    const render = await finish(succeededState(plan, file, deps.now().toISOString()));
+    const render = await closeQueued(renderId, succeededState(plan, file, deps.now().toISOString()), deps);
     if (render) await deps.meter(render.accountId).settle(render.id, render.billableUnits ?? 0);
     return { outcome: "succeeded", render };
   } catch (error) {
@@ -67,7 +68,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
       return { outcome: "retry" };
     }
     const failure = error instanceof ServiceError ? error : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
-    const render = await finish(failedState(failure, deps.baseUrl, deps.now().toISOString()));
+    const render = await closeQueued(renderId, failedState(failure, deps.baseUrl, deps.now().toISOString()), deps);
     if (render) await deps.meter(render.accountId).release(render.id);
     return { outcome: "failed", render };
   }
@@ -76,12 +77,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
 /** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
 export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files" | "meter">): Promise<RenderRow | undefined> {
   const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", { details: { stage: "queue" } });
-  const [failed] = await deps.db
-    .update(renders)
-    .set({ ...failedState(error, deps.baseUrl, deps.now().toISOString()), leaseUntil: null })
-    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
-    .returning();
-  await deps.files.delete(payloadKey(renderId));
+  const failed = await closeQueued(renderId, failedState(error, deps.baseUrl, deps.now().toISOString()), deps);
   if (failed) await deps.meter(failed.accountId).release(failed.id);
   return failed;
 }

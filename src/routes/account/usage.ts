@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import { usageFor } from "../../domain/accounts/usage";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { renderDeps } from "../../lib/render-deps";
+import { meterFor } from "../../lib/render-deps";
 import { IsoTimestamp, jsonContent } from "../schemas";
 import { PlanName } from "./schemas";
 
@@ -35,5 +35,5 @@ const route = createRoute({
 
 export const usageEndpoint = endpoint(route, async (c) => {
   const account = c.get("account");
-  return c.json(await usageFor(database(c.env.DB), renderDeps(c.env).meter(account.id), account));
+  return c.json(await usageFor(database(c.env.DB), meterFor(c.env, account.id), account));
 });

@@ -3,8 +3,7 @@ import { createBatch, type BatchItem } from "../../domain/renders/create-batch";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
 import { config } from "../../lib/config";
-import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { fieldErrorsFromZod } from "../../lib/field-errors";
+import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
@@ -57,12 +56,7 @@ function parseItems(body: unknown, max: number, production: boolean): BatchItem[
     try {
       const withDefault = raw && typeof raw === "object" && !Array.isArray(raw) && defaultWebhook !== undefined && !("webhook_url" in raw) ? { ...raw, webhook_url: defaultWebhook } : raw;
       precheckRenderBody(withDefault, production, prefix);
-      const parsed = RenderRequestBody.safeParse(withDefault);
-      if (!parsed.success) {
-        const errors = fieldErrorsFromZod(parsed.error, withDefault, `renders[${index}]`);
-        throw new ServiceError("invalid_request", errors[0]?.message ?? "Invalid item.", { errors });
-      }
-      return { index, request: toRenderRequest(parsed.data, prefix) };
+      return { index, request: toRenderRequest(parseOrRefuse(RenderRequestBody, withDefault, "Invalid item.", `renders[${index}]`), prefix) };
     } catch (error) {
       if (error instanceof ServiceError) return { index, error };
       throw error;

@@ -2,9 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { errorResponses, ServiceError } from "../../errors";
-import { fieldErrorsFromZod } from "../../lib/field-errors";
-import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
+import { errorResponses } from "../../errors";
+import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { signer } from "./request-context";
 import { RenderListSchema } from "./schemas";
@@ -28,13 +27,7 @@ const route = createRoute({
 });
 
 export const listRendersEndpoint = endpoint(route, async (c) => {
-  const raw = c.req.query();
-  const parsed = ListQuery.safeParse(raw);
-  if (!parsed.success) {
-    const errors = fieldErrorsFromZod(parsed.error, raw);
-    throw new ServiceError("invalid_request", errors[0]?.message ?? "Invalid query.", { errors });
-  }
-  const { limit, starting_after: startingAfter, batch_id: batchId, status } = parsed.data;
+  const { limit, starting_after: startingAfter, batch_id: batchId, status } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
   const page = await listRenders(database(c.env.DB), c.get("account").id, { limit, startingAfter, batchId, status });
   const sign = signer(c.env);
   return c.json({ object: "list" as const, data: await Promise.all(page.data.map((r) => serializeRender(r, sign))), has_more: page.hasMore });
