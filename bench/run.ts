@@ -16,7 +16,7 @@ import { measure, throughput, type Sample } from "./stats";
 
 const quick = process.argv.includes("--quick");
 const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, queued: 3, rss: [50, 200] } : { iter: 60, warm: 8, naive: 15, tput: 80, queued: 8, rss: [100, 1000] };
-const FIXTURES = join(import.meta.dirname, "../../shared/fixtures");
+const FIXTURES = join(import.meta.dirname, "../fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 const json = (name: string) => JSON.parse(fixture(name));
 

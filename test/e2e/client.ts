@@ -7,7 +7,7 @@ import { crc32, inflateSync } from "node:zlib";
 import { inject } from "vitest";
 import { until } from "../poll";
 
-export const FIXTURES = join(import.meta.dirname, "../../../shared/fixtures");
+export const FIXTURES = join(import.meta.dirname, "../../fixtures");
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 export const fixtureJson = (name: string) => JSON.parse(fixture(name));
 
