@@ -9,7 +9,17 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             // Webhook tests deliver to a real receiver on loopback, with retry gaps shrunk a thousandfold.
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.001" } },
+            // wrangler.toml holds no secrets (npm run dev generates them), so the tests bring their own.
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                ALLOW_PRIVATE_EGRESS: "true",
+                WEBHOOK_RETRY_SCALE: "0.001",
+                INTERNAL_SECRET: "test-internal-secret",
+                SIGNING_SECRET: "test-signing-secret",
+                RENDER_BACKEND_SECRET: "test-render-backend-secret",
+              },
+            },
           })),
         ],
         test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], testTimeout: 30_000, setupFiles: ["./test/apply-migrations.ts"], globalSetup: ["./test/webhook-receiver.ts"] },

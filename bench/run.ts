@@ -72,8 +72,7 @@ async function main() {
     // The service has just started (workerd compiling, the backend's Chromium settling): warm it with the
     // renders the first memory figure is taken after and with cards, then let the machine go quiet, so the
     // floors measured first do not pay for Folio's start.
-    const backendSecret = process.env.RENDER_BACKEND_SECRET ?? "dev-render-backend-secret";
-    const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": backendSecret } })).json()) as { memory_bytes: number; jobs: number });
+    const rss = async () => ((await (await fetch(`${service.backendUrl}/stats`, { headers: { "x-render-secret": service.backendSecret } })).json()) as { memory_bytes: number; jobs: number });
     const renderMany = async (count: number) => {
       let done = (await rss()).jobs;
       while (done < count) {

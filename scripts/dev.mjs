@@ -11,6 +11,7 @@ Folio is running.
   Base URL: ${service.baseUrl}
   MCP URL:  ${service.mcpUrl}
   API key:  ${service.apiKey}   (development account ${service.accountId})
+  Secrets:  ${service.secretsFile}   (generated for this local state; values in the environment win)
 
   curl -H "Authorization: Bearer ${service.apiKey}" ${service.baseUrl}/v1/templates
 `);

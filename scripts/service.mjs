@@ -1,13 +1,38 @@
 // Starts Folio locally the way `npm run dev` does: local migrations, `wrangler dev`, a health wait,
 // and a fresh API key of a development account. Shared by the dev command, the e2e tests and the bench.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureLocalChrome } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PASSED_THROUGH = ["INTERNAL_SECRET", "SIGNING_SECRET", "ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
+const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET"];
+/** `wrangler dev` fires no cron trigger by itself: the starter fires the Worker's every-minute one, as Cloudflare does. */
+const CRON_EVERY_MS = 60_000;
+/** Where wrangler keeps local D1, R2 and Durable Object data when no --persist-to is given. */
+const DEFAULT_STATE = join(ROOT, ".wrangler", "state");
+
+/**
+ * The secrets of one local state: random on its first start, then kept in the state beside its data, so
+ * a restart keeps signed links and the backend pairing valid while no two states (or clones) share them.
+ * A value in the environment wins over the stored one.
+ */
+function localSecrets(file, env) {
+  const stored = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const missing = SECRETS.filter((name) => typeof stored[name] !== "string" || stored[name] === "");
+  if (missing.length > 0) {
+    for (const name of missing) stored[name] = randomBytes(32).toString("base64url");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return Object.fromEntries(SECRETS.map((name) => [name, env[name] || stored[name]]));
+}
 
 function wrangler(args, options) {
   return spawn(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), ...args], { cwd: ROOT, ...options });
@@ -41,7 +66,9 @@ export async function startService(options = {}) {
   const env = { ...process.env, ...QUIET, ...(options.env ?? {}) };
   const port = Number(options.port ?? env.PORT ?? 8787);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])) };
+  const secretsFile = join(options.persistTo ?? DEFAULT_STATE, "folio-secrets.json");
+  const secrets = localSecrets(secretsFile, env);
+  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
   await assertPortFree(port);
   // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
   // instead of the container render backend.
@@ -53,7 +80,7 @@ export async function startService(options = {}) {
     await assertPortFree(backendPort);
     backend = spawn(process.execPath, ["src/server.ts"], {
       cwd: new URL("../container", import.meta.url),
-      env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1" },
+      env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1", RENDER_BACKEND_SECRET: secrets.RENDER_BACKEND_SECRET },
       stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
     });
     backend.stdout?.on("data", (d) => (backendOutput += d));
@@ -67,7 +94,7 @@ export async function startService(options = {}) {
   if (migrate.status !== 0) throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persist, ...varArgs], {
+  const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled", ...persist, ...varArgs], {
     env,
     stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",
@@ -86,7 +113,9 @@ export async function startService(options = {}) {
         proc.kill("SIGTERM");
       }
     });
-  const stop = () => Promise.all([stopOne(child, true), ...(backend ? [stopOne(backend, false)] : [])]);
+  const cron = setInterval(() => void fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined), CRON_EVERY_MS);
+  cron.unref();
+  const stop = () => (clearInterval(cron), Promise.all([stopOne(child, true), ...(backend ? [stopOne(backend, false)] : [])]));
 
   try {
     await waitForHealth(baseUrl, child, 120_000);
@@ -95,7 +124,7 @@ export async function startService(options = {}) {
     throw new Error(`${error.message}\n--- wrangler output ---\n${output}\n--- render backend output ---\n${backendOutput}`);
   }
 
-  const internalSecret = vars.INTERNAL_SECRET ?? "dev-internal-secret";
+  const internalSecret = secrets.INTERNAL_SECRET;
   const res = await fetch(`${baseUrl}/v1/internal/accounts`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
@@ -106,5 +135,5 @@ export async function startService(options = {}) {
     throw new Error(`creating the development account failed: ${res.status} ${await res.text()}`);
   }
   const { api_key: apiKey, account } = await res.json();
-  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey, accountId: account.id, internalSecret, child, backend, stop, output: () => output };
+  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey, accountId: account.id, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, secretsFile, child, backend, stop, output: () => output };
 }

@@ -8,6 +8,7 @@ export interface Env {
   METER: DurableObjectNamespace<import("./durable-objects/account-meter").AccountMeter>;
   RATE_LIMITER: DurableObjectNamespace<import("./durable-objects/rate-limiter").RateLimiter>;
   WEBHOOKS: DurableObjectNamespace<import("./durable-objects/webhook-delivery").WebhookDelivery>;
+  RENDER_GATE: DurableObjectNamespace<import("./durable-objects/render-gate").RenderGate>;
   /** Cloudflare Browser Rendering; used when RENDER_BACKEND_URL is not set. */
   BROWSER?: Fetcher;
   ENVIRONMENT: string;
@@ -21,6 +22,8 @@ export interface Env {
   /** When set, Chromium work goes to the container render backend at this address. */
   RENDER_BACKEND_URL?: string;
   RENDER_BACKEND_SECRET?: string;
+  /** Chromium renders one account may run at once (default 2). */
+  RENDER_ACCOUNT_CONCURRENCY?: string;
 }
 
 export interface Variables {

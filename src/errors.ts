@@ -12,8 +12,8 @@ export const ERROR_TYPES = {
   },
   asset_blocked: {
     status: 400,
-    retry: "No. Serve the image or font from a public https URL or inline it as a data: URI.",
-    meaning: "An image or font URL in the template failed the egress policy: only public https URLs and data: URIs are fetched.",
+    retry: "No. Serve the image or font from a public https URL or inline it as a data: URI; remove frames, objects, embeds and meta refreshes.",
+    meaning: "An image or font URL in the template failed the egress policy (only public https URLs and data: URIs are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh (`details.reason` names it).",
   },
   authentication_error: {
     status: 401,

@@ -1,9 +1,10 @@
 import { buildApp } from "./app";
 import type { Env } from "./env";
-import { consumeRenders } from "./queue/consumer";
+import { consumeRenders, sweepRenders } from "./queue/consumer";
 
 export { AccountMeter } from "./durable-objects/account-meter";
 export { RateLimiter } from "./durable-objects/rate-limiter";
+export { RenderGate } from "./durable-objects/render-gate";
 export { WebhookDelivery } from "./durable-objects/webhook-delivery";
 
 const app = buildApp();
@@ -11,4 +12,5 @@ const app = buildApp();
 export default {
   fetch: app.fetch,
   queue: consumeRenders,
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(sweepRenders(env)),
 } satisfies ExportedHandler<Env, never>;

@@ -1,7 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
-export const INTERNAL = { "x-internal-secret": "dev-internal-secret" };
+/** The internal secret the workers project binds (vitest.config.ts). */
+export const INTERNAL = { "x-internal-secret": "test-internal-secret" };
 
 /** A request to the Worker under test, through its real fetch handler. */
 export async function call(method: string, path: string, init: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {

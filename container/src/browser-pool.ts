@@ -1,15 +1,19 @@
-// One warm Chromium shared by every job: a bounded number of pages at once, the rest wait in line.
+// One warm Chromium shared by every job: a bounded number of pages at once, the rest wait their account's turn.
 // Pages are reused from job to job (a renderer process costs more to start and stop than the render
 // itself); a page is retired after a set number of jobs or any failure, and the browser is replaced
 // after a set number of jobs (bounding memory growth) or as soon as it dies.
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
+import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
+import { FairSlots } from "./fair-slots.ts";
 
 const CLOSE_WAIT_MS = 5_000;
 
 export interface PoolOptions {
   executablePath: string;
   maxConcurrent: number;
+  /** How long a job may wait for a page before it is refused as busy. */
+  maxWaitMs: number;
   recycleAfter: number;
   pageReuse: number;
   proxyPort: number;
@@ -17,9 +21,8 @@ export interface PoolOptions {
 
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
-  private active = 0;
+  private readonly slots: FairSlots;
   private jobsOnBrowser = 0;
-  private waiting: Array<() => void> = [];
   /** Pages between jobs, with the browser they belong to. */
   private idle: Array<{ browser: Browser; prepared: PreparedPage }> = [];
   jobsTotal = 0;
@@ -29,19 +32,26 @@ export class BrowserPool {
 
   constructor(options: PoolOptions) {
     this.options = options;
+    this.slots = new FairSlots(options.maxConcurrent, options.maxWaitMs);
   }
 
   get stats() {
-    return { active: this.active, queued: this.waiting.length, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, idle_pages: this.idle.length, warm: this.browser !== null };
+    return { ...this.slots.stats, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, idle_pages: this.idle.length, warm: this.browser !== null };
   }
 
   private launch(): Promise<Browser> {
     this.launches++;
     this.jobsOnBrowser = 0;
+    const profile = createQuietProfile();
     const launched = puppeteer.launch({
       executablePath: this.options.executablePath,
       headless: true,
+      // DevTools over a pipe instead of a WebSocket: Chromium exits as soon as the pipe closes, so it goes
+      // down with this process however that ends, SIGKILL included (puppeteer starts it in a process group
+      // of its own, which a signal to this process never reaches).
+      pipe: true,
       defaultViewport: DEFAULT_VIEWPORT,
+      userDataDir: profile.dir,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -60,8 +70,11 @@ export class BrowserPool {
         "--js-flags=--expose-gc",
         `--proxy-server=http://127.0.0.1:${this.options.proxyPort}`,
         "--proxy-bypass-list=<-loopback>",
+        QUIET_FEATURES,
       ],
     });
+    // The profile lives as long as its browser process.
+    launched.then((browser) => browser.process()?.once("exit", profile.remove), profile.remove);
     launched.then(
       (browser) => browser.once("disconnected", () => this.browser === launched && (this.browser = null)),
       () => this.browser === launched && (this.browser = null),
@@ -75,19 +88,9 @@ export class BrowserPool {
     return this.browser;
   }
 
-  private async slot(): Promise<void> {
-    if (this.active < this.options.maxConcurrent) {
-      this.active++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
-    if (this.active === 0 && this.jobsOnBrowser >= this.options.recycleAfter && this.browser) {
+  private release(account: string): void {
+    this.slots.release(account);
+    if (this.slots.idle && this.jobsOnBrowser >= this.options.recycleAfter && this.browser) {
       const old = this.browser;
       this.browser = null;
       this.idle = [];
@@ -125,16 +128,16 @@ export class BrowserPool {
     await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
   }
 
-  /** Runs `job` with the warm browser once a slot is free; a crash mid-job retires that browser. */
-  async run<T>(job: (browser: Browser) => Promise<T>): Promise<T> {
-    await this.slot();
+  /** Runs `account`'s job with the warm browser once it has a slot; a crash mid-job retires that browser. */
+  async run<T>(account: string, job: (browser: Browser) => Promise<T>): Promise<T> {
+    await this.slots.acquire(account);
     try {
       const browser = await this.warm();
       this.jobsOnBrowser++;
       this.jobsTotal++;
       return await job(browser);
     } finally {
-      this.release();
+      this.release(account);
     }
   }
 

@@ -22,18 +22,19 @@ export type JobOutcome = { file: RenderedJob } | { error: unknown };
  * the load settled) is idle and reusable; after a timeout or a browser error it may still be busy, so it
  * is closed, and the job keeps its slot until it is.
  */
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, receivedAt: number, settle: (outcome: JobOutcome) => void): Promise<void> {
+export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, settle: (outcome: JobOutcome) => void): Promise<void> {
   const prepared = await pool.page(browser);
   let healthy = false;
   try {
     const bytes = await renderPrepared(prepared, job, {
       checkUrl,
       fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
-    }, receivedAt + job.timeoutMs);
+    });
     healthy = true;
     settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
   } catch (error) {
-    healthy = error instanceof JobFailure && error.type === "asset_blocked";
+    // A refused asset or an oversized layout is found with the page idle and sound; anything else may leave it busy.
+    healthy = error instanceof JobFailure && (error.type === "asset_blocked" || error.details.stage === "layout");
     settle({ error });
   } finally {
     await pool.done(browser, prepared, healthy);

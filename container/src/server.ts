@@ -10,14 +10,16 @@ import { runJob } from "./render-job.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
-const SECRET = process.env.RENDER_BACKEND_SECRET ?? (process.env.NODE_ENV === "production" ? "" : "dev-render-backend-secret");
-if (!SECRET) throw new Error("RENDER_BACKEND_SECRET must be set in production");
+// No built-in value, in development either: `npm run dev` hands the backend the secret it generated.
+const SECRET = process.env.RENDER_BACKEND_SECRET ?? "";
+if (!SECRET) throw new Error("RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev generates one).");
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const proxy = await startDenyProxy();
 const pool = new BrowserPool({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   maxConcurrent: Number(process.env.RENDER_CONCURRENCY ?? 4),
+  maxWaitMs: Number(process.env.RENDER_MAX_WAIT_MS ?? 60_000),
   recycleAfter: Number(process.env.RENDER_RECYCLE_AFTER ?? 500),
   pageReuse: Number(process.env.RENDER_PAGE_REUSE ?? 100),
   proxyPort: proxy.port,
@@ -35,7 +37,7 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readJob(req: IncomingMessage): Promise<PageJob> {
+async function readJob(req: IncomingMessage): Promise<{ account: string; job: PageJob }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -44,17 +46,20 @@ async function readJob(req: IncomingMessage): Promise<PageJob> {
     chunks.push(chunk);
   }
   const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  return { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true };
+  return {
+    account: typeof body.account === "string" ? body.account : "",
+    job: { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true, ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}) },
+  };
 }
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
-  const job = await readJob(req);
+  const { account, job } = await readJob(req);
   try {
-    await pool.run((browser) =>
-      runJob(pool, browser, job, receivedAt, (outcome) => {
+    await pool.run(account, (browser) =>
+      runJob(pool, browser, job, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
         res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });

@@ -110,6 +110,8 @@ export const renders = sqliteTable(
     batchId: text("batch_id"),
     // A queue consumer holds the render until this time; a crashed consumer's lease simply runs out.
     leaseUntil: text("lease_until"),
+    // When the last attempt at a queued render began: one still queued 15 minutes later is swept as failed.
+    attemptStartedAt: text("attempt_started_at"),
     createdAt: text("created_at").notNull(),
     completedAt: text("completed_at"),
   },
@@ -117,6 +119,7 @@ export const renders = sqliteTable(
     index("renders_account_created").on(t.accountId, t.createdAt, t.id),
     index("renders_cache").on(t.accountId, t.cacheKey, t.status),
     index("renders_batch").on(t.batchId),
+    index("renders_status_created").on(t.status, t.createdAt),
   ],
 );
 

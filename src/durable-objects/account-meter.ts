@@ -8,9 +8,18 @@ export interface MeterLimits {
   spendCapUsd: number;
 }
 
-export type Reservation =
-  | { ok: true }
-  | { ok: false; type: "quota_exceeded" | "spend_cap_exceeded"; remainingUnits: number; costUsd: number };
+export type MeterRefusal = { ok: false; type: "quota_exceeded" | "spend_cap_exceeded"; remainingUnits: number; maxUnits: number; costUsd: number };
+
+/** `maxUnits`: the most this render may produce, on top of everything else the account holds or has used. */
+export type Reservation = { ok: true; maxUnits: number } | MeterRefusal;
+
+export type Settlement = { ok: true } | MeterRefusal | { ok: false; type: "expired" };
+
+interface Hold {
+  units: number;
+  /** When the render's last attempt began (epoch ms): a hold this old is released by the alarm. */
+  touchedAt: number;
+}
 
 interface MeterState {
   period: string;
@@ -18,8 +27,14 @@ interface MeterState {
   used: number;
   /** Units settled over the account's life: the trial balance. */
   lifetime: number;
-  reservations: Record<string, number>;
+  reservations: Record<string, Hold>;
 }
+
+/** A reservation whose render has not ended this long after its last attempt began is let go (DECISIONS §21). */
+export const HOLD_EXPIRY_MS = 15 * 60 * 1000;
+/** How long a settled render is remembered, so a repeated settle (a redelivered queue message) bills nothing. */
+const SETTLED_MEMORY_MS = 60 * 60 * 1000;
+const SETTLED = "settled:";
 
 export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -29,10 +44,18 @@ export function overageCost(units: number, limits: MeterLimits): number {
   return limits.unitPriceUsd === null ? 0 : Math.max(0, units - limits.includedUnits) * limits.unitPriceUsd;
 }
 
+/** The most units the account may have counted this period: the allowance, or what the spend cap still pays for. */
+function unitBudget(limits: MeterLimits): number {
+  if (limits.unitPriceUsd === null) return limits.includedUnits;
+  return limits.includedUnits + Math.floor(limits.spendCapUsd / limits.unitPriceUsd + 1e-9);
+}
+
 /**
  * The money side of one account: units used this period, the trial balance, and reservations held by
- * renders in flight. Check and reserve happen in one call on a single-threaded object, so concurrent
- * renders never overspend; a reservation is settled to the units actually produced, or released.
+ * renders in flight. Every check happens in one call on a single-threaded object, so concurrent renders
+ * never overspend: a reservation is made against the estimate and tells the render how many units it may
+ * produce at most; settling checks the units actually produced again, against whatever else was settled
+ * meanwhile, before any of them is billed.
  */
 export class AccountMeter extends DurableObject {
   private async load(now: Date): Promise<MeterState> {
@@ -40,42 +63,101 @@ export class AccountMeter extends DurableObject {
     return stored.period === periodOf(now) ? stored : { ...stored, period: periodOf(now), used: 0 };
   }
 
-  async reserve(id: string, units: number, limits: MeterLimits): Promise<Reservation> {
-    const state = await this.load(new Date());
-    if (state.reservations[id] !== undefined) return { ok: true };
-    const held = Object.values(state.reservations).reduce((a, b) => a + b, 0);
-    const counted = (limits.trial ? state.lifetime : state.used) + held;
-    if (limits.unitPriceUsd === null && counted + units > limits.includedUnits) {
-      return { ok: false, type: "quota_exceeded", remainingUnits: Math.max(0, limits.includedUnits - counted), costUsd: 0 };
-    }
-    const cost = overageCost(counted + units, limits);
-    if (cost > limits.spendCapUsd + 1e-9) {
-      return { ok: false, type: "spend_cap_exceeded", remainingUnits: Math.max(0, limits.includedUnits - counted), costUsd: overageCost(counted, limits) };
-    }
-    state.reservations[id] = units;
+  /** Stores the state and makes sure an alarm comes by the time the oldest hold or settled mark is due. */
+  private async save(state: MeterState, settledAt?: number): Promise<void> {
     await this.ctx.storage.put("meter", state);
-    return { ok: true };
+    const dues = Object.values(state.reservations).map((hold) => hold.touchedAt + HOLD_EXPIRY_MS);
+    if (settledAt !== undefined) dues.push(settledAt + SETTLED_MEMORY_MS);
+    if (!dues.length) return;
+    const due = Math.min(...dues);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
   }
 
-  /** Bills the units actually produced (an under-estimate is corrected here). Settling twice bills once. */
-  async settle(id: string, units: number): Promise<void> {
+  /** Units counted against the budget besides render `id`'s own hold. */
+  private countedBesides(state: MeterState, limits: MeterLimits, id: string): number {
+    const held = Object.entries(state.reservations).reduce((sum, [other, hold]) => (other === id ? sum : sum + hold.units), 0);
+    return (limits.trial ? state.lifetime : state.used) + held;
+  }
+
+  private judge(state: MeterState, limits: MeterLimits, id: string, units: number): Reservation {
+    const counted = this.countedBesides(state, limits, id);
+    const maxUnits = Math.max(0, unitBudget(limits) - counted);
+    if (units <= maxUnits) return { ok: true, maxUnits };
+    const remainingUnits = Math.max(0, limits.includedUnits - counted);
+    if (limits.unitPriceUsd === null) return { ok: false, type: "quota_exceeded", remainingUnits, maxUnits, costUsd: 0 };
+    return { ok: false, type: "spend_cap_exceeded", remainingUnits, maxUnits, costUsd: overageCost(counted, limits) };
+  }
+
+  async reserve(id: string, units: number, limits: MeterLimits): Promise<Reservation> {
     const state = await this.load(new Date());
-    if (state.reservations[id] === undefined) return;
+    const verdict = this.judge(state, limits, id, units);
+    if (!verdict.ok) return verdict;
+    state.reservations[id] = { units: state.reservations[id]?.units ?? units, touchedAt: Date.now() };
+    await this.save(state);
+    return verdict;
+  }
+
+  /** A queued render's attempt begins: its hold is renewed and it learns its ceiling; null once the hold expired. */
+  async begin(id: string, limits: MeterLimits): Promise<number | null> {
+    const state = await this.load(new Date());
+    const hold = state.reservations[id];
+    if (!hold) return null;
+    hold.touchedAt = Date.now();
+    await this.save(state);
+    return Math.max(hold.units, unitBudget(limits) - this.countedBesides(state, limits, id));
+  }
+
+  /**
+   * Bills the units actually produced (an under-estimate is corrected here) when they still fit; otherwise
+   * the hold is released and nothing is billed. Settling an already settled render bills nothing again.
+   */
+  async settle(id: string, units: number, limits: MeterLimits): Promise<Settlement> {
+    const state = await this.load(new Date());
+    if (state.reservations[id] === undefined) return (await this.ctx.storage.get<number>(SETTLED + id)) !== undefined ? { ok: true } : { ok: false, type: "expired" };
+    const verdict = this.judge(state, limits, id, units);
     delete state.reservations[id];
-    state.used += units;
-    state.lifetime += units;
-    await this.ctx.storage.put("meter", state);
+    const now = Date.now();
+    if (verdict.ok) {
+      state.used += units;
+      state.lifetime += units;
+      await this.ctx.storage.put(SETTLED + id, now);
+    }
+    await this.save(state, verdict.ok ? now : undefined);
+    return verdict.ok ? { ok: true } : verdict;
+  }
+
+  /** Gives back settled units whose file could not be kept (storage failed after billing). */
+  async refund(id: string, units: number): Promise<void> {
+    if ((await this.ctx.storage.get<number>(SETTLED + id)) === undefined) return;
+    const state = await this.load(new Date());
+    state.used = Math.max(0, state.used - units);
+    state.lifetime = Math.max(0, state.lifetime - units);
+    await this.ctx.storage.delete(SETTLED + id);
+    await this.save(state);
   }
 
   async release(id: string): Promise<void> {
     const state = await this.load(new Date());
     if (state.reservations[id] === undefined) return;
     delete state.reservations[id];
-    await this.ctx.storage.put("meter", state);
+    await this.save(state);
+  }
+
+  /** Lets go of holds whose render has not ended within HOLD_EXPIRY_MS of its last attempt, and forgets old settled marks. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    const state = await this.load(new Date(now));
+    for (const [id, hold] of Object.entries(state.reservations)) if (hold.touchedAt <= now - HOLD_EXPIRY_MS) delete state.reservations[id];
+    const marks = await this.ctx.storage.list<number>({ prefix: SETTLED });
+    const stale = [...marks].filter(([, at]) => at <= now - SETTLED_MEMORY_MS).map(([key]) => key);
+    for (let i = 0; i < stale.length; i += 128) await this.ctx.storage.delete(stale.slice(i, i + 128));
+    const kept = [...marks].filter(([, at]) => at > now - SETTLED_MEMORY_MS).map(([, at]) => at);
+    await this.save(state, kept.length ? Math.min(...kept) : undefined);
   }
 
   async snapshot(): Promise<{ period: string; used: number; lifetime: number; reserved: number }> {
     const state = await this.load(new Date());
-    return { period: state.period, used: state.used, lifetime: state.lifetime, reserved: Object.values(state.reservations).reduce((a, b) => a + b, 0) };
+    return { period: state.period, used: state.used, lifetime: state.lifetime, reserved: Object.values(state.reservations).reduce((a, b) => a + b.units, 0) };
   }
 }

@@ -1,36 +1,38 @@
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
 
-const DEV_INTERNAL_SECRET = "dev-internal-secret";
-const DEV_SIGNING_SECRET = "dev-signing-secret-not-for-production";
-
 function positiveInteger(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
-function requiredSecret(value: string | undefined, devValue: string, production: boolean, name: string): string {
+/**
+ * A secret has no built-in value anywhere: a constant in the source would let anyone who reads it forge
+ * signed links or internal calls of every server left on it. `npm run dev` generates them per local state.
+ */
+function requiredSecret(value: string | undefined, name: string): string {
   if (value) return value;
-  if (production) throw new ServiceError("internal_error", `The service is misconfigured: ${name} is not set.`);
-  return devValue;
+  throw new ServiceError("internal_error", `The service is misconfigured: ${name} is not set (\`npm run dev\` generates one; in production, \`wrangler secret put ${name}\`).`);
 }
 
 /**
  * The Worker's settings, read from its vars with their documented defaults. In production every
- * development relaxation is off, whatever the vars say, and secrets must be set.
+ * development relaxation is off, whatever the vars say. Secrets must be set in every environment.
  */
 export function config(env: Env) {
   const production = env.ENVIRONMENT === "production";
   return {
     production,
     baseUrl: (env.PUBLIC_BASE_URL || "http://localhost:8787").replace(/\/+$/, ""),
-    internalSecret: () => requiredSecret(env.INTERNAL_SECRET, DEV_INTERNAL_SECRET, production, "INTERNAL_SECRET"),
-    signingSecret: () => requiredSecret(env.SIGNING_SECRET, DEV_SIGNING_SECRET, production, "SIGNING_SECRET"),
+    internalSecret: () => requiredSecret(env.INTERNAL_SECRET, "INTERNAL_SECRET"),
+    signingSecret: () => requiredSecret(env.SIGNING_SECRET, "SIGNING_SECRET"),
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     allowPrivateEgress: !production && env.ALLOW_PRIVATE_EGRESS === "true",
     renderBackendUrl: env.RENDER_BACKEND_URL || null,
-    renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "dev-render-backend-secret", production, "RENDER_BACKEND_SECRET"),
+    renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "RENDER_BACKEND_SECRET"),
+    /** Chromium renders one account may run at once across the service; the rest of its renders wait their turn. */
+    accountConcurrency: positiveInteger(env.RENDER_ACCOUNT_CONCURRENCY, 2),
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

@@ -72,16 +72,33 @@ function embeddedV4(high: number, low: number): string {
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
+/**
+ * The IPv4 address an IPv6 form delivers to, when it is one that reaches IPv4: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-translated (::ffff:0:a.b.c.d) and NAT64's well-known prefix (64:ff9b::a.b.c.d).
+ */
+function carriedV4(g: number[]): { form: string; v4: string } | null {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const v4 = embeddedV4(g[6]!, g[7]!);
+  if (zero(0, 5) && g[5] === 0xffff) return { form: "IPv4-mapped", v4 };
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return { form: "IPv4-translated", v4 };
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return { form: "NAT64", v4 };
+  return null;
+}
+
 function v6Problem(ip: string): string | null {
   const g = v6Groups(ip);
   if (!g) return "not an IPv6 address";
+  const carried = carriedV4(g);
+  if (carried) {
+    const problem = v4Problem(carried.v4);
+    return problem && `${problem} (as the ${carried.form} ${ip})`;
+  }
   const [a, b] = g as [number, number];
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeroUpTo(8)) return "unspecified address ::";
   if (zeroUpTo(7) && g[7] === 1) return "loopback address ::1";
-  if (zeroUpTo(5) && g[5] === 0xffff) return `IPv4-mapped address (${embeddedV4(g[6]!, g[7]!)})`;
   if (zeroUpTo(6)) return `IPv4-compatible address (${embeddedV4(g[6]!, g[7]!)})`;
-  if (a === 0x64 && b === 0xff9b) return `NAT64 address (${embeddedV4(g[6]!, g[7]!)})`;
+  if (a === 0x64 && b === 0xff9b) return "NAT64 address outside 64:ff9b::/96";
   if (a === 0x2002) return `6to4 address (${embeddedV4(g[1]!, g[2]!)})`;
   if (a === 0x2001 && b === 0) return "Teredo address";
   if (a === 0x2001 && b === 0xdb8) return "documentation address";
@@ -118,7 +135,8 @@ export function checkUrl(raw: string, policy: EgressPolicy): UrlVerdict {
   if (url.username || url.password) return { ok: false, reason: "URLs with credentials (user:pass@) are not allowed" };
   const port = url.port === "" ? (http ? 80 : 443) : Number(url.port);
   if (!policy.allowPrivate && port !== (http ? 80 : 443)) return { ok: false, reason: `port ${port} is not allowed; only 443 (and 80 for http)` };
-  const host = url.hostname.toLowerCase();
+  // A trailing dot only marks a name as fully qualified: "localhost." is localhost.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (policy.allowPrivate) return { ok: true, url };
   if (isIpLiteral(host)) {
     const problem = addressProblem(host);

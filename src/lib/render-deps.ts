@@ -21,8 +21,11 @@ export function meterFor(env: Env, accountId: string): MeterStub {
   return env.METER.get(env.METER.idFromName(accountId));
 }
 
+/** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
+const SLOT_WAIT_MS = 60_000;
+
 /** Everything rendering needs from the environment, built once per request or message batch. */
-export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string; meter(accountId: string): MeterStub } {
+export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
   const settings = config(env);
   let driver: ChromiumDriver | undefined;
   return {
@@ -32,5 +35,7 @@ export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof data
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
     baseUrl: settings.baseUrl,
     meter: (accountId) => meterFor(env, accountId),
+    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
+    capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
   };
 }

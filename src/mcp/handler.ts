@@ -3,7 +3,10 @@ import type { Context } from "hono";
 import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { AppEnv } from "../env";
+import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
 import { config } from "../lib/config";
+import { refuseDeepJson } from "../lib/json-depth";
+import { readBodyText } from "../middleware/json-body";
 import { resolveCaller } from "./credentials";
 import { registerTools } from "./tools";
 
@@ -25,6 +28,26 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message } }), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
+/** Tool arguments sit two levels inside a JSON-RPC message (the message, `params`): they get the same depth as a REST body. */
+const JSON_RPC_ENVELOPE_LEVELS = 2;
+
+/**
+ * A refused body as a JSON-RPC "Invalid Request" without an id: the body is not parsed, so its id is
+ * unknown (JSON-RPC 2.0 §5). The REST error envelope rides in `data`, with the same type and message.
+ */
+function jsonRpcRefusal(error: ServiceError, baseUrl: string, headers: Record<string, string>): Response {
+  const envelope = errorEnvelope(baseUrl, error).error;
+  const body = { jsonrpc: "2.0", id: null, error: { code: -32600, message: `${error.type}: ${error.message}`, data: envelope } };
+  return new Response(JSON.stringify(body), { status: ERROR_TYPES[error.type].status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/** The body, checked as a REST body is before anything parses it, handed on as a fresh request. */
+async function checkedRequest(request: Request): Promise<Request> {
+  const text = await readBodyText(request);
+  refuseDeepJson(text, JSON_RPC_ENVELOPE_LEVELS);
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+}
+
 /**
  * The agent server at /mcp: stateless Streamable HTTP for 2026-07-28 and 2025-era clients, a fresh
  * McpServer per request. Browsers from a foreign origin are refused; a bad Bearer key is a 401 before
@@ -43,6 +66,13 @@ export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ a
     const valid = bearer ? await authenticateKey(database(c.env.DB), bearer) : null;
     if (!valid) return jsonRpcError(401, "The API key is missing, malformed, unknown or revoked.", { "WWW-Authenticate": 'Bearer error="invalid_token"', ...cors });
   }
+  let request: Request;
+  try {
+    request = await checkedRequest(c.req.raw);
+  } catch (error) {
+    if (error instanceof ServiceError) return jsonRpcRefusal(error, settings.baseUrl, cors);
+    throw error;
+  }
   const clientAddress = c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
   const handler = createMcpHandler(
     () => {
@@ -52,5 +82,5 @@ export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ a
     },
     { responseMode: "json" },
   );
-  return withHeaders(await handler.fetch(c.req.raw), cors);
+  return withHeaders(await handler.fetch(request), cors);
 }

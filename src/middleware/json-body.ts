@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
+import { refuseDeepJson } from "../lib/json-depth";
 import { readCapped } from "../lib/read-capped";
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -12,6 +13,13 @@ function tooLarge(received: number): ServiceError {
   });
 }
 
+/** The body as text, refused as soon as it passes MAX_BODY_BYTES (declared or actual). */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
+  return new TextDecoder().decode(await readCapped(request.body, MAX_BODY_BYTES, tooLarge));
+}
+
 /**
  * Every POST and PATCH body is JSON whatever its content-type says (curl's `-d` sends a form type):
  * parsed once here, so handlers validate a value and never see bytes.
@@ -19,14 +27,12 @@ function tooLarge(received: number): ServiceError {
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   // /mcp speaks JSON-RPC and reads its own body.
   if ((c.req.method !== "POST" && c.req.method !== "PATCH") || c.req.path === "/mcp") return next();
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
-  const bytes = await readCapped(c.req.raw.body, MAX_BODY_BYTES, tooLarge);
-  const text = new TextDecoder().decode(bytes);
+  const text = await readBodyText(c.req.raw);
   if (text.trim() === "") {
     c.set("body", undefined);
     return next();
   }
+  refuseDeepJson(text);
   try {
     c.set("body", JSON.parse(text));
   } catch (cause) {

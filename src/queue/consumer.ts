@@ -1,5 +1,6 @@
 import { failAbandonedRender, processQueuedRender } from "../domain/renders/process-queued-render";
 import type { RenderMessage } from "../domain/renders/enqueue-render";
+import { sweepStuckRenders } from "../domain/renders/sweep-stuck-renders";
 import type { Env } from "../env";
 import { renderDeps } from "../lib/render-deps";
 
@@ -30,4 +31,10 @@ export async function consumeRenders(batch: MessageBatch<RenderMessage>, env: En
       else message.ack();
     }),
   );
+}
+
+/** The cron trigger: queued renders stuck past their time are closed as failed, with their webhooks. */
+export async function sweepRenders(env: Env): Promise<void> {
+  const closed = await sweepStuckRenders({ ...renderDeps(env), now: () => new Date() });
+  await Promise.all(closed.filter((render) => render.webhookUrl).map((render) => startWebhook(env, render.id)));
 }

@@ -41,3 +41,10 @@ export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ s
 export function toDataUri(bytes: Uint8Array, contentType: string): string {
   return `data:${contentType.split(";")[0]};base64,${btoa(binaryString(bytes))}`;
 }
+
+/** An image for Satori, fetched through the policy and inlined; an answer other than 2xx is a refusal too. */
+export async function fetchAsDataUri(url: string, policy: EgressPolicy): Promise<string> {
+  const asset = await fetchAsset(url, policy);
+  if (asset.status < 200 || asset.status > 299) throw assetBlocked(url, `answered HTTP ${asset.status}`);
+  return toDataUri(asset.bytes, asset.contentType);
+}

@@ -2,9 +2,14 @@ import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
 import { registerFilters } from "./liquid-filters";
+import { driveTemplate } from "./template-driver";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
 const MAX_SOURCE_CHARS = 1_000_000;
+/**
+ * Wall-clock time a render may take, turns given to other requests included: liquidjs checks it between
+ * tags, driveTemplate at every turn it gives the event loop.
+ */
 const RENDER_TIME_LIMIT_MS = 2_000;
 /** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
 const MEMORY_LIMIT = 32 * 1024 * 1024;
@@ -50,17 +55,20 @@ export function liquidSyntaxError(source: string): string | null {
 const parsed = new BoundedCache<Template[]>(256);
 
 /**
- * Renders `source` with `data`. Any failure (an unknown filter, a filter error, the time or memory limit)
- * is `render_failed` at stage `template`, naming the filter where one is to blame.
+ * Renders `source` with `data`. Any failure (an unknown filter, a filter error, the parse, time or memory
+ * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
+ * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
 export async function renderLiquid(source: string, data: unknown, cacheKey: string, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
-    return await renderer.render(parsed.get(`${part}:${cacheKey}`, () => renderer.parse(source)), scope);
+    const templates = parsed.get(`${part}:${cacheKey}`, () => renderer.parse(source));
+    const deadline = Date.now() + RENDER_TIME_LIMIT_MS;
+    return String(await driveTemplate(renderer._render(templates, scope, { sync: false }), deadline));
   } catch (error) {
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
-    const limit = /(render|memory|parse)(?: alloc)? limit exceeded/i.exec(message)?.[1];
+    const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1];
     throw new ServiceError("render_failed", filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}`, {
       details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit.toLowerCase()}_limit` } : {}), cause: message },
     });

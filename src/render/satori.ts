@@ -9,9 +9,9 @@ import { html as parseHtml } from "satori-html";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
-import { assetBlocked, fetchAsset, toDataUri } from "./asset-fetcher";
 import type { RenderedFile } from "./chromium/driver";
 import { encodePng } from "./png-encoder";
+import { inlineSatoriAssets, type SatoriNode } from "./satori-assets";
 
 const FONTS = [
   { name: "Inter", data: inter400, weight: 400 as const, style: "normal" as const },
@@ -27,30 +27,13 @@ function initialise(): Promise<void> {
   return ready;
 }
 
-interface VNode {
-  type: string;
-  props: { children?: VNode | VNode[] | string; src?: string; style?: Record<string, unknown> };
-}
-
-/** Satori never fetches: every image is fetched here, through the egress policy, and inlined. */
-async function inlineImages(node: VNode | string | undefined, policy: EgressPolicy): Promise<void> {
-  if (!node || typeof node === "string") return;
-  if (node.type === "img" && node.props.src && !node.props.src.startsWith("data:")) {
-    const asset = await fetchAsset(node.props.src, policy);
-    if (asset.status < 200 || asset.status > 299) throw assetBlocked(node.props.src, `answered HTTP ${asset.status}`);
-    node.props.src = toDataUri(asset.bytes, asset.contentType);
-  }
-  const children = node.props.children;
-  await Promise.all((Array.isArray(children) ? children : [children]).map((child) => inlineImages(child as VNode | string | undefined, policy)));
-}
-
 /** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
 export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy): Promise<RenderedFile> {
   await initialise();
   const width = options.width ?? 1200;
   const height = options.height ?? 630;
-  const tree = parseHtml(html.trim()) as unknown as VNode;
-  await inlineImages(tree, policy);
+  const tree = parseHtml(html.trim()) as unknown as SatoriNode;
+  await inlineSatoriAssets(tree, policy);
   let svg: string;
   try {
     svg = await satori(tree as never, { width, height, fonts: FONTS });

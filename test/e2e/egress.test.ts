@@ -15,6 +15,8 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
     ["IPv6 loopback", "https://[::1]/logo.png"],
     ["IPv4-mapped IPv6", "https://[::ffff:127.0.0.1]/logo.png"],
     ["NAT64 IPv6", "https://[64:ff9b::a9fe:a9fe]/logo.png"],
+    ["IPv4-translated IPv6", "https://[::ffff:0:127.0.0.1]/logo.png"],
+    ["localhost name with a trailing dot", "https://localhost./logo.png"],
     ["unique-local IPv6", "https://[fd00:ec2::254]/logo.png"],
     ["plain http", "http://example.com/logo.png"],
     ["non-443 port", "https://example.com:8443/logo.png"],
@@ -40,6 +42,27 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
     const pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
     const template = await createTemplate({ name: "data", source: `<img src="${pixel}" width="20">` });
     expect((await api("POST", "/v1/render", { template })).status).toBe(200);
+  });
+
+  it.each([
+    ["an <iframe>", `<iframe src="https://frames.example.com/page"></iframe>`, "<iframe>", "https://frames.example.com/page"],
+    ["an <object>", `<object data="https://objects.example.com/doc.pdf" type="application/pdf"></object>`, "<object>", "https://objects.example.com/doc.pdf"],
+    ["an <embed>", `<embed src="https://embeds.example.com/movie.swf">`, "<embed>", "https://embeds.example.com/movie.swf"],
+    ["a meta refresh", `<meta http-equiv="Refresh" content="0; URL='https://refresh.example.com/next'">`, "<meta http-equiv", "https://refresh.example.com/next"],
+  ])("refuses a document with %s instead of rendering it without", async (_, element, named, url) => {
+    const template = await createTemplate({ name: "embedded", source: `<h1>Framed</h1>${element}` });
+    const res = await api("POST", "/v1/render", { template });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json.error.type).toBe("asset_blocked");
+    expect(res.json.error.details.reason).toContain(named);
+    expect(res.json.error.details.url).toBe(url);
+  });
+
+  it("refuses a meta refresh to the document itself instead of reloading it", async () => {
+    const template = await createTemplate({ name: "reload", source: `<meta http-equiv="refresh" content="0"><p>again</p>` });
+    const res = await api("POST", "/v1/render", { template });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json.error).toMatchObject({ type: "asset_blocked", details: { reason: expect.stringContaining("<meta http-equiv") } });
   });
 
   describe("scripts reach nothing", () => {

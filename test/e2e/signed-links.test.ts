@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api, createTemplate, download } from "./client";
 
-const SIGNING_SECRET = "dev-signing-secret-not-for-production";
-const sign = (id: string, expires: string) => createHmac("sha256", SIGNING_SECRET).update(`${id}:${expires}`).digest("hex");
+/** Signs as the service does, with the secret `npm run dev` generated for this test's state. */
+const sign = (id: string, expires: string) => createHmac("sha256", inject("signingSecret")).update(`${id}:${expires}`).digest("hex");
 
 describe("signed file links", () => {
   async function rendered() {

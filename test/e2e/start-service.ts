@@ -10,6 +10,7 @@ declare module "vitest" {
     baseUrl: string;
     apiKey: string;
     internalSecret: string;
+    signingSecret: string;
   }
 }
 
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", service.baseUrl);
   project.provide("apiKey", service.apiKey);
   project.provide("internalSecret", service.internalSecret);
+  project.provide("signingSecret", service.signingSecret);
   return async () => {
     await service.stop();
     rmSync(state, { recursive: true, force: true });

@@ -12,7 +12,7 @@ describe("internal surface", () => {
   ])("%s %s needs the shared secret", async (method, path, body) => {
     expectError(await call(method, path, { body }), 401, "authentication_error");
     expectError(await call(method, path, { body, headers: { "x-internal-secret": "wrong" } }), 401, "authentication_error");
-    expectError(await call(method, path, { body, headers: { "x-internal-secret": "dev-internal-secret-but-longer" } }), 401, "authentication_error");
+    expectError(await call(method, path, { body, headers: { "x-internal-secret": "test-internal-secret-but-longer" } }), 401, "authentication_error");
   });
 
   it("is not reachable with an API key alone", async () => {

@@ -7,10 +7,11 @@ import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";
 import { produceFile, type ProduceDeps, type ProducedFile } from "./produce-file";
 import type { AccountRow } from "../../db/schema";
-import { reserveUnits, type MeterStub } from "../accounts/metering";
+import { reserveUnits } from "../accounts/metering";
 import { newId } from "../../lib/ids";
-import { failedState, findCached, newRenderRow, succeededState } from "./record-render";
-import { planRender, type OutputFormat } from "./render-plan";
+import { failedState, findCached, newRenderRow, succeededState, type RenderOrigin } from "./record-render";
+import { estimatedUnits, planRender, type OutputFormat, type RenderPlan } from "./render-plan";
+import { coalesce } from "./render-capacity";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
 
 export interface RenderRequest {
@@ -26,7 +27,6 @@ export interface RenderRequest {
 
 export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
   db: Database;
-  meter(accountId: string): MeterStub;
   baseUrl: string;
   syncMaxDataBytes: number;
   now: () => string;
@@ -34,9 +34,13 @@ export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
 
 export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow };
 
+/** Renders that fail while rendering are recorded too; a refusal before any work (404, 422) is not. */
+const RECORDED_FAILURES = new Set(["render_failed", "asset_blocked", "quota_exceeded", "spend_cap_exceeded"]);
+
 /**
  * POST /v1/render: resolve, validate, then answer from the cache, render inline, or queue. A satori
- * template always renders inline; a cache hit always answers inline, whatever else was asked.
+ * template always renders inline; a cache hit always answers inline, whatever else was asked. Identical
+ * requests in flight together make one render: the others are answered as cache hits.
  * `admitted` is the caller's admission check, already under way; nothing is decided before it passes.
  */
 export async function createRender(account: AccountRow, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps, admitted: Promise<unknown> = Promise.resolve()): Promise<CreatedRender> {
@@ -53,42 +57,57 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   }
   const plan = await planRender(version, request);
   const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
-
-  const hit = await findCached(deps.db, accountId, plan.cacheKey);
-  if (hit) {
+  const cachedAnswer = async (): Promise<CreatedRender | undefined> => {
+    const hit = await findCached(deps.db, accountId, plan.cacheKey);
+    if (!hit) return undefined;
     const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.now(), {
       status: "succeeded", cached: true, objectKey: hit.objectKey, pageCount: hit.pageCount, byteSize: hit.byteSize, billableUnits: 0, completedAt: deps.now(),
     });
     await deps.db.insert(renders).values(render);
     return { outcome: "finished", render };
-  }
+  };
 
-  const renderId = newId("rnd");
-  const meter = deps.meter(accountId);
-  await reserveUnits(meter, account, renderId, plan.format === "pdf" ? version.expectedPages : 1);
-
+  const hit = await cachedAnswer();
+  if (hit) return hit;
   const queued = request.batchId !== undefined || request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
-  if (queued) {
-    try {
-      return { outcome: "queued", render: await enqueueRender(origin, plan, deps, renderId) };
-    } catch (error) {
-      await meter.release(renderId);
-      throw error;
-    }
-  }
+  if (queued) return queueRender(account, origin, plan, deps);
+  const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, cachedAnswer, () => renderInline(account, origin, plan, deps));
+  return "hit" in once ? once.hit : once.produced;
+}
 
+async function queueRender(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps): Promise<CreatedRender> {
+  const renderId = newId("rnd");
+  const meter = deps.meter(account.id);
+  await reserveUnits(meter, account, renderId, estimatedUnits(plan));
+  try {
+    return { outcome: "queued", render: await enqueueRender(origin, plan, deps, renderId) };
+  } catch (error) {
+    await meter.release(renderId);
+    throw error;
+  }
+}
+
+async function renderInline(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps): Promise<CreatedRender> {
+  const renderId = newId("rnd");
+  const meter = deps.meter(account.id);
+  const maxUnits = await reserveUnits(meter, account, renderId, estimatedUnits(plan));
   const createdAt = deps.now();
   let file: ProducedFile;
   try {
-    file = await produceFile(accountId, plan, deps);
+    file = await produceFile(account, renderId, plan, maxUnits, deps);
   } catch (error) {
     await meter.release(renderId);
-    if (error instanceof ServiceError && (error.type === "render_failed" || error.type === "asset_blocked")) {
+    if (error instanceof ServiceError && RECORDED_FAILURES.has(error.type)) {
       await deps.db.insert(renders).values(newRenderRow(origin, plan, createdAt, { id: renderId, ...failedState(error, deps.baseUrl, deps.now()) }));
     }
     throw error;
   }
   const render = newRenderRow(origin, plan, createdAt, { id: renderId, ...succeededState(plan, file, deps.now()) });
-  await Promise.all([deps.db.insert(renders).values(render), meter.settle(renderId, render.billableUnits ?? 0)]);
+  try {
+    await deps.db.insert(renders).values(render);
+  } catch (error) {
+    await meter.refund(renderId, render.billableUnits ?? 0);
+    throw error;
+  }
   return { outcome: "finished", render };
 }

@@ -2,15 +2,16 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { renders, templateVersions, type RenderRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
+import { beginAttempt, holdExpired } from "../accounts/metering";
+import { getAccount } from "../accounts/get-account";
 import { produceFile, type ProduceDeps } from "./produce-file";
-import { failedState, succeededState } from "./record-render";
+import { failedState, findCached, succeededState } from "./record-render";
+import { coalesce } from "./render-capacity";
 import { planRender } from "./render-plan";
 import { payloadKey } from "./enqueue-render";
-import type { MeterStub } from "../accounts/metering";
 
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
-  meter(accountId: string): MeterStub;
   baseUrl: string;
   now: () => Date;
 }
@@ -19,14 +20,14 @@ const LEASE_MS = 120_000;
 
 export type ProcessOutcome = "succeeded" | "failed" | "already_done" | "busy" | "retry";
 
-/** Failures worth another delivery of the message; everything else is the template's or the data's fault. */
+/** Failures worth another delivery of the message; everything else is the template's, the data's or the money's. */
 function isTransient(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return true;
   return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
 }
 
 /** Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it. */
-async function closeQueued(renderId: string, state: Partial<RenderRow>, deps: Pick<ProcessDeps, "db" | "files">): Promise<RenderRow | undefined> {
+export async function closeQueued(renderId: string, state: Partial<RenderRow>, deps: Pick<ProcessDeps, "db" | "files">): Promise<RenderRow | undefined> {
   const [closed] = await deps.db
     .update(renders)
     .set({ ...state, leaseUntil: null })
@@ -34,6 +35,30 @@ async function closeQueued(renderId: string, state: Partial<RenderRow>, deps: Pi
     .returning();
   await deps.files.delete(payloadKey(renderId));
   return closed;
+}
+
+/** Renders a claimed render: from the cache when an identical render finished first, else for real, billed. */
+async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRow | undefined> {
+  const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
+  const payload = await deps.files.get(payloadKey(claimed.id));
+  if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
+  const stored = (await payload.json()) as { data: unknown; options: Record<string, unknown>; format: RenderRow["format"] };
+  const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
+  const account = await getAccount(deps.db, claimed.accountId);
+  const meter = deps.meter(account.id);
+  const maxUnits = await beginAttempt(meter, account, claimed.id);
+  if (maxUnits === null) throw holdExpired();
+  const now = () => deps.now().toISOString();
+  const once = await coalesce(deps.gate(account.id), plan.cacheKey, plan.options.timeout_ms ?? 30_000, () => findCached(deps.db, account.id, plan.cacheKey), () => produceFile(account, claimed.id, plan, maxUnits, deps));
+  if ("hit" in once) {
+    await meter.release(claimed.id);
+    const { objectKey, pageCount, byteSize } = once.hit;
+    return closeQueued(claimed.id, { status: "succeeded", cached: true, objectKey, pageCount, byteSize, billableUnits: 0, completedAt: now() }, deps);
+  }
+  const render = await closeQueued(claimed.id, succeededState(plan, once.produced, now()), deps);
+  // Another run (the sweeper) closed it meanwhile: the units produced here are not kept.
+  if (!render) await meter.refund(claimed.id, succeededState(plan, once.produced, now()).billableUnits);
+  return render;
 }
 
 /**
@@ -44,7 +69,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
   const now = deps.now();
   const [claimed] = await deps.db
     .update(renders)
-    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
     .where(and(eq(renders.id, renderId), eq(renders.status, "queued"), or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString()))))
     .returning();
   if (!claimed) {
@@ -53,15 +78,7 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
   }
 
   try {
-    const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
-    const payload = await deps.files.get(payloadKey(renderId));
-    if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
-    const stored = (await payload.json()) as { data: unknown; options: Record<string, unknown>; format: RenderRow["format"] };
-    const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
-    const file = await produceFile(claimed.accountId, plan, deps);
-    const render = await closeQueued(renderId, succeededState(plan, file, deps.now().toISOString()), deps);
-    if (render) await deps.meter(render.accountId).settle(render.id, render.billableUnits ?? 0);
-    return { outcome: "succeeded", render };
+    return { outcome: "succeeded", render: await complete(claimed, deps) };
   } catch (error) {
     if (isTransient(error) && !finalAttempt) {
       await deps.db.update(renders).set({ leaseUntil: null }).where(eq(renders.id, renderId));

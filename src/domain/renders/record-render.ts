@@ -39,6 +39,7 @@ export function newRenderRow(origin: RenderOrigin, plan: RenderPlan, now: string
     webhookAttempts: 0,
     batchId: origin.batchId ?? null,
     leaseUntil: null,
+    attemptStartedAt: null,
     createdAt: now,
     completedAt: null,
     ...state,

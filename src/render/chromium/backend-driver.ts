@@ -1,6 +1,8 @@
 import { ServiceError, type ErrorType } from "../../errors";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
 
+const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
+
 /** Drives the container render backend (`container/`) over HTTP with its shared secret. */
 export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
   const endpoint = baseUrl.replace(/\/+$/, "");
@@ -11,7 +13,9 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
         response = await fetch(`${endpoint}/render`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-render-secret": secret },
-          body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress }),
+          body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, max_pages: job.maxPages }),
+          // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
+          signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
         });
       } catch (error) {
         throw new ServiceError("render_failed", "The render backend could not be reached.", { details: { stage: "browser", reason: "backend_unreachable", transient: true, cause: String(error) } });

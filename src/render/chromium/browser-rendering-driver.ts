@@ -53,7 +53,7 @@ export function browserRenderingDriver(binding: Fetcher): ChromiumDriver {
                 throw details ? { url: details.url, reason: details.reason } : assetBlocked(url, String(error)).extra.details;
               }
             },
-          }, Date.now() + job.timeoutMs);
+          });
           return { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 };
         } finally {
           await page.close().catch(() => undefined);

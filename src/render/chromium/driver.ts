@@ -5,8 +5,13 @@ export interface ChromiumJob {
   html: string;
   format: "pdf" | "png" | "jpg";
   options: RenderOptions;
+  /** Counted from the moment the job gets a browser page, not while it waits for one. */
   timeoutMs: number;
   allowPrivateEgress: boolean;
+  /** Whose job this is: the render backend takes turns between accounts when its pages are all busy. */
+  accountId: string;
+  /** PDF only: the print stops one page past this, so a document too long to pay for costs no more work. */
+  maxPages?: number;
 }
 
 export interface RenderedFile {

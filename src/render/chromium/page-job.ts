@@ -17,6 +17,8 @@ export interface PageJob {
   options: Record<string, any>;
   timeoutMs: number;
   allowPrivateEgress: boolean;
+  /** PDF only: print at most one page past this many (the page ceiling the account can pay for). */
+  maxPages?: number;
 }
 
 export class JobFailure extends Error {
@@ -58,7 +60,7 @@ function contentSecurityPolicy(allowPrivate: boolean): string {
   return [`default-src 'none'`, `img-src data: ${remote}`, `font-src data: ${remote}`, `style-src 'unsafe-inline' data: ${remote}`, `script-src 'none'`, `connect-src 'none'`, `frame-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join("; ");
 }
 
-function pdfOptions(options: Record<string, any>): Record<string, unknown> {
+function pdfOptions(options: Record<string, any>, maxPages: number | undefined): Record<string, unknown> {
   const size = options.page_size ?? "A4";
   const margin = options.margin ?? "0";
   const header = options.header_html as string | undefined;
@@ -73,6 +75,8 @@ function pdfOptions(options: Record<string, any>): Record<string, unknown> {
     headerTemplate: header ?? "<span></span>",
     footerTemplate: footer ?? "<span></span>",
     preferCSSPageSize: options.page_size === undefined,
+    // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
+    ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
     tagged: false,
     outline: false,
     timeout: 0,
@@ -90,11 +94,44 @@ function refusedByChromium(text: string): { url: string; reason: string } | null
   return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
 }
 
+/** Why a job is refused, and the URL at fault when there is one. */
+type Refusal = { url?: string; reason: string };
+
 interface Assignment {
   job: PageJob;
   deps: PageJobDeps;
   deadline: number;
-  blocked: Array<{ url: string; reason: string }>;
+  blocked: Refusal[];
+}
+
+/** What Folio does not render, by the element that asks for it: refused rather than dropped in silence. */
+const UNRENDERED: Record<string, string> = {
+  iframe: "the document contains an <iframe>: frames are not rendered",
+  frame: "the document contains a <frame>: frames are not rendered",
+  object: "the document contains an <object>: embedded objects are not rendered",
+  embed: "the document contains an <embed>: embedded content is not rendered",
+  meta: 'the document contains a <meta http-equiv="refresh">: it navigates away, and only the document itself is rendered',
+};
+
+/**
+ * Once fonts have settled, the loaded document's image URLs (checked against the policy, since Chromium drops
+ * some without a request or a message, like URLs with credentials) and what it holds that is not rendered:
+ * frames, objects and embeds (the CSP leaves them empty) and a meta refresh (its navigation is aborted).
+ */
+async function inspectDocument(page: PageLike): Promise<{ images: string[]; unrendered: Array<{ tag: string; url: string }> }> {
+  return page.evaluate(() =>
+    document.fonts.ready.then(() => ({
+      images: Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:")),
+      unrendered: Array.from(document.querySelectorAll("iframe, frame, object, embed, meta[http-equiv]") as ArrayLike<any>, (element) => {
+        if (element.localName !== "meta") return { tag: element.localName, url: element.localName === "object" ? element.data : element.src };
+        if (element.httpEquiv.trim().toLowerCase() !== "refresh") return null;
+        const target = /url\s*=\s*['"]?([^'"]*)/i.exec(element.content)?.[1]?.trim() ?? "";
+        const link = document.createElement("a");
+        link.href = target;
+        return { tag: "meta", url: target && link.href };
+      }).filter((found) => found !== null),
+    })),
+  );
 }
 
 /**
@@ -110,6 +147,8 @@ export class PreparedPage {
   private current: Assignment | null = null;
   /** The CSP the loaded document was served with; null until the first navigation. */
   private documentPolicy: string | null = null;
+  /** Set while load() navigates: the one navigation the page is answered for. */
+  private awaitingDocument = false;
   jobsServed = 0;
   /** Set when the page's renderer crashed: the page can serve nothing more. */
   crashed = false;
@@ -132,7 +171,7 @@ export class PreparedPage {
   }
 
   /** Starts serving `job`; the returned list collects the assets refused while it renders. */
-  assign(job: PageJob, deps: PageJobDeps, deadline: number): Array<{ url: string; reason: string }> {
+  assign(job: PageJob, deps: PageJobDeps, deadline: number): Refusal[] {
     this.jobsServed++;
     this.current = { job, deps, deadline, blocked: [] };
     return this.current.blocked;
@@ -150,6 +189,7 @@ export class PreparedPage {
       return;
     }
     this.documentPolicy = null;
+    this.awaitingDocument = true;
     await this.page.goto(DOCUMENT_URL, { waitUntil: "load", timeout: 0 });
     this.documentPolicy = policy;
   }
@@ -172,11 +212,15 @@ export class PreparedPage {
     const url: string = request.url();
     const current = this.current;
     if (!current) return request.abort("blockedbyclient");
-    // The page only ever navigates to its own document: a meta refresh or a frame goes nowhere. Aborted
-    // (not blocked), a refused navigation leaves the document in place instead of an error page.
+    // The page navigates once, to its own document, when load() asks: any other navigation (a meta refresh,
+    // even one to the document itself) is refused. Aborted (not blocked), it leaves the document in place.
     if (request.isNavigationRequest()) {
-      if (url !== DOCUMENT_URL) return request.abort("aborted");
-      return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(current.job.allowPrivateEgress) }, body: current.job.html });
+      if (url === DOCUMENT_URL && this.awaitingDocument) {
+        this.awaitingDocument = false;
+        return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(current.job.allowPrivateEgress) }, body: current.job.html });
+      }
+      current.blocked.push({ url, reason: "the document navigates away, and only the document itself is rendered" });
+      return request.abort("aborted");
     }
     if (url.startsWith("data:")) return request.continue();
     // The document's own origin serves nothing else (Chromium asks it for /favicon.ico).
@@ -192,12 +236,42 @@ export class PreparedPage {
   }
 }
 
-async function produce(page: PageLike, job: PageJob): Promise<Uint8Array> {
+/** Raster output ceilings (DECISIONS §21): beyond them Chromium's memory grows into gigabytes, or its GPU process dies. */
+export const MAX_RASTER_PIXELS = 40_000_000;
+export const MAX_RASTER_SIDE = 16_384;
+
+/** Null when an image of `width` x `height` CSS px at `scale` fits the raster ceilings; otherwise why not. */
+export function rasterProblem(width: number, height: number, scale: number): string | null {
+  const w = Math.ceil(width * scale);
+  const h = Math.ceil(height * scale);
+  if (w > MAX_RASTER_SIDE || h > MAX_RASTER_SIDE) return `${w} x ${h} pixels has a side longer than ${MAX_RASTER_SIDE} pixels`;
+  if (w * h > MAX_RASTER_PIXELS) return `${w} x ${h} pixels is ${(w * h / 1e6).toFixed(1)} megapixels, more than ${MAX_RASTER_PIXELS / 1e6}`;
+  return null;
+}
+
+/** A full-page capture is as large as the laid-out document: measured before Chromium is asked to paint it. */
+async function checkFullPageSize(page: PageLike, viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<void> {
+  const size: { width: number; height: number } = await page.evaluate(() => {
+    const root = document.documentElement;
+    return { width: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0), height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0) };
+  });
+  const width = Math.max(viewport.width, size.width);
+  const height = Math.max(viewport.height, size.height);
+  const problem = rasterProblem(width, height, viewport.deviceScaleFactor);
+  if (problem) {
+    throw new JobFailure("render_failed", `The full-page image would be ${problem}. Set full_page to false, or make the document or device_scale_factor smaller.`, {
+      stage: "layout", reason: "raster_too_large", max_pixels: MAX_RASTER_PIXELS, max_side: MAX_RASTER_SIDE, width: Math.ceil(width * viewport.deviceScaleFactor), height: Math.ceil(height * viewport.deviceScaleFactor), retryable: false,
+    });
+  }
+}
+
+async function produce(page: PageLike, job: PageJob, viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<Uint8Array> {
   const o = job.options;
   if (job.format === "pdf") {
     if (o.metadata?.title !== undefined) await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
-    return page.pdf(pdfOptions(o));
+    return page.pdf(pdfOptions(o, job.maxPages));
   }
+  if (o.full_page ?? true) await checkFullPageSize(page, viewport);
   const shot = await page.screenshot({
     type: job.format === "jpg" ? "jpeg" : "png",
     fullPage: o.full_page ?? true,
@@ -209,14 +283,18 @@ async function produce(page: PageLike, job: PageJob): Promise<Uint8Array> {
   return typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
 }
 
-/** Renders `job` on a prepared page before `deadline` (epoch ms); the caller owns the page afterwards. */
-export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
+/**
+ * Renders `job` on a prepared page within its `timeoutMs`, counted from now: the job has its page, so time
+ * spent waiting for one is never charged to it. The caller owns the page afterwards.
+ */
+export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps): Promise<Uint8Array> {
   const { page } = prepared;
+  const deadline = Date.now() + job.timeoutMs;
   const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
   const blocked = prepared.assign(job, deps, deadline);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true })), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true, retryable: true })), job.timeoutMs);
   });
   const work = (async () => {
     const o = job.options;
@@ -225,20 +303,19 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
     // A resize costs a layout round trip in the renderer (~25 ms): only when the page is not already there.
     if (!current || current.width !== wanted.width || current.height !== wanted.height || (current.deviceScaleFactor ?? 1) !== wanted.deviceScaleFactor) await page.setViewport(wanted);
     await prepared.load(job);
-    // Web fonts settle first; then the images Chromium dropped without a request or a message (URLs with
-    // credentials) are checked against the policy. One round trip for both.
-    const images: string[] = await page.evaluate(() =>
-      document.fonts.ready.then(() => Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:"))),
-    );
+    const { images, unrendered } = await inspectDocument(page);
     for (const src of images) {
       const verdict = deps.checkUrl(src, policy);
       if (!verdict.ok && !blocked.some((b) => b.url === src)) blocked.push({ url: src, reason: verdict.reason });
     }
+    // The element is named first: it says more than the navigation or request it caused.
+    blocked.unshift(...unrendered.map(({ tag, url }) => ({ ...(url ? { url } : {}), reason: UNRENDERED[tag]! })));
     if (blocked.length) {
       const first = blocked[0]!;
-      throw new JobFailure("asset_blocked", `The asset ${first.url} was refused: ${first.reason}.`, { url: first.url, reason: first.reason, blocked });
+      const message = first.url ? `The asset ${first.url} was refused: ${first.reason}.` : `The document was refused: ${first.reason}.`;
+      throw new JobFailure("asset_blocked", message, { ...first, blocked });
     }
-    return produce(page, job);
+    return produce(page, job, wanted);
   })();
   try {
     return await Promise.race([work, timedOut]);
@@ -248,6 +325,6 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
   }
 }
 
-export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps, deadline: number): Promise<Uint8Array> {
-  return renderPrepared(await PreparedPage.prepare(page), job, deps, deadline);
+export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps): Promise<Uint8Array> {
+  return renderPrepared(await PreparedPage.prepare(page), job, deps);
 }

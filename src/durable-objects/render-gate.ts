@@ -1,0 +1,118 @@
+import { DurableObject } from "cloudflare:workers";
+
+/** What the object keeps across restarts: who holds a Chromium slot, and which cache keys are being rendered, each until when. */
+interface GateState {
+  slots: Record<string, number>;
+  leading: Record<string, number>;
+}
+
+interface SlotWaiter {
+  ticket: string;
+  leaseMs: number;
+  limit: number;
+  grant(granted: boolean): void;
+}
+
+/**
+ * One per account, in front of everything its renders share with other accounts. Chromium slots: an account
+ * holds at most `limit` browser pages at once, across every Worker, backend instance and driver, so a flood
+ * of slow renders from one account waits here instead of filling the render capacity everyone uses.
+ * In-flight renders by cache key: identical requests arriving together make one render; the others wait for
+ * it and are answered from the cache. Holds are leases, so a caller that dies never blocks the account.
+ */
+export class RenderGate extends DurableObject {
+  private state: GateState | null = null;
+  private waiters: SlotWaiter[] = [];
+  private followers = new Map<string, Array<() => void>>();
+
+  private async load(): Promise<GateState> {
+    this.state ??= (await this.ctx.storage.get<GateState>("gate")) ?? { slots: {}, leading: {} };
+    const now = Date.now();
+    for (const table of [this.state.slots, this.state.leading]) for (const [key, until] of Object.entries(table)) if (until <= now) delete table[key];
+    return this.state;
+  }
+
+  private async save(state: GateState): Promise<void> {
+    await this.ctx.storage.put("gate", state);
+    const dues = [...Object.values(state.slots), ...Object.values(state.leading)];
+    if (dues.length) await this.ctx.storage.setAlarm(Math.min(...dues));
+  }
+
+  /** Waits (at most `maxWaitMs`) for one of the account's `limit` slots; true once `ticket` holds it for `leaseMs`. */
+  async acquire(ticket: string, limit: number, leaseMs: number, maxWaitMs: number): Promise<boolean> {
+    const state = await this.load();
+    if (state.slots[ticket] !== undefined || Object.keys(state.slots).length < limit) {
+      state.slots[ticket] = Date.now() + leaseMs;
+      await this.save(state);
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const waiter: SlotWaiter = { ticket, leaseMs, limit, grant: resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) {
+          this.waiters.splice(index, 1);
+          resolve(false);
+        }
+      }, maxWaitMs);
+    });
+  }
+
+  async release(ticket: string): Promise<void> {
+    const state = await this.load();
+    delete state.slots[ticket];
+    await this.grantWaiting(state);
+  }
+
+  /** Hands free slots to waiters in arrival order. */
+  private async grantWaiting(state: GateState): Promise<void> {
+    const granted: SlotWaiter[] = [];
+    while (this.waiters.length && Object.keys(state.slots).length < this.waiters[0]!.limit) {
+      const next = this.waiters.shift()!;
+      state.slots[next.ticket] = Date.now() + next.leaseMs;
+      granted.push(next);
+    }
+    await this.save(state);
+    for (const waiter of granted) waiter.grant(true);
+  }
+
+  /**
+   * "lead" when no identical render is in flight: the caller renders and calls `finish`. Otherwise waits for
+   * the one in flight to finish (at most `maxWaitMs`) and answers "settled": the caller looks in the cache.
+   */
+  async lead(cacheKey: string, leaseMs: number, maxWaitMs: number): Promise<"lead" | "settled"> {
+    const state = await this.load();
+    if (state.leading[cacheKey] === undefined) {
+      state.leading[cacheKey] = Date.now() + leaseMs;
+      await this.save(state);
+      return "lead";
+    }
+    await new Promise<void>((resolve) => {
+      const list = this.followers.get(cacheKey) ?? [];
+      list.push(resolve);
+      this.followers.set(cacheKey, list);
+      setTimeout(resolve, Math.min(maxWaitMs, Math.max(0, state.leading[cacheKey]! - Date.now())));
+    });
+    return "settled";
+  }
+
+  async finish(cacheKey: string): Promise<void> {
+    const state = await this.load();
+    delete state.leading[cacheKey];
+    await this.save(state);
+    for (const wake of this.followers.get(cacheKey) ?? []) wake();
+    this.followers.delete(cacheKey);
+  }
+
+  /** A lease ran out: its slot goes to a waiter, and followers of a vanished leader look for themselves. */
+  override async alarm(): Promise<void> {
+    const state = await this.load();
+    for (const [key, wakes] of this.followers) {
+      if (state.leading[key] !== undefined) continue;
+      for (const wake of wakes) wake();
+      this.followers.delete(key);
+    }
+    await this.grantWaiting(state);
+  }
+}

@@ -1,0 +1,59 @@
+// Satori fetches images on its own, outside Folio's egress policy: <img src>, SVG <image href> and any
+// url() in a style (background-image, mask-image and their shorthands). So before Satori sees the tree,
+// every such URL is fetched here through the policy and replaced by a data: URI: Satori only reads data.
+import type { EgressPolicy } from "../lib/egress-policy";
+import { fetchAsDataUri } from "./asset-fetcher";
+
+/** The element tree satori-html builds: styles as objects with camelCase keys, attributes as they were written. */
+export interface SatoriNode {
+  type: string;
+  props: { children?: SatoriNode | string | Array<SatoriNode | string>; style?: Record<string, unknown>; [attribute: string]: unknown };
+}
+
+/** A CSS url(), quoted or not; an unclosed one runs to the end of the value, as Satori would read it. */
+const CSS_URL = /url\(\s*(["']?)(.*?)\1\s*(?:\)|$)/gi;
+const SVG_IMAGES = new Set(["image", "feimage"]);
+const SVG_HREFS = ["href", "xlink:href", "xlinkHref"];
+
+/** Needs no fetch: inline data, or a reference to an element of the same SVG (fill: url(#gradient)). */
+function isLocal(url: string): boolean {
+  return url.startsWith("data:") || url.startsWith("#");
+}
+
+type Inline = (url: string) => Promise<string>;
+
+async function inlineCssUrls(value: string, inline: Inline): Promise<string> {
+  const remote = [...value.matchAll(CSS_URL)].map((match) => match[2]!.trim()).filter((url) => !isLocal(url));
+  const inlined = new Map(await Promise.all(remote.map(async (url) => [url, await inline(url)] as const)));
+  return value.replace(CSS_URL, (whole, _quote: string, url: string) => {
+    const data = inlined.get(url.trim());
+    return data === undefined ? whole : `url(${data})`;
+  });
+}
+
+function collect(node: SatoriNode | string | undefined, inline: Inline, pending: Array<Promise<void>>): void {
+  if (!node || typeof node === "string") return;
+  const { props } = node;
+  const type = node.type.toLowerCase();
+  const sources = type === "img" ? ["src"] : SVG_IMAGES.has(type) ? SVG_HREFS : [];
+  for (const name of sources) {
+    const url = props[name];
+    if (typeof url === "string" && !isLocal(url.trim())) pending.push(inline(url.trim()).then((data) => void (props[name] = data)));
+  }
+  for (const [name, value] of Object.entries(props.style ?? {})) {
+    if (typeof value === "string" && /url\(/i.test(value)) pending.push(inlineCssUrls(value, inline).then((text) => void (props.style![name] = text)));
+  }
+  for (const child of Array.isArray(props.children) ? props.children : [props.children]) collect(child, inline, pending);
+}
+
+/** Inlines every image of `tree` in place; the first refusal rejects with 400 asset_blocked. Each URL is fetched once. */
+export async function inlineSatoriAssets(tree: SatoriNode, policy: EgressPolicy): Promise<void> {
+  const fetched = new Map<string, Promise<string>>();
+  const inline: Inline = (url) => {
+    if (!fetched.has(url)) fetched.set(url, fetchAsDataUri(url, policy));
+    return fetched.get(url)!;
+  };
+  const pending: Array<Promise<void>> = [];
+  collect(tree, inline, pending);
+  await Promise.all(pending);
+}

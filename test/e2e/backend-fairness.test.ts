@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderOn, startBackend, type Backend } from "./backend-process";
+
+// One page at a time, so every job after the first waits for it and the order of service is observable.
+let backend: Backend;
+const SLOW = `<div style="height:3000000in"></div>`;
+
+beforeAll(async () => {
+  backend = await startBackend("backend-fairness-test-secret", { RENDER_CONCURRENCY: "1" });
+});
+
+afterAll(() => backend?.stop());
+
+describe("the render backend's page slots", () => {
+  it("count a job's timeout from the moment it has a page, not while it waits for one", async () => {
+    const hog = renderOn(backend, { html: SLOW, format: "pdf", timeoutMs: 3000, account: "acct_a" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waited = await renderOn(backend, { html: "<p>after the wait</p>", format: "pdf", timeoutMs: 1500, account: "acct_b" });
+    expect(waited.status, waited.bytes.toString()).toBe(200);
+    expect((await hog).json().error).toMatchObject({ type: "render_failed", details: { reason: "timeout" } });
+  });
+
+  it("go to the waiting account with the fewest jobs running, not to the longest queue", async () => {
+    const finished: string[] = [];
+    const job = (name: string, account: string, html: string, timeoutMs: number) =>
+      renderOn(backend, { html, format: "pdf", timeoutMs, account }).then((res) => (finished.push(name), res));
+    const first = job("a1", "acct_a", SLOW, 2000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const queuedA = [job("a2", "acct_a", SLOW, 1500), job("a3", "acct_a", SLOW, 1500)];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const neighbour = job("b1", "acct_b", "<p>neighbour</p>", 5000);
+    await Promise.all([first, ...queuedA, neighbour]);
+    expect(finished.indexOf("b1")).toBeLessThan(finished.indexOf("a3"));
+    expect((await neighbour).status).toBe(200);
+  });
+});

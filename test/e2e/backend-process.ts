@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+// The render backend run on its own, as its own process, for the tests that drive it directly.
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export interface Backend {
+  process: ChildProcess;
+  url: string;
+  secret: string;
+  stop(): void;
+}
+
+/** Starts `container/src/server.ts` on a free port with `settings` and waits until it listens. */
+export async function startBackend(secret: string, settings: Record<string, string> = {}): Promise<Backend> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    cwd: new URL("../../container", import.meta.url),
+    env: { ...process.env, PORT: String(port), RENDER_BACKEND_SECRET: secret, ...settings },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
+  });
+  return { process: child, url: `http://127.0.0.1:${port}`, secret, stop: () => void child.kill("SIGTERM") };
+}
+
+export interface BackendJob {
+  html: string;
+  format: "pdf" | "png" | "jpg";
+  options?: Record<string, unknown>;
+  timeoutMs?: number;
+  account?: string;
+}
+
+/** One POST /render, answered with the status, the bytes and the JSON reading of them. */
+export async function renderOn(backend: Pick<Backend, "url" | "secret">, job: BackendJob) {
+  const res = await fetch(`${backend.url}/render`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-render-secret": backend.secret },
+    body: JSON.stringify({ html: job.html, format: job.format, options: job.options ?? {}, timeout_ms: job.timeoutMs ?? 30_000, allow_private_egress: false, account: job.account }),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString("utf8")) };
+}

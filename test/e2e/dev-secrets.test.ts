@@ -1,0 +1,82 @@
+import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ESM script shared with `npm run dev`
+import { startService } from "../../scripts/service.mjs";
+
+// Its own service on its own ports, started and restarted on a state of its own.
+const PORT = Number(process.env.E2E_PORT ?? 8790) + 12;
+/** The signing secret every dev server had before secrets were generated: anyone could forge its links. */
+const OLD_FIXED_SIGNING_SECRET = "dev-signing-secret-not-for-production";
+
+interface Service {
+  baseUrl: string;
+  apiKey: string;
+  internalSecret: string;
+  signingSecret: string;
+  backendSecret: string;
+  stop(): Promise<void>;
+}
+
+async function renderPdf(service: Service): Promise<string> {
+  const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
+  const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  expect((await post("/v1/templates", { name: "secrets", source: "<p>{{ n }}</p>" })).status).toBe(201);
+  const res = await post("/v1/render", { template: "secrets", data: { n: 1 } });
+  const render = (await res.json()) as { url: string };
+  // A Chromium render: the Worker and the render backend agree on the generated backend secret.
+  expect(res.status, JSON.stringify(render)).toBe(200);
+  return render.url;
+}
+
+describe("development secrets", () => {
+  const states = [mkdtempSync(join(tmpdir(), "folio-secrets-")), mkdtempSync(join(tmpdir(), "folio-secrets-"))];
+  afterAll(() => states.forEach((state) => rmSync(state, { recursive: true, force: true })));
+
+  it("are generated once per local state, reused on restart, and never the old fixed values", async () => {
+    const first: Service = await startService({ port: PORT, persistTo: states[0] });
+    let link: string;
+    try {
+      link = await renderPdf(first);
+      expect((await fetch(link)).status).toBe(200);
+      const url = new URL(link);
+      const renderId = url.pathname.split("/").pop()!;
+      const expires = url.searchParams.get("expires")!;
+      const forged = createHmac("sha256", OLD_FIXED_SIGNING_SECRET).update(`${renderId}:${expires}`).digest("hex");
+      const refused = await fetch(`${url.origin}${url.pathname}?expires=${expires}&signature=${forged}`);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe("permission_error");
+      const oldInternal = await fetch(`${first.baseUrl}/v1/internal/accounts`, { method: "POST", headers: { "x-internal-secret": "dev-internal-secret" }, body: JSON.stringify({ name: "x" }) });
+      expect(oldInternal.status).toBe(401);
+    } finally {
+      await first.stop();
+    }
+    const stored = join(states[0]!, "folio-secrets.json");
+    expect(statSync(stored).mode & 0o077).toBe(0);
+    expect(JSON.parse(readFileSync(stored, "utf8"))).toEqual({ INTERNAL_SECRET: first.internalSecret, SIGNING_SECRET: first.signingSecret, RENDER_BACKEND_SECRET: first.backendSecret });
+    for (const secret of [first.internalSecret, first.signingSecret, first.backendSecret]) expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const restarted: Service = await startService({ port: PORT, persistTo: states[0] });
+    try {
+      expect([restarted.internalSecret, restarted.signingSecret, restarted.backendSecret]).toEqual([first.internalSecret, first.signingSecret, first.backendSecret]);
+      // A link signed before the restart still opens after it.
+      expect((await fetch(link)).status).toBe(200);
+    } finally {
+      await restarted.stop();
+    }
+
+    // A fresh state gets secrets of its own; one given in the environment wins.
+    const fresh: Service = await startService({ port: PORT, persistTo: states[1], env: { INTERNAL_SECRET: "given-internal-secret" } });
+    try {
+      expect(fresh.internalSecret).toBe("given-internal-secret");
+      expect(fresh.signingSecret).not.toBe(first.signingSecret);
+      expect(fresh.backendSecret).not.toBe(first.backendSecret);
+      // The first state's link, on the same address: signed with a secret this server does not have.
+      expect((await fetch(link)).status).toBe(403);
+    } finally {
+      await fresh.stop();
+    }
+  }, 300_000);
+});
