@@ -1,5 +1,13 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+
+// wrangler.toml serves the studio from web/dist ([assets]), which must exist before any project reads it.
+// `npm test` rebuilds it first (pretest); a direct `vitest` run builds it only when it is missing.
+if (!existsSync(new URL("./web/dist/studio.html", import.meta.url))) {
+  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "-c", "web/vite.config.ts"], { cwd: import.meta.dirname, stdio: "inherit" });
+}
 
 export default defineConfig({
   test: {

@@ -9,8 +9,11 @@ const service = await startService({ stdio: "inherit" }).catch((error) => {
 console.log(`
 Folio is running.
   Base URL: ${service.baseUrl}
+  Studio:   ${service.baseUrl}/studio
+  Docs:     ${service.baseUrl}/docs
   MCP URL:  ${service.mcpUrl}
-  API key:  ${service.apiKey}   (development account ${service.accountId})
+  API key:  ${service.apiKey}   (development account ${service.accountId}, ${service.plan} plan, kept across restarts)
+  Account:  ${service.accountFile}
   Secrets:  ${service.secretsFile}   (generated for this local state; values in the environment win)
 
   curl -H "Authorization: Bearer ${service.apiKey}" ${service.baseUrl}/v1/templates

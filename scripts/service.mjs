@@ -1,11 +1,13 @@
 // Starts Folio locally the way `npm run dev` does: local migrations, `wrangler dev`, a health wait,
-// and a fresh API key of a development account. Shared by the dev command, the e2e tests and the bench.
+// and the API key of the local state's development account. Shared by the dev command, the e2e tests and the bench.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { developmentAccount } from "./dev-account.mjs";
+import { internalErrorFolder } from "./fold-internal-errors.mjs";
 import { ensureLocalChrome } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -66,7 +68,8 @@ export async function startService(options = {}) {
   const env = { ...process.env, ...QUIET, ...(options.env ?? {}) };
   const port = Number(options.port ?? env.PORT ?? 8787);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const secretsFile = join(options.persistTo ?? DEFAULT_STATE, "folio-secrets.json");
+  const state = options.persistTo ?? DEFAULT_STATE;
+  const secretsFile = join(state, "folio-secrets.json");
   const secrets = localSecrets(secretsFile, env);
   const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
   await assertPortFree(port);
@@ -94,14 +97,22 @@ export async function startService(options = {}) {
   if (migrate.status !== 0) throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const inherit = options.stdio === "inherit";
   const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled", ...persist, ...varArgs], {
-    env,
-    stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+    // Piped even for a terminal (so internal errors can be folded); colours kept when the terminal has them.
+    env: inherit && process.stderr.isTTY ? { ...env, FORCE_COLOR: "1" } : env,
+    stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",
   });
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  if (inherit) {
+    const fold = internalErrorFolder();
+    fold(child.stdout, process.stdout);
+    fold(child.stderr, process.stderr);
+  } else {
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+  }
   const stopOne = (proc, group) =>
     new Promise((resolve) => {
       if (proc.exitCode !== null || proc.signalCode !== null) return resolve(undefined);
@@ -125,15 +136,13 @@ export async function startService(options = {}) {
   }
 
   const internalSecret = secrets.INTERNAL_SECRET;
-  const res = await fetch(`${baseUrl}/v1/internal/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
-    body: JSON.stringify({ name: "Development" }),
-  });
-  if (res.status !== 201) {
+  const accountFile = join(state, "folio-dev-account.json");
+  let account;
+  try {
+    account = await developmentAccount({ baseUrl, internalSecret, file: accountFile });
+  } catch (error) {
     await stop();
-    throw new Error(`creating the development account failed: ${res.status} ${await res.text()}`);
+    throw error;
   }
-  const { api_key: apiKey, account } = await res.json();
-  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey, accountId: account.id, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, secretsFile, child, backend, stop, output: () => output };
+  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, secretsFile, child, backend, stop, output: () => output };
 }

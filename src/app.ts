@@ -7,10 +7,12 @@ import { config } from "./lib/config";
 import { mountEndpoints } from "./lib/endpoint";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { internalAuth } from "./middleware/internal-auth";
+import { idempotency } from "./middleware/idempotency";
 import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
 import { internalEndpoints } from "./routes/internal";
 import { errorDocs } from "./routes/service/error-docs";
+import { docsPage, homePage } from "./routes/service/docs";
 import { healthzEndpoint } from "./routes/service/healthz";
 import { verifyEndpoint } from "./routes/service/verify";
 import { templateEndpoints } from "./routes/templates";
@@ -20,9 +22,11 @@ import { getAccountEndpoint } from "./routes/account/get";
 import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
 import { usageEndpoint } from "./routes/account/usage";
 import { handleMcp } from "./mcp/handler";
+import { createPreviewEndpoint } from "./routes/previews/create";
+import { startTrialEndpoint } from "./routes/trials/create";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
-const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//];
+const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//, /^\/v1\/trials$/];
 
 function errorResponse(c: Context<AppEnv>, error: ServiceError): Response {
   const response = c.json(errorEnvelope(config(c.env).baseUrl, error), ERROR_TYPES[error.type].status as ContentfulStatusCode);
@@ -37,9 +41,15 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
       title: "Folio API",
       version: "1.0.0",
       description: "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
+      license: { name: "Proprietary", url: `${baseUrl}/docs` },
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: "Renders" }, { name: "Templates" }, { name: "Account" }, { name: "Service" }],
+    tags: [
+      { name: "Renders", description: "Render a template with data into a PDF, PNG or JPG; preview without storing; follow queued renders." },
+      { name: "Templates", description: "Versioned HTML + Liquid templates with an optional JSON Schema for their data." },
+      { name: "Account", description: "The account, its usage this month, its webhook secret, and keyless trials." },
+      { name: "Service", description: "Health and verification: no API key needed." },
+    ],
   });
 }
 
@@ -52,8 +62,9 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.use("/v1/internal/*", internalAuth);
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
   app.use("*", jsonBody);
+  for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"]) app.use(path, idempotency);
 
-  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
+  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, createPreviewEndpoint, startTrialEndpoint, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
   mountEndpoints(app, internalEndpoints, { documented: false });
   app.all("/mcp", (c) =>
     handleMcp(c, async () => {
@@ -66,7 +77,10 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.get("/docs/errors/:type", errorDocs);
 
   let document: unknown;
-  app.get("/openapi.json", (c) => c.json((document ??= openApiDocument(app, config(c.env).baseUrl))));
+  const openApi = (baseUrl: string) => (document ??= openApiDocument(app, baseUrl));
+  app.get("/openapi.json", (c) => c.json(openApi(config(c.env).baseUrl)));
+  app.get("/docs", docsPage(openApi));
+  app.get("/", homePage);
 
   app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
   app.onError((error, c) => {

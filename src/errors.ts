@@ -42,8 +42,8 @@ export const ERROR_TYPES = {
   },
   conflict: {
     status: 409,
-    retry: "No. Publish a new version instead (`details.new_version_url`), or pick another name.",
-    meaning: "The name is already held by a live template.",
+    retry: "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no (use a new key for a new request).",
+    meaning: "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`).",
   },
   validation_error: {
     status: 422,
@@ -57,8 +57,8 @@ export const ERROR_TYPES = {
   },
   render_failed: {
     status: 500,
-    retry: "Sometimes: only when transient (a browser timeout). A template error such as an unknown filter fails the same way every time.",
-    meaning: "The template or the browser threw while rendering; `details.stage` says where.",
+    retry: "When `details.retryable` is true (a browser timeout or crash, a busy renderer, storage, a queued render that expired): yes, with exponential backoff. When it is false (a template or layout mistake, such as an unknown filter) the render fails the same way every time: fix the template.",
+    meaning: "Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later.",
   },
   internal_error: {
     status: 500,
@@ -78,15 +78,36 @@ export interface FieldError {
   example?: unknown;
 }
 
+/** Where a render failed: `template` and `layout` are the template's mistakes, the others the service's side. */
+export const RENDER_STAGES = ["template", "layout", "browser", "storage", "queue"] as const;
+export type RenderStage = (typeof RENDER_STAGES)[number];
+const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "storage", "queue"]);
+
+/**
+ * Every `render_failed` says where it failed (`stage`) and whether the same request can succeed later
+ * (`retryable`). Completed here, where every one is built, so no site can leave them out: a stage outside
+ * the list (the render backend's own) is on the browser's side, and `retryable` follows `transient` where a
+ * site set that (the queue redelivers on it), else the stage.
+ */
+function renderFailureDetails(details: Record<string, unknown> = {}): Record<string, unknown> {
+  const stage = RENDER_STAGES.find((s) => s === details.stage) ?? "browser";
+  const retryable = typeof details.retryable === "boolean" ? details.retryable : typeof details.transient === "boolean" ? details.transient : RETRYABLE_STAGES.has(stage);
+  return { ...details, stage, retryable };
+}
+
+type ServiceErrorExtra = { errors?: FieldError[]; details?: Record<string, unknown>; headers?: Record<string, string> };
+
 /** A failure in the service's own terms; only the error table knows which HTTP status it becomes. */
 export class ServiceError extends Error {
+  readonly extra: ServiceErrorExtra;
   constructor(
     readonly type: ErrorType,
     message: string,
-    readonly extra: { errors?: FieldError[]; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    extra: ServiceErrorExtra = {},
   ) {
     super(message);
     this.name = "ServiceError";
+    this.extra = type === "render_failed" ? { ...extra, details: renderFailureDetails(extra.details) } : extra;
   }
 }
 

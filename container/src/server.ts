@@ -42,7 +42,7 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; job: Pa
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new JobFailure("render_failed", "The render job is too large.", { stage: "backend" });
+    if (size > MAX_BODY_BYTES) throw new JobFailure("render_failed", "The render job is too large.", { stage: "browser", reason: "job_too_large", retryable: false });
     chunks.push(chunk);
   }
   const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -83,7 +83,9 @@ const server = createServer((req, res) => {
   }
   if (!authorized(req)) return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
-    return void render(req, res).catch((error) => send(res, 500, { error: { type: "render_failed", message: String(error), details: { stage: "backend" } } }));
+    // Only reading the job fails here (render answers its own failures): the same job would fail again.
+    const unreadable = (error: unknown) => new JobFailure("render_failed", `The render job could not be read: ${(error as Error).message}`, { stage: "browser", reason: "bad_job", retryable: false });
+    return void render(req, res).catch((error) => sendFailure(res, error instanceof JobFailure ? error : unreadable(error)));
   }
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
@@ -121,6 +121,25 @@ export const renders = sqliteTable(
     index("renders_batch").on(t.batchId),
     index("renders_status_created").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Idempotency-Key answers (DECISIONS §18), one per account and key for 24 hours. A row without `status` is a
+ * request still running; the unique (account, key) pair makes claiming a key one atomic insert.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    accountId: text("account_id").notNull(),
+    key: text("key").notNull(),
+    // SHA-256 of the method, the path and the canonical JSON of the body: a repeat must match it.
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    createdAt: text("created_at").notNull(),
+    startedAt: text("started_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -16,6 +16,16 @@ interface DeliveryState {
 }
 
 /**
+ * A failed attempt is expected (the receiver is down, or its host does not resolve): one warning line saying which
+ * render, where and why, never a stack. Only the host of the URL: its path and query may carry the receiver's token.
+ */
+function failedAttemptLine(renderId: string, url: string, attempt: number, reason: string, retryInMs: number | null): string {
+  const host = URL.parse(url)?.host ?? "(unparsable URL)";
+  const next = retryInMs === null ? "no attempts left" : `next attempt in ${retryInMs / 1000} s`;
+  return `webhook of ${renderId} to ${host}: attempt ${attempt} failed (${reason}); ${next}`;
+}
+
+/**
  * Owns the webhook of one render (one object per render id). State lives in durable storage and the
  * next attempt is an alarm, so a restart loses nothing; the state is written after every attempt, so an
  * alarm the platform retries never repeats an attempt that already succeeded.
@@ -46,6 +56,7 @@ export class WebhookDelivery extends DurableObject<Env> {
       allowPrivate: settings.allowPrivateEgress,
     });
     const delay = result.ok ? null : nextAttemptDelayMs(attempt, settings.webhookRetryScale);
+    if (!result.ok) console.warn(failedAttemptLine(state.renderId, row.render.webhookUrl, attempt, result.reason, delay));
     const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null ? "failed" : "pending";
     await this.ctx.storage.put<DeliveryState>("state", { ...state, attempts: attempt, status });
     await db.update(renders).set({ webhookAttempts: attempt, webhookStatus: status }).where(eq(renders.id, state.renderId));

@@ -52,23 +52,110 @@ export function dedupeFieldErrors(errors: Array<FieldError & { rule: string }>):
   return out;
 }
 
-function expectedOf(issue: z.core.$ZodIssue): string {
+/** What a field must be: `expected` is the short form of a field error, `phrase` the words of its message. */
+export interface Requirement {
+  expected: string;
+  phrase: string;
+}
+
+/** A requirement a schema states in words of its own: they serve as both. */
+export function inWords(words: string): Requirement {
+  return { expected: words, phrase: words };
+}
+
+const TYPE_PHRASES: Record<string, string> = { string: "a string", number: "a number", integer: "an integer", boolean: "true or false", object: "an object", array: "an array", null: "null" };
+/** Type names as validators spell them, in the JSON terms a user reads. */
+const TYPE_NAMES: Record<string, string> = { int: "integer", record: "object", nan: "number" };
+
+export function typeName(type: string): string {
+  return TYPE_NAMES[type] ?? type;
+}
+
+export function typePhrase(type: string): string {
+  return TYPE_PHRASES[typeName(type)] ?? `a ${typeName(type)}`;
+}
+
+const FORMAT_PHRASES: Record<string, string> = {
+  email: "an email address",
+  "date-time": "a date and time such as 2026-01-31T09:00:00Z",
+  date: "a date such as 2026-01-31",
+  time: "a time such as 09:00:00Z",
+  duration: "a duration such as P3D",
+  uri: "an absolute URI such as https://example.com/",
+  url: "an absolute URL such as https://example.com/",
+  "uri-reference": "a URI or a relative reference",
+  uuid: "a UUID",
+  ipv4: "an IPv4 address",
+  ipv6: "an IPv6 address",
+  hostname: "a host name",
+  regex: "a regular expression",
+  "json-pointer": "a JSON Pointer such as /items/0",
+};
+
+export function formatPhrase(format: string): string {
+  return FORMAT_PHRASES[format] ?? `a string in the ${format} format`;
+}
+
+/** Joins alternatives as a sentence does: `a, b or c`. */
+export function either(phrases: string[]): string {
+  const unique = [...new Set(phrases)];
+  return unique.length <= 1 ? (unique[0] ?? "") : `${unique.slice(0, -1).join(", ")} or ${unique.at(-1)}`;
+}
+
+/** `path` is required, or must be `phrase` and was not: the sentence every field error reads as. */
+export function mustBe(path: string, phrase: string, value: unknown): string {
+  return value === undefined ? `\`${path}\` is required.` : `\`${path}\` must be ${phrase}; received ${receivedPhrase(value)}.`;
+}
+
+/**
+ * zod's own wording ("Invalid input", "Invalid string: must match pattern /.../") names the validator, not
+ * the field; a schema that says in words what it accepts (`{ error: "..." }`) is quoted instead.
+ */
+function ownWording(issue: z.core.$ZodIssue): string | null {
+  return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(issue.message) ? null : issue.message;
+}
+
+function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): Requirement {
+  const small = issue.code === "too_small";
+  const exclusive = issue.inclusive === false;
+  const sign = small ? (exclusive ? ">" : ">=") : exclusive ? "<" : "<=";
+  const side = small ? (exclusive ? "more than" : "at least") : exclusive ? "less than" : "at most";
+  const n = String(small ? issue.minimum : issue.maximum);
+  if (issue.origin === "string") {
+    if (small && n === "1" && !exclusive) return { expected: "non-empty string", phrase: "a non-empty string" };
+    return { expected: `string ${sign} ${n} characters`, phrase: `${side} ${n} characters long` };
+  }
+  if (issue.origin === "array" || issue.origin === "set") return { expected: `array ${sign} ${n} items`, phrase: `an array of ${side} ${n} ${n === "1" ? "item" : "items"}` };
+  return { expected: `number ${sign} ${n}`, phrase: `${side} ${n}` };
+}
+
+/** One alternative of a union, by what it wanted at its own top level: `a string or an object`. */
+function alternativePhrase(issues: z.core.$ZodIssue[]): string {
+  const top = issues.find((i) => i.path.length === 0) ?? issues[0];
+  return top ? requirementOf(top).phrase : "a valid value";
+}
+
+function requirementOf(issue: z.core.$ZodIssue): Requirement {
+  const own = ownWording(issue);
   switch (issue.code) {
     case "invalid_type":
-      return issue.expected === "record" ? "object" : issue.expected;
-    case "invalid_value":
-      return `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return { expected: typeName(issue.expected), phrase: typePhrase(issue.expected) };
+    case "invalid_value": {
+      const values = issue.values.map((v) => JSON.stringify(v));
+      return inWords(values.length === 1 ? `exactly ${values[0]}` : `one of ${values.join(", ")}`);
+    }
     case "invalid_format":
-      return issue.format === "regex" && "pattern" in issue ? `string matching ${String(issue.pattern)}` : `${issue.format} string`;
+      if (own) return inWords(own);
+      return issue.format === "regex" ? { expected: "string in the accepted form", phrase: "a string in the accepted form" } : { expected: `${issue.format} string`, phrase: formatPhrase(issue.format) };
     case "too_small":
-      if (issue.origin === "string" && Number(issue.minimum) === 1) return "non-empty string";
-      return `${issue.origin} ${issue.inclusive === false ? ">" : ">="} ${String(issue.minimum)}${issue.origin === "string" ? " characters" : ""}`;
     case "too_big":
-      return `${issue.origin} ${issue.inclusive === false ? "<" : "<="} ${String(issue.maximum)}${issue.origin === "string" ? " characters" : ""}`;
-    case "unrecognized_keys":
-      return "no such field";
+      return bound(issue);
+    case "not_multiple_of":
+      return { expected: `multiple of ${String(issue.divisor)}`, phrase: `a multiple of ${String(issue.divisor)}` };
+    case "invalid_union":
+      return inWords(own ?? either(issue.errors.map(alternativePhrase)));
     default:
-      return issue.message;
+      return inWords(own ?? "a valid value");
   }
 }
 
@@ -85,11 +172,9 @@ export function fieldErrorsFromZod(error: z.ZodError, input: unknown, root = "")
     }
     const path = formatPath(root, issue.path) || "body";
     const value = valueAt(input, issue.path);
-    const received = describeReceived(value);
-    const expected = expectedOf(issue);
-    const message =
-      issue.code === "custom" ? issue.message : received === "missing" ? `\`${path}\` is required.` : `\`${path}\` must be ${expected}; received ${receivedPhrase(value)}.`;
-    collected.push({ rule: issue.code, path, message, expected, received });
+    const { expected, phrase } = requirementOf(issue);
+    const message = issue.code === "custom" ? issue.message : mustBe(path, phrase, value);
+    collected.push({ rule: issue.code, path, message, expected, received: describeReceived(value) });
   }
   return dedupeFieldErrors(collected);
 }

@@ -13,7 +13,8 @@ export function randomString(length: number, alphabet: string): string {
   return out;
 }
 
-export type IdPrefix = "rnd" | "tpl" | "tv" | "bat" | "acct" | "key";
+/** `prv`: a preview, never stored; its id only names the Chromium slot it holds. */
+export type IdPrefix = "rnd" | "tpl" | "tv" | "bat" | "acct" | "key" | "prv";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomString(24, LOWER_ALNUM)}`;

@@ -13,7 +13,7 @@ export function chromiumDriver(env: Env): ChromiumDriver {
   const settings = config(env);
   if (settings.renderBackendUrl) return backendDriver(settings.renderBackendUrl, settings.renderBackendSecret());
   if (env.BROWSER) return browserRenderingDriver(env.BROWSER);
-  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL or bind BROWSER).", { details: { stage: "browser", reason: "no_renderer" } });
+  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL or bind BROWSER).", { details: { stage: "browser", reason: "no_renderer", retryable: false } });
 }
 
 /** The account's meter: one Durable Object per account. */

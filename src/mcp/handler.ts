@@ -8,6 +8,7 @@ import { config } from "../lib/config";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
 import { resolveCaller } from "./credentials";
+import { MCP_INSTRUCTIONS } from "./instructions";
 import { registerTools } from "./tools";
 
 const ALLOWED_HEADERS = "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
@@ -74,13 +75,12 @@ export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ a
     throw error;
   }
   const clientAddress = c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
-  const handler = createMcpHandler(
-    () => {
-      const server = new McpServer({ name: "folio", version: "1.0.0" }, { capabilities: { tools: {} } });
-      registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, clientAddress, mintTrial) });
-      return server;
-    },
-    { responseMode: "json" },
-  );
+  // The default response mode answers a tool call as one JSON body (no tool emits progress); asking for "json"
+  // explicitly only made the SDK print a warning on every request.
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: "folio", title: "Folio", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+    registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, clientAddress, mintTrial) });
+    return server;
+  });
   return withHeaders(await handler.fetch(request), cors);
 }

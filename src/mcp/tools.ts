@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { database } from "../db/client";
 import { admitRenders } from "../domain/accounts/admission";
 import { usageFor } from "../domain/accounts/usage";
@@ -11,9 +11,9 @@ import { createTemplate } from "../domain/templates/create-template";
 import { resolveTemplate } from "../domain/templates/find-template";
 import { listTemplates } from "../domain/templates/list-templates";
 import { publishVersion } from "../domain/templates/publish-version";
-import { formatReference, parseReference, TEMPLATE_NAME_PATTERN } from "../domain/templates/reference";
-import { parseExample, serializeTemplate } from "../domain/templates/serialize-template";
-import { validateTemplateData } from "../domain/templates/validate-data";
+import { parseReference, TEMPLATE_NAME_PATTERN } from "../domain/templates/reference";
+import { serializeTemplate } from "../domain/templates/serialize-template";
+import { validationResult } from "../domain/templates/validation-result";
 import type { Env } from "../env";
 import { errorEnvelope, ServiceError } from "../errors";
 import { config } from "../lib/config";
@@ -26,6 +26,33 @@ import { TemplateCreateBody, TemplateVersionBody } from "../routes/templates/sch
 import type { ToolCaller } from "./credentials";
 
 const apiKey = { api_key: z.string().optional().describe("Your Folio API key. Optional: the Authorization header wins; with neither, the first call creates a free 50-render trial and returns its key.") };
+
+/**
+ * Any JSON value, with every JSON type spelled out. A schema of `{}` says nothing, and clients (the MCP inspector)
+ * then send an object as a JSON-encoded string. One branch per type rather than a `type` array: the inspector's
+ * strict check flags type arrays as unportable (single-type dialects such as Gemini's drop them), and the object
+ * branch's `additionalProperties` keeps zod from folding the branches back into one. A string that does arrive is
+ * a JSON value like any other: it reaches the template as the string, as through the REST API.
+ */
+const ANY_JSON_BRANCHES = [{ type: "object", additionalProperties: true }, ...["array", "string", "number", "integer", "boolean", "null"].map((type) => ({ type }))];
+const anyJson = (description: string) => z.unknown().meta({ anyOf: ANY_JSON_BRANCHES, description });
+const templateDefinition = {
+  schema: z.record(z.string(), anyJson("A keyword's value.")).optional().describe("A JSON Schema (draft 2020-12) for the data, as a JSON object; {} accepts anything."),
+  example: anyJson("An example of the data, as JSON (not a JSON-encoded string); returned by get_template and validate_template.").optional(),
+};
+const renderData = anyJson("The data the template is rendered with, as JSON (usually an object, not a JSON-encoded string); validated against the template's schema; {} when omitted.");
+
+/**
+ * A tool that only reads: it changes nothing in the account, so repeating it is harmless. (Any tool's first keyless
+ * call mints a trial; that is how the caller gets a key, not what the tool does.)
+ */
+const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+interface ToolInfo {
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+}
 
 export interface ToolContext {
   env: Env;
@@ -51,8 +78,8 @@ function failure(error: unknown, baseUrl: string) {
   return { isError: true, content: [{ type: "text" as const, text: `${service.type}: ${service.message}` }], structuredContent: envelope };
 }
 
-function register(server: McpServer, ctx: ToolContext, name: string, description: string, shape: Record<string, z.ZodType>, run: Run): void {
-  server.registerTool(name, { description, inputSchema: z.object({ ...shape, ...apiKey }) }, async (args: Record<string, unknown>) => {
+function register(server: McpServer, ctx: ToolContext, name: string, info: ToolInfo, shape: Record<string, z.ZodType>, run: Run): void {
+  server.registerTool(name, { ...info, inputSchema: z.object({ ...shape, ...apiKey }) }, async (args: Record<string, unknown>) => {
     try {
       const caller = await ctx.caller(args.api_key as string | undefined);
       return result(await run(args, caller), caller);
@@ -70,13 +97,23 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
   const baseUrl = config(env).baseUrl;
   const strip = ({ api_key: _, ...rest }: Record<string, unknown>) => rest;
 
-  register(server, ctx, "create_template", "Create a template (POST /v1/templates): HTML with Liquid, an optional JSON Schema for its data, default render options. Free.", TemplateCreateBody.shape, async (args, caller) => {
+  register(server, ctx, "create_template", {
+    title: "Create a template",
+    description: "Create a template (POST /v1/templates): HTML with Liquid, an optional JSON Schema for its data, default render options. Free.",
+    // Adds a template; the same call again is a conflict, not a second template.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }, { ...TemplateCreateBody.shape, ...templateDefinition }, async (args, caller) => {
     const input = parseInput(TemplateCreateBody, strip(args));
     const { template, version } = await createTemplate(db, caller.account.id, input, { now: now(), baseUrl });
     return serializeTemplate(template, version);
   });
 
-  register(server, ctx, "update_template", "Publish a new version of a template (POST /v1/templates/{name}/versions). Takes a bare name, never name@N. Omitted fields are inherited.", { name: z.string().describe("The bare template name, e.g. invoice."), ...TemplateVersionBody.shape }, async (args, caller) => {
+  register(server, ctx, "update_template", {
+    title: "Publish a template version",
+    description: "Publish a new version of a template (POST /v1/templates/{name}/versions). Takes a bare name, never name@N. Omitted fields are inherited.",
+    // Versions are immutable: each call adds the next one and earlier versions still render.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }, { name: z.string().describe("The bare template name, e.g. invoice."), ...TemplateVersionBody.shape, ...templateDefinition }, async (args, caller) => {
     const { name, ...rest } = strip(args) as { name: string };
     if (!TEMPLATE_NAME_PATTERN.test(name.toLowerCase())) {
       throw new ServiceError("invalid_request", `update_template takes a bare template name such as \`${name.split("@")[0]}\`, not \`${name}\`: versions are immutable, publishing always creates the next one.`, {
@@ -87,23 +124,35 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     return serializeTemplate(template, version);
   });
 
-  register(server, ctx, "get_template", "Get a template version with source, schema, options and example (GET /v1/templates/{ref}). ref is name, name@latest or name@N.", { ref: z.string() }, async (args, caller) => {
+  register(server, ctx, "get_template", {
+    title: "Get a template",
+    description: "Get a template version with source, schema, options and example (GET /v1/templates/{ref}). ref is name, name@latest or name@N.",
+    annotations: READS,
+  }, { ref: z.string() }, async (args, caller) => {
     const { template, version } = await resolveTemplate(db, caller.account.id, parseReference(args.ref));
     return serializeTemplate(template, version);
   });
 
-  register(server, ctx, "list_templates", "List your live templates at their latest version (GET /v1/templates).", {}, async (_args, caller) => ({
+  register(server, ctx, "list_templates", { title: "List templates", description: "List your live templates at their latest version (GET /v1/templates).", annotations: READS }, {}, async (_args, caller) => ({
     object: "list",
     data: (await listTemplates(db, caller.account.id)).map(({ template, version }) => serializeTemplate(template, version)),
   }));
 
-  register(server, ctx, "validate_template", "Check data against a template's schema without rendering (POST /v1/templates/{ref}/validate). Free.", { ref: z.string(), data: z.unknown() }, async (args, caller) => {
-    const { template, version } = await resolveTemplate(db, caller.account.id, parseReference(args.ref));
-    const errors = validateTemplateData(version, args.data);
-    return { object: "validation", template: formatReference(template.name, version.version), valid: errors.length === 0, errors, example: parseExample(version) };
+  register(server, ctx, "validate_template", {
+    title: "Validate data for a template",
+    description: "Check data against a template's schema without rendering (POST /v1/templates/{ref}/validate). Free.",
+    annotations: READS,
+  }, { ref: z.string(), data: anyJson("The data to check, as JSON (usually an object, not a JSON-encoded string).") }, async (args, caller) => {
+    return validationResult(db, caller.account.id, parseReference(args.ref), args.data);
   });
 
-  register(server, ctx, "render", "Render a template with data (POST /v1/render). Returns the render with its signed URL when it finishes inline, or a queued render id to poll with get_render.", { ...RenderRequestBody.shape, options: RenderOptionsSchema.optional() }, async (args, caller) => {
+  register(server, ctx, "render", {
+    title: "Render a document",
+    description: "Render a template with data (POST /v1/render). Returns the render with its signed URL when it finishes inline, or a queued render id to poll with get_render.",
+    // Every call records a render and spends a rate unit (a repeat is a free cache hit, but still a new render);
+    // assets in the template and webhook_url reach hosts outside Folio.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  }, { ...RenderRequestBody.shape, data: renderData.optional(), options: RenderOptionsSchema.optional() }, async (args, caller) => {
     const body = strip(args);
     precheckRenderBody(body, config(env).production);
     await admitRenders(caller.account, rateLimiterFor(env, caller.apiKeyId), 1);
@@ -111,16 +160,21 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     return serializeRender(render, signer(env));
   });
 
-  register(server, ctx, "get_render", "Get a render by id with a fresh signed URL (GET /v1/renders/{id}). Free.", { id: z.string() }, async (args, caller) => serializeRender(await getRender(db, caller.account.id, args.id), signer(env)));
+  register(server, ctx, "get_render", { title: "Get a render", description: "Get a render by id with a fresh signed URL (GET /v1/renders/{id}). Free.", annotations: READS }, { id: z.string() }, async (args, caller) => serializeRender(await getRender(db, caller.account.id, args.id), signer(env)));
 
-  register(server, ctx, "list_renders", "List your renders, newest first (GET /v1/renders).", { limit: z.int().min(1).max(100).optional(), status: z.enum(["queued", "succeeded", "failed"]).optional() }, async (args, caller) => {
+  register(server, ctx, "list_renders", { title: "List renders", description: "List your renders, newest first (GET /v1/renders).", annotations: READS }, { limit: z.int().min(1).max(100).optional(), status: z.enum(["queued", "succeeded", "failed"]).optional() }, async (args, caller) => {
     const page = await listRenders(db, caller.account.id, { limit: args.limit ?? 25, status: args.status });
     return { object: "list", data: await Promise.all(page.data.map((r) => serializeRender(r, signer(env)))), has_more: page.hasMore };
   });
 
-  register(server, ctx, "get_usage", "This month's usage, cost and remaining renders, including the trial balance (GET /v1/usage).", {}, async (_args, caller) => usageFor(db, meterFor(env, caller.account.id), caller.account));
+  register(server, ctx, "get_usage", { title: "Get usage", description: "This month's usage, cost and remaining renders, including the trial balance (GET /v1/usage).", annotations: READS }, {}, async (_args, caller) => usageFor(db, meterFor(env, caller.account.id), caller.account));
 
-  register(server, ctx, "get_api_key", "Return the API key these tools act with (creating a free trial when there is none yet), for use against the REST API too.", {}, async (_args, caller) => ({
+  register(server, ctx, "get_api_key", {
+    title: "Get the API key",
+    description: "Return the API key these tools act with (creating a free trial when there is none yet), for use against the REST API too.",
+    // Called without a key, it creates a trial account: each such call another one.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }, {}, async (_args, caller) => ({
     object: "api_key",
     api_key: caller.apiKey,
     account: caller.account.id,

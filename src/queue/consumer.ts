@@ -1,6 +1,7 @@
 import { failAbandonedRender, processQueuedRender } from "../domain/renders/process-queued-render";
 import type { RenderMessage } from "../domain/renders/enqueue-render";
 import { sweepStuckRenders } from "../domain/renders/sweep-stuck-renders";
+import { sweepExpiredKeys } from "../domain/idempotency/idempotency-keys";
 import type { Env } from "../env";
 import { renderDeps } from "../lib/render-deps";
 
@@ -33,8 +34,9 @@ export async function consumeRenders(batch: MessageBatch<RenderMessage>, env: En
   );
 }
 
-/** The cron trigger: queued renders stuck past their time are closed as failed, with their webhooks. */
+/** The cron trigger: queued renders stuck past their time are closed as failed, with their webhooks; old idempotency keys go. */
 export async function sweepRenders(env: Env): Promise<void> {
-  const closed = await sweepStuckRenders({ ...renderDeps(env), now: () => new Date() });
-  await Promise.all(closed.filter((render) => render.webhookUrl).map((render) => startWebhook(env, render.id)));
+  const deps = { ...renderDeps(env), now: () => new Date() };
+  const closed = await sweepStuckRenders(deps);
+  await Promise.all([...closed.filter((render) => render.webhookUrl).map((render) => startWebhook(env, render.id)), sweepExpiredKeys(deps.db, deps.now())]);
 }

@@ -17,7 +17,8 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const CLOCK_WORDS = new Set(["now", "today"]);
+/** Inputs on which liquidjs's `date` reads the clock. */
+export const CLOCK_WORDS = new Set(["now", "today"]);
 
 /**
  * Folio's filters beyond the standard set. `date` refuses "now"/"today": renders are deterministic and

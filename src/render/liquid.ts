@@ -41,6 +41,11 @@ export function createLiquid({ strictFilters }: { strictFilters: boolean }): Liq
 const parser = createLiquid({ strictFilters: false });
 const renderer = createLiquid({ strictFilters: true });
 
+/** Every filter a template may use: liquidjs's standard set and Folio's own. */
+export function filterNames(): string[] {
+  return Object.keys(renderer.filters).sort();
+}
+
 /** Null when `source` parses; otherwise the parser's complaint, with line and column where it has them. */
 export function liquidSyntaxError(source: string): string | null {
   try {

@@ -20,7 +20,7 @@ function isLocal(url: string): boolean {
   return url.startsWith("data:") || url.startsWith("#");
 }
 
-type Inline = (url: string) => Promise<string>;
+export type Inline = (url: string) => Promise<string>;
 
 async function inlineCssUrls(value: string, inline: Inline): Promise<string> {
   const remote = [...value.matchAll(CSS_URL)].map((match) => match[2]!.trim()).filter((url) => !isLocal(url));
@@ -46,14 +46,19 @@ function collect(node: SatoriNode | string | undefined, inline: Inline, pending:
   for (const child of Array.isArray(props.children) ? props.children : [props.children]) collect(child, inline, pending);
 }
 
-/** Inlines every image of `tree` in place; the first refusal rejects with 400 asset_blocked. Each URL is fetched once. */
-export async function inlineSatoriAssets(tree: SatoriNode, policy: EgressPolicy): Promise<void> {
-  const fetched = new Map<string, Promise<string>>();
-  const inline: Inline = (url) => {
-    if (!fetched.has(url)) fetched.set(url, fetchAsDataUri(url, policy));
-    return fetched.get(url)!;
+/** Replaces every image URL of `tree` in place with what `inline` answers for it, asking once per URL. */
+export async function replaceSatoriAssets(tree: SatoriNode, inline: Inline): Promise<void> {
+  const answers = new Map<string, Promise<string>>();
+  const once: Inline = (url) => {
+    if (!answers.has(url)) answers.set(url, inline(url));
+    return answers.get(url)!;
   };
   const pending: Array<Promise<void>> = [];
-  collect(tree, inline, pending);
+  collect(tree, once, pending);
   await Promise.all(pending);
+}
+
+/** Inlines every image of `tree` in place; the first refusal rejects with 400 asset_blocked. Each URL is fetched once. */
+export function inlineSatoriAssets(tree: SatoriNode, policy: EgressPolicy): Promise<void> {
+  return replaceSatoriAssets(tree, (url) => fetchAsDataUri(url, policy));
 }

@@ -27,19 +27,28 @@ function initialise(): Promise<void> {
   return ready;
 }
 
-/** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
-export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy): Promise<RenderedFile> {
+/** Satori's element tree of a card's markup. */
+export function satoriTree(html: string): SatoriNode {
+  return parseHtml(html.trim()) as unknown as SatoriNode;
+}
+
+/** The card laid out as SVG; Satori refusing it is render_failed at stage layout. Its images must be data: URIs by now. */
+export async function layoutSatoriCard(tree: SatoriNode, width: number, height: number): Promise<string> {
   await initialise();
-  const width = options.width ?? 1200;
-  const height = options.height ?? 630;
-  const tree = parseHtml(html.trim()) as unknown as SatoriNode;
-  await inlineSatoriAssets(tree, policy);
-  let svg: string;
   try {
-    svg = await satori(tree as never, { width, height, fonts: FONTS });
+    return await satori(tree as never, { width, height, fonts: FONTS });
   } catch (error) {
     throw new ServiceError("render_failed", `Satori could not lay out the card: ${(error as Error).message}`, { details: { stage: "layout", cause: (error as Error).message } });
   }
+}
+
+/** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
+export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy): Promise<RenderedFile> {
+  const width = options.width ?? 1200;
+  const height = options.height ?? 630;
+  const tree = satoriTree(html);
+  await inlineSatoriAssets(tree, policy);
+  const svg = await layoutSatoriCard(tree, width, height);
   const scale = options.device_scale_factor ?? 1;
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: Math.round(width * scale) }, font: { loadSystemFonts: false }, ...(options.omit_background ? {} : { background: "white" }) });
   try {

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { call, newAccount } from "../helpers";
 import { until } from "../poll";
 
@@ -75,6 +75,24 @@ describe("webhook deliveries", () => {
     expect(render.json).toMatchObject({ webhook_status: "failed", webhook_attempts: 5 });
     await new Promise((r) => setTimeout(r, 1500));
     expect((await receivedOn(tag)).map((d) => d.headers["x-service-attempt"])).toEqual(["1", "2", "3", "4", "5"]);
+  });
+
+  it("logs each failed attempt as one warning line with the render id and the reason, never a stack", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error");
+    try {
+      const { key, id } = await queuedWithHook("fail");
+      await settled(key, id);
+      const lines = warn.mock.calls.filter(([line]) => String(line).includes(id)).map(([line]) => line as string);
+      expect(lines).toHaveLength(5);
+      expect(lines[0]).toMatch(new RegExp(`^webhook of ${id} to 127\\.0\\.0\\.1:\\d+: attempt 1 failed \\(answered HTTP 500\\); next attempt in [\\d.]+ s$`));
+      expect(lines[4]).toMatch(/attempt 5 failed \(answered HTTP 500\); no attempts left$/);
+      for (const line of lines) expect(line).not.toContain("\n");
+      expect(error.mock.calls.filter((call) => call.join(" ").includes(id))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 
   it("counts a 302 as a failure and never follows it", async () => {

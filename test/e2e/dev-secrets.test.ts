@@ -14,10 +14,18 @@ const OLD_FIXED_SIGNING_SECRET = "dev-signing-secret-not-for-production";
 interface Service {
   baseUrl: string;
   apiKey: string;
+  accountId: string;
+  keyId: string;
+  accountFile: string;
   internalSecret: string;
   signingSecret: string;
   backendSecret: string;
   stop(): Promise<void>;
+}
+
+async function get(service: Service, path: string) {
+  const res = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${service.apiKey}` } });
+  return { status: res.status, json: (await res.json()) as any };
 }
 
 async function renderPdf(service: Service): Promise<string> {
@@ -75,8 +83,52 @@ describe("development secrets", () => {
       expect(fresh.backendSecret).not.toBe(first.backendSecret);
       // The first state's link, on the same address: signed with a secret this server does not have.
       expect((await fetch(link)).status).toBe(403);
+      // And a development account of its own.
+      expect(fresh.accountId).not.toBe(first.accountId);
+      expect(fresh.apiKey).not.toBe(first.apiKey);
     } finally {
       await fresh.stop();
+    }
+  }, 300_000);
+});
+
+describe("the development account", () => {
+  const state = mkdtempSync(join(tmpdir(), "folio-dev-account-"));
+  afterAll(() => rmSync(state, { recursive: true, force: true }));
+
+  it("is kept per local state on the scale plan, and replaced only when its key stops working", async () => {
+    const first: Service = await startService({ port: PORT, persistTo: state });
+    try {
+      expect((await get(first, "/v1/usage")).json).toMatchObject({ account: first.accountId, plan: "scale", units: { included: 50_000 }, rate_limit: { renders_per_minute: 600 } });
+      await renderPdf(first);
+    } finally {
+      await first.stop();
+    }
+    expect(statSync(first.accountFile).mode & 0o077).toBe(0);
+    expect(JSON.parse(readFileSync(first.accountFile, "utf8"))).toEqual({ account_id: first.accountId, key_id: first.keyId, api_key: first.apiKey });
+
+    const restarted: Service = await startService({ port: PORT, persistTo: state });
+    try {
+      expect([restarted.accountId, restarted.apiKey]).toEqual([first.accountId, first.apiKey]);
+      // The user's templates and renders are where they left them.
+      expect((await get(restarted, "/v1/templates/secrets")).status).toBe(200);
+      expect((await get(restarted, "/v1/renders")).json.data).toHaveLength(1);
+      // Checking the key at start did not spend the one showing of the webhook secret.
+      expect((await get(restarted, "/v1/account")).json).toMatchObject({ id: first.accountId, plan: "scale", webhook_secret: expect.stringMatching(/^whsec_/) });
+      const revoked = await fetch(`${restarted.baseUrl}/v1/internal/keys/${restarted.keyId}`, { method: "DELETE", headers: { "x-internal-secret": restarted.internalSecret } });
+      expect(revoked.status).toBe(200);
+    } finally {
+      await restarted.stop();
+    }
+
+    const replaced: Service = await startService({ port: PORT, persistTo: state });
+    try {
+      expect(replaced.accountId).not.toBe(first.accountId);
+      expect(replaced.apiKey).not.toBe(first.apiKey);
+      expect((await get(replaced, "/v1/usage")).json).toMatchObject({ account: replaced.accountId, plan: "scale" });
+      expect(JSON.parse(readFileSync(replaced.accountFile, "utf8")).api_key).toBe(replaced.apiKey);
+    } finally {
+      await replaced.stop();
     }
   }, 300_000);
 });

@@ -16,6 +16,22 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 const TOOLS = ["create_template", "update_template", "get_template", "list_templates", "validate_template", "render", "get_render", "list_renders", "get_usage", "get_api_key"];
+const READS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const ADDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const ANNOTATIONS: Record<string, object> = {
+  create_template: ADDS,
+  update_template: ADDS,
+  get_template: READS,
+  list_templates: READS,
+  validate_template: READS,
+  render: { ...ADDS, openWorldHint: true },
+  get_render: READS,
+  list_renders: READS,
+  get_usage: READS,
+  get_api_key: ADDS,
+};
+const JSON_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
+const typesOf = (schema: any): string[] => (schema.anyOf as Array<{ type: string }>).map((branch) => branch.type).sort();
 
 describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era) => {
   it("lists every tool with its input schema, without a key and without minting", async () => {
@@ -26,6 +42,17 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     expect(render.description).toMatch(/signed URL/);
     expect(render.inputSchema.properties).toHaveProperty("template");
     expect(render.inputSchema.properties).toHaveProperty("api_key");
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toMatch(/^[A-Z]/);
+      expect(tool.annotations, tool.name).toEqual(ANNOTATIONS[tool.name]);
+    }
+    // Arguments that take any JSON value say so, type by type, so a client sends JSON rather than a string.
+    const argument = (tool: string, name: string) => tools.find((t) => t.name === tool)!.inputSchema.properties![name];
+    for (const [tool, name] of [["render", "data"], ["validate_template", "data"], ["create_template", "example"], ["update_template", "example"]] as const) {
+      expect(typesOf(argument(tool, name)), `${tool}.${name}`).toEqual(JSON_TYPES);
+    }
+    expect(client.getInstructions()).toMatch(/trial \(50 renders/);
+    expect(client.getInstructions()).toMatch(/create_template[\s\S]*render[\s\S]*get_render/);
     await client.close();
   });
 
@@ -56,6 +83,13 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     expect((await call(client, "list_renders", { api_key: key })).structuredContent.data).toHaveLength(1);
     expect((await call(client, "get_usage", { api_key: key })).structuredContent.trial).toEqual({ renders_total: 50, renders_used: 1, renders_remaining: 49 });
     expect((await call(client, "get_api_key", { api_key: key })).structuredContent).toMatchObject({ api_key: key, trial: true });
+    // The object arrived as an object: the same data through REST is the same render, from the cache.
+    const same = await fetch(`${inject("baseUrl")}/v1/render`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ template: `mcp-${era}`, data: { who: "MCP" } }) });
+    expect(await same.json()).toMatchObject({ cached: true, template: `mcp-${era}@2` });
+    // A JSON-encoded string is a string, as through REST: refused by this schema, never parsed behind the caller's back.
+    const stringified = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: JSON.stringify({ who: "MCP" }) });
+    expect(stringified.isError).toBe(true);
+    expect(stringified.structuredContent.error).toMatchObject({ type: "validation_error", errors: [{ path: "data" }] });
     const refused = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: {} });
     expect(refused.content[0]!.text).toMatch(/^validation_error: /);
     await client.close();

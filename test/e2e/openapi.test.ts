@@ -1,4 +1,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
 const PUBLIC_ROUTES = [
@@ -19,6 +23,8 @@ const PUBLIC_ROUTES = [
   "GET /v1/account",
   "POST /v1/account/webhook-secret",
   "GET /v1/usage",
+  "POST /v1/previews",
+  "POST /v1/trials",
 ];
 
 describe("/openapi.json from the running service", () => {
@@ -45,7 +51,59 @@ describe("/openapi.json from the running service", () => {
     expect(create.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(create.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/TemplateInput");
     expect(create.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
-    expect(create.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/Template");
+    expect(create.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/SavedTemplate");
+    expect(document.components.schemas.SavedTemplate.allOf).toEqual([{ $ref: "#/components/schemas/Template" }, expect.objectContaining({ required: ["warnings"] })]);
+    expect(document.components.schemas.ValidationResult.required).toContain("warnings");
+    expect(document.components.schemas.Template.properties).not.toHaveProperty("warnings");
+  });
+
+  it("passes `redocly lint` with its recommended rules and no error; public routes declare `security: []`", async () => {
+    const document = (await (await fetch(`${inject("baseUrl")}/openapi.json`)).json()) as any;
+    for (const route of ["get /healthz", "get /v1/verify", "get /v1/files/{id}", "post /v1/trials"]) {
+      const [method, path] = route.split(" ") as [string, string];
+      expect(document.paths[path][method].security, route).toEqual([]);
+    }
+    const file = join(mkdtempSync(join(tmpdir(), "folio-openapi-")), "openapi.json");
+    writeFileSync(file, JSON.stringify(document));
+    const redocly = join(import.meta.dirname, "../../node_modules/.bin/redocly");
+    let output = "";
+    try {
+      output = execFileSync(redocly, ["lint", file, "--format=json"], { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+    } catch (failure) {
+      output = String((failure as { stdout?: string }).stdout ?? failure);
+    }
+    const report = JSON.parse(output.slice(output.indexOf("{"))) as { totals: { errors: number }; problems: Array<{ severity: string; message: string }> };
+    expect(report.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  });
+});
+
+describe("the pages a person reads", () => {
+  it("/docs is a server-rendered reference: options, Liquid with computed examples, webhooks, every error and endpoint", async () => {
+    const res = await fetch(`${inject("baseUrl")}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    for (const anchor of ['id="options"', 'id="liquid"', 'id="webhooks"', 'id="errors"', 'id="schemas"', 'id="createRender"', 'id="createPreview"']) expect(html).toContain(anchor);
+    expect(html).toContain("$1,234.50");
+    expect(html).toContain("X-Service-Signature");
+    expect(html).not.toMatch(/<script|https:\/\/cdn/i);
+    for (const type of ["invalid_request", "quota_exceeded", "render_failed"]) expect(html).toContain(`/docs/errors/${type}`);
+  });
+
+  it("/ links to the docs, the studio, the OpenAPI document and the agent server", async () => {
+    const html = await (await fetch(`${inject("baseUrl")}/`)).text();
+    for (const path of ["/docs", "/studio", "/openapi.json", "/mcp"]) expect(html).toContain(`${inject("baseUrl")}${path}"`);
+  });
+
+  it("error pages are HTML with no raw markdown marks", async () => {
+    for (const type of ["quota_exceeded", "render_failed", "rate_limited"]) {
+      const res = await fetch(`${inject("baseUrl")}/docs/errors/${type}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      const text = (await res.text()).replace(/<pre>[\s\S]*?<\/pre>/g, "");
+      expect(text).not.toMatch(/`|\*\*/);
+    }
   });
 });
 

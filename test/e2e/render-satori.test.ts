@@ -1,5 +1,14 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { api, createTemplate, decodePng, download, fixture, fixtureJson, imageSize, inspectPdf, sha256 } from "./client";
+
+/** Page 1 of a PDF at 96 dpi (one pixel per CSS px), as RGB from pdftoppm's PPM. */
+function rasterize(file: string): { pixel(x: number, y: number): [number, number, number] } {
+  const ppm = execFileSync("pdftoppm", ["-r", "96", "-f", "1", "-l", "1", "-singlefile", file], { maxBuffer: 64 * 1024 * 1024 });
+  const header = /^P6\s+(\d+)\s+\d+\s+255\s/.exec(ppm.subarray(0, 32).toString("latin1"))!;
+  const at = (x: number, y: number) => header[0].length + (y * Number(header[1]) + x) * 3;
+  return { pixel: (x, y) => [...ppm.subarray(at(x, y), at(x, y) + 3)] as [number, number, number] };
+}
 
 describe("satori cards through the real service", () => {
   const card = () => ({ name: "card", engine: "satori", source: fixture("card.satori.html"), schema: fixtureJson("card.schema.json") });
@@ -47,6 +56,36 @@ describe("satori cards through the real service", () => {
     expect(inspectPdf((await download(pdf.json.url)).bytes).text).toContain("Rendering ten thousand");
     const jpg = await api("POST", "/v1/render", { template, format: "jpg", data: fixtureJson("card.data.json") });
     expect(jpg.json).toMatchObject({ engine: "chromium", format: "jpg" });
+  });
+
+  it("keeps the card through chromium: the PNG's size as a JPG, one borderless page of it in Inter as a PDF", async () => {
+    // Page options among the template's defaults serve no format of a card: they are ignored, not applied.
+    const template = await createTemplate({ ...card(), options: { page_size: "A4", landscape: true, margin: "20mm", full_page: true } });
+    const data = fixtureJson("card.data.json");
+    const jpg = await api("POST", "/v1/render", { template, format: "jpg", data });
+    expect(imageSize((await download(jpg.json.url)).bytes)).toEqual({ type: "jpg", width: 1200, height: 630 });
+    const small = await api("POST", "/v1/render", { template, format: "jpg", data, options: { width: 600, height: 315, device_scale_factor: 2 } });
+    expect(imageSize((await download(small.json.url)).bytes)).toEqual({ type: "jpg", width: 1200, height: 630 });
+
+    const res = await api("POST", "/v1/render", { template, format: "pdf", data });
+    expect(res.json).toMatchObject({ engine: "chromium", page_count: 1 });
+    const pdf = inspectPdf((await download(res.json.url)).bytes);
+    expect(pdf.pages).toBe(1);
+    // A page is px * 0.75 points, to Chromium's rounding of page sizes to hundredths of an inch.
+    expect(Math.abs(pdf.width - 1200 * 0.75)).toBeLessThan(1);
+    expect(Math.abs(pdf.height - 630 * 0.75)).toBeLessThan(1);
+    expect(pdf.text).toContain("7 min read");
+    const fonts = execFileSync("pdffonts", [pdf.file], { encoding: "utf8" });
+    for (const face of ["Inter-Regular", "Inter-SemiBold", "Inter-Bold"]) expect(fonts).toMatch(new RegExp(`\\+${face}\\s.*\\byes\\s+yes\\s+yes\\b`));
+    expect(fonts).not.toMatch(/Serif|Liberation|DejaVu/);
+    // Laid out as Satori lays it out: the background reaches the corner, the accent square sits inside the padding.
+    const page = rasterize(pdf.file);
+    expect(page.pixel(4, 4)).toEqual([0x0f, 0x17, 0x2a]);
+    expect(page.pixel(72 + 28, 64 + 28)).toEqual([0x38, 0xbd, 0xf8]);
+    expect(page.pixel(1195, 625)).toEqual([0x0f, 0x17, 0x2a]);
+
+    const sized = inspectPdf((await download((await api("POST", "/v1/render", { template, format: "pdf", data, options: { width: 600, height: 315 } })).json.url)).bytes);
+    expect([Math.round(sized.width), sized.pages]).toEqual([450, 1]);
   });
 
   it("reports a layout error as render_failed at stage layout, and a refused image as asset_blocked", async () => {

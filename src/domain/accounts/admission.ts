@@ -3,24 +3,34 @@ import { ServiceError } from "../../errors";
 import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 
+/** Previews have a window of their own per key: the studio previews as the user types, and that must not eat renders. */
+export const PREVIEWS_PER_MINUTE = 30;
+
 export function rateHeaders(decision: RateDecision): Record<string, string> {
   return { "X-RateLimit-Limit": String(decision.limit), "X-RateLimit-Remaining": String(decision.remaining), "X-RateLimit-Reset": String(decision.resetSeconds) };
 }
 
-/**
- * The gate in front of every render: a suspended account renders nothing (403), and each API key may start
- * `renders_per_minute` renders a window (429 with Retry-After). A batch asks for one unit per item.
- */
-export async function admitRenders(account: AccountRow, limiter: DurableObjectStub<RateLimiter>, units: number): Promise<RateDecision> {
+/** A suspended account renders nothing (403); each key may start `limit` of `what` a window (429 with Retry-After). */
+async function admit(account: AccountRow, limiter: DurableObjectStub<RateLimiter>, units: number, limit: number, what: string): Promise<RateDecision> {
   if (account.status === "suspended") {
     throw new ServiceError("permission_error", "This account is suspended and cannot render. Reads still work; contact support to reactivate it.", { details: { status: "suspended" } });
   }
-  const decision = await limiter.take(units, effectiveLimits(account).rendersPerMinute, RATE_WINDOW_SECONDS);
+  const decision = await limiter.take(units, limit, RATE_WINDOW_SECONDS);
   if (!decision.allowed) {
-    throw new ServiceError("rate_limited", `Too many renders started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`, {
+    throw new ServiceError("rate_limited", `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`, {
       details: { limit: decision.limit, window_seconds: RATE_WINDOW_SECONDS, requested: units, retry_after_seconds: decision.resetSeconds },
       headers: { "Retry-After": String(decision.resetSeconds), ...rateHeaders(decision) },
     });
   }
   return decision;
+}
+
+/** The gate in front of every render: `renders_per_minute` per key, a batch asking one unit per item. */
+export function admitRenders(account: AccountRow, limiter: DurableObjectStub<RateLimiter>, units: number): Promise<RateDecision> {
+  return admit(account, limiter, units, effectiveLimits(account).rendersPerMinute, "renders");
+}
+
+/** The gate in front of every preview: PREVIEWS_PER_MINUTE per key, counted apart from renders. */
+export function admitPreview(account: AccountRow, limiter: DurableObjectStub<RateLimiter>): Promise<RateDecision> {
+  return admit(account, limiter, 1, PREVIEWS_PER_MINUTE, "previews");
 }

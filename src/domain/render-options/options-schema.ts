@@ -1,16 +1,25 @@
 import { z } from "@hono/zod-openapi";
 
 const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
-const cssLength = z.string().regex(CSS_LENGTH).openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
+/** How a refused value is described, in words rather than the pattern that checks it. */
+const CSS_LENGTH_WORDS = "a CSS length such as 12mm (a number with px, in, cm, mm, pt or pc, or 0)";
+const cssLength = z.string().regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS }).openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
 
 export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
 
 /** Every render option of DECISIONS §6. Unknown keys are refused, so a typo never silently does nothing. */
 export const RenderOptionsSchema = z
   .strictObject({
-    page_size: z.union([z.enum(PAGE_SIZES), z.strictObject({ width: cssLength, height: cssLength })]).optional().openapi({ description: "PDF page size; default A4." }),
+    page_size: z
+      .union([z.enum(PAGE_SIZES), z.strictObject({ width: cssLength, height: cssLength })], { error: `one of ${PAGE_SIZES.join(", ")}, or {width, height} as CSS lengths` })
+      .optional()
+      .openapi({ description: "PDF page size; default A4." }),
     landscape: z.boolean().optional(),
-    margin: z.union([cssLength, z.strictObject({ top: cssLength.optional(), right: cssLength.optional(), bottom: cssLength.optional(), left: cssLength.optional() })]).optional(),
+    margin: z
+      .union([cssLength, z.strictObject({ top: cssLength.optional(), right: cssLength.optional(), bottom: cssLength.optional(), left: cssLength.optional() })], {
+        error: "a CSS length such as 12mm, or {top, right, bottom, left} as CSS lengths",
+      })
+      .optional(),
     print_background: z.boolean().optional(),
     scale: z.number().min(0.1).max(2).optional(),
     header_html: z.string().optional().openapi({ description: "Liquid rendered with the same data; `<span class=\"pageNumber\">` and `totalPages` work." }),

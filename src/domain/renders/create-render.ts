@@ -10,7 +10,8 @@ import type { AccountRow } from "../../db/schema";
 import { reserveUnits } from "../accounts/metering";
 import { newId } from "../../lib/ids";
 import { failedState, findCached, newRenderRow, succeededState, type RenderOrigin } from "./record-render";
-import { estimatedUnits, planRender, type OutputFormat, type RenderPlan } from "./render-plan";
+import { estimatedUnits, outputFormat, planRender, type OutputFormat, type RenderPlan } from "./render-plan";
+import { refuseInapplicableOptions } from "../render-options/applicability";
 import { coalesce } from "./render-capacity";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
 
@@ -51,6 +52,7 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   resolving.catch(() => undefined);
   await admitted;
   const { template, version } = await resolving;
+  refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const errors = validateTemplateData(version, request.data);
   if (errors.length) {
     throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });

@@ -19,8 +19,10 @@ export function payloadKey(renderId: string): string {
 }
 
 /**
- * Records a queued render and hands it to the queue. The payload (data and merged options) goes to R2
- * first, the row second, the message last: a message never points at a render that is not there.
+ * Records a queued render and hands it to the queue. The payload (data and the options the render uses)
+ * goes to R2 first, the row second, the message last: a message never points at a render that is not there.
+ * Planned again with the template's defaults under it, the payload gives back the same merged options, so
+ * the same cache key.
  */
 export async function enqueueRender(origin: RenderOrigin, plan: RenderPlan, deps: QueueDeps, renderId: string): Promise<RenderRow> {
   const render = newRenderRow(origin, plan, deps.now(), { id: renderId, status: "queued" });

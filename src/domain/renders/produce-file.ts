@@ -2,9 +2,11 @@ import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { EgressPolicy } from "../../lib/egress-policy";
 import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
+import { cardForChromium } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
 import { normalizePdf } from "../../render/pdf-structure";
 import { renderSatoriPng } from "../../render/satori";
+import { watermarkDocument } from "../../render/watermark";
 import { settleUnits, type MeterStub } from "../accounts/metering";
 import { withChromiumSlot, type CapacitySettings, type GateStub } from "./render-capacity";
 import { billableUnits, CONTENT_TYPES, objectKey, type RenderPlan } from "./render-plan";
@@ -27,16 +29,22 @@ export interface ProducedFile {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The render's identity for the capacity it uses: its id holds the Chromium slot. */
-interface RenderSeat {
+export interface RenderSeat {
   accountId: string;
   renderId: string;
   /** The most pages the account can pay for: a PDF's print stops one page past it. */
   maxUnits: number;
 }
 
-async function renderBytes(plan: RenderPlan, deps: ProduceDeps, seat: RenderSeat): Promise<RenderedFile> {
-  const { version, data, options } = plan;
-  const html = await renderLiquid(version.source, data, version.checksum);
+/** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), nothing stored or billed. */
+export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "files" | "meter">, seat: RenderSeat): Promise<RenderedFile> {
+  const { version, data } = plan;
+  const rendered = await renderLiquid(version.source, data, version.checksum);
+  // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
+  const card = version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
+  const options = card?.options ?? plan.options;
+  const source = card?.html ?? rendered;
+  const html = plan.watermark ? watermarkDocument(source, plan.watermark, plan.engine) : source;
   if (plan.engine === "satori") return renderSatoriPng(html, options, deps.egress);
   const header = options.header_html === undefined ? undefined : await renderLiquid(options.header_html, data, version.checksum, "options.header_html");
   const footer = options.footer_html === undefined ? undefined : await renderLiquid(options.footer_html, data, version.checksum, "options.footer_html");
@@ -62,7 +70,7 @@ async function renderBytes(plan: RenderPlan, deps: ProduceDeps, seat: RenderSeat
  * a repeated store of the same key writes the same object. Storage failing after billing gives the units back.
  */
 export async function produceFile(account: AccountRow, renderId: string, plan: RenderPlan, maxUnits: number, deps: ProduceDeps): Promise<ProducedFile> {
-  const file = await renderBytes(plan, deps, { accountId: account.id, renderId, maxUnits });
+  const file = await renderFile(plan, deps, { accountId: account.id, renderId, maxUnits });
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
   await settleUnits(meter, account, renderId, units, maxUnits);

@@ -2,8 +2,11 @@ import type { TemplateVersionRow } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { canonicalJson } from "../../lib/jcs";
 import type { RenderOptions } from "../render-options/options-schema";
+import { applicableOptions } from "../render-options/applicability";
 import { ServiceError } from "../../errors";
+import type { Watermark } from "../../render/watermark";
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "../../render/chromium/page-job";
+import { cardSize } from "../../render/card-document";
 
 export type OutputFormat = "pdf" | "png" | "jpg";
 
@@ -19,13 +22,14 @@ export interface RenderPlan {
   options: RenderOptions;
   cacheKey: string;
   dataBytes: number;
+  /** Laid over every page or image; previews carry one. */
+  watermark?: Watermark;
 }
 
-/** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. */
+/** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own size in every format. */
 function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", options: RenderOptions): void {
   if (format === "pdf") return;
-  const width = options.width ?? (engine === "satori" ? 1200 : DEFAULT_VIEWPORT.width);
-  const height = options.height ?? (engine === "satori" ? 630 : DEFAULT_VIEWPORT.height);
+  const { width, height } = engine === "satori" ? cardSize(options) : { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height };
   const problem = rasterProblem(width, height, options.device_scale_factor ?? 1);
   if (!problem) return;
   const message = `The image would be ${problem}: width, height and device_scale_factor together must stay within ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS / 1e6} megapixels.`;
@@ -35,12 +39,22 @@ function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", op
   });
 }
 
+/** `pdf` for a chromium template, `png` for a satori card, unless the request names one. */
+export function outputFormat(version: TemplateVersionRow, requested: OutputFormat | undefined): OutputFormat {
+  return requested ?? (version.engine === "satori" ? "png" : "pdf");
+}
+
+/**
+ * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
+ * gets only the options that serve its format, template defaults for other formats left out.
+ */
 export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined }): Promise<RenderPlan> {
-  const format = requested.format ?? (version.engine === "satori" ? "png" : "pdf");
-  const options = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
-  checkRasterSize(format, version.engine === "satori" && format === "png" ? "satori" : "chromium", options);
+  const format = outputFormat(version, requested.format);
+  const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
+  const options = applicableOptions(merged, version.engine, format);
+  checkRasterSize(format, version.engine, options);
   const canonicalData = canonicalJson(requested.data);
-  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(options)}`);
+  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(merged)}`);
   return {
     version,
     format,

@@ -1,21 +1,19 @@
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { ServiceError, type FieldError } from "../../errors";
-import { formatPath, valueAt } from "../../lib/field-errors";
+import { formatPath } from "../../lib/field-errors";
 import { DRAFT_2020_12_KEYWORDS } from "./schema-metaschema";
-import { fieldErrorsFromSchemaOutput } from "./schema-errors";
+import { fieldErrorsFromSchemaOutput, resolveLocalRef } from "./schema-errors";
 
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const keywordChecker = new Validator(DRAFT_2020_12_KEYWORDS, "2020-12", false);
 
 function refProblems(schema: Record<string, unknown>): FieldError[] {
-  const anchors = new Set<string>();
   const refs: Array<{ ref: string; at: Array<string | number> }> = [];
   const walk = (node: unknown, at: Array<string | number>) => {
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
     if (!node || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string") refs.push({ ref: value, at: [...at, key] });
-      else if ((key === "$anchor" || key === "$dynamicAnchor") && typeof value === "string") anchors.add(value);
       else if (key !== "enum" && key !== "const" && key !== "examples" && key !== "default") walk(value, [...at, key]);
     }
   };
@@ -25,9 +23,7 @@ function refProblems(schema: Record<string, unknown>): FieldError[] {
     if (!ref.startsWith("#")) {
       return [{ path, message: `\`${path}\` points outside the schema (${ref}); remote schemas are never fetched.`, expected: "a local reference such as #/$defs/name", received: ref }];
     }
-    const target = ref.slice(1);
-    const found = target === "" || (target.startsWith("/") ? valueAt(schema, target.slice(1).split("/").map((s) => decodeURIComponent(s.replace(/~1/g, "/").replace(/~0/g, "~")))) !== undefined : anchors.has(target));
-    return found ? [] : [{ path, message: `\`${path}\` points at ${ref}, which is not in the schema.`, expected: "a reference to a location in the schema", received: ref }];
+    return resolveLocalRef(schema, ref) !== undefined ? [] : [{ path, message: `\`${path}\` points at ${ref}, which is not in the schema.`, expected: "a reference to a location in the schema", received: ref }];
   });
 }
 

@@ -7,6 +7,7 @@ import { checkDefinition } from "./check-definition";
 import { templateChecksum, type TemplateDefinition } from "./checksum";
 import { findLiveTemplate } from "./find-template";
 import { TEMPLATE_NAME_PATTERN } from "./reference";
+import { templateWarnings, type TemplateWarning } from "./template-warnings";
 import { DEFAULT_EXPECTED_PAGES, exampleColumn, type TemplateInput } from "./template-input";
 
 async function nameTaken(db: Database, accountId: string, name: string, baseUrl: string): Promise<ServiceError> {
@@ -16,13 +17,16 @@ async function nameTaken(db: Database, accountId: string, name: string, baseUrl:
   });
 }
 
-/** Creates a template at version 1. The name is lowercased; only a live template holds a name. */
+/**
+ * Creates a template at version 1. The name is lowercased; only a live template holds a name. The
+ * warnings say what will fail at render time although the definition was accepted.
+ */
 export async function createTemplate(
   db: Database,
   accountId: string,
   input: TemplateInput & { name: string },
   deps: { now: string; baseUrl: string },
-): Promise<{ template: TemplateRow; version: TemplateVersionRow }> {
+): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   const name = input.name.toLowerCase();
   if (!TEMPLATE_NAME_PATTERN.test(name)) {
     throw new ServiceError("invalid_request", `\`${input.name}\` is not a valid template name.`, {
@@ -43,11 +47,12 @@ export async function createTemplate(
     checksum: await templateChecksum(definition),
     createdAt: deps.now,
   };
+  const warnings = await templateWarnings(version);
   try {
     await db.batch([db.insert(templates).values(template), db.insert(templateVersions).values(version)]);
   } catch (error) {
     if (isUniqueViolation(error)) throw await nameTaken(db, accountId, name, deps.baseUrl);
     throw error;
   }
-  return { template, version };
+  return { template, version, warnings };
 }

@@ -8,6 +8,7 @@ import { checkDefinition } from "./check-definition";
 import { templateChecksum, type TemplateDefinition } from "./checksum";
 import { resolveTemplate } from "./find-template";
 import { exampleColumn, type TemplateInput } from "./template-input";
+import { templateWarnings, type TemplateWarning } from "./template-warnings";
 
 const PUBLISH_ATTEMPTS = 5;
 
@@ -15,6 +16,7 @@ const PUBLISH_ATTEMPTS = 5;
  * Publishes `name@N+1`. Omitted engine, schema, options, expected_pages and example are inherited from
  * the latest version; `message` never is. Two concurrent publishes both succeed with distinct numbers:
  * the unique (template, version) index refuses the loser's batch, which then retries on the new latest.
+ * The warnings say what will fail at render time although the definition was accepted.
  */
 export async function publishVersion(
   db: Database,
@@ -22,7 +24,7 @@ export async function publishVersion(
   name: string,
   input: TemplateInput,
   now: string,
-): Promise<{ template: TemplateRow; version: TemplateVersionRow }> {
+): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   for (let attempt = 1; ; attempt++) {
     const { template, version: previous } = await resolveTemplate(db, accountId, { name, version: null });
     const definition: TemplateDefinition = {
@@ -45,6 +47,7 @@ export async function publishVersion(
       createdAt: now,
     };
     const description = input.description ?? template.description;
+    const warnings = await templateWarnings(version);
     try {
       await db.batch([
         db.insert(templateVersions).values(version),
@@ -53,7 +56,7 @@ export async function publishVersion(
           .set({ latestVersion: number, description, updatedAt: now })
           .where(and(eq(templates.id, template.id), eq(templates.latestVersion, template.latestVersion))),
       ]);
-      return { template: { ...template, latestVersion: number, description, updatedAt: now }, version };
+      return { template: { ...template, latestVersion: number, description, updatedAt: now }, version, warnings };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt === PUBLISH_ATTEMPTS) {
         throw isUniqueViolation(error) ? new ServiceError("conflict", `Template \`${name}\` is being published concurrently; retry.`, { details: { code: "version_race", template: name } }) : error;

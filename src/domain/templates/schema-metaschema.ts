@@ -2,9 +2,11 @@ import type { Schema } from "@cfworker/json-schema";
 
 const TYPE_NAMES = ["array", "boolean", "integer", "null", "number", "object", "string"];
 const subschema: Schema = { $ref: "#" };
-const subschemaMap: Schema = { type: "object", additionalProperties: subschema };
-const subschemaList: Schema = { type: "array", minItems: 1, items: subschema };
-const count: Schema = { type: "integer", minimum: 0 };
+// `x-expected` says in words what a keyword's value must be: field errors quote it instead of the rules below.
+const subschemaMap: Schema = { type: "object", additionalProperties: subschema, "x-expected": "an object whose values are JSON Schemas" };
+const subschemaList: Schema = { type: "array", minItems: 1, items: subschema, "x-expected": "a non-empty array of JSON Schemas" };
+const count: Schema = { type: "integer", minimum: 0, "x-expected": "a whole number, 0 or more" };
+const propertyNames: Schema = { type: "array", items: { type: "string" }, uniqueItems: true, "x-expected": "an array of distinct property names" };
 
 /**
  * The shape every keyword's value must have under draft 2020-12. The validator library checks
@@ -12,6 +14,7 @@ const count: Schema = { type: "integer", minimum: 0 };
  */
 export const DRAFT_2020_12_KEYWORDS: Schema = {
   type: ["object", "boolean"],
+  "x-expected": "a JSON Schema (an object, or true or false)",
   properties: {
     $schema: { type: "string" },
     $id: { type: "string" },
@@ -30,16 +33,17 @@ export const DRAFT_2020_12_KEYWORDS: Schema = {
     readOnly: { type: "boolean" },
     writeOnly: { type: "boolean" },
     type: {
+      "x-expected": "a type name (array, boolean, integer, null, number, object or string) or an array of them",
       anyOf: [
         { enum: TYPE_NAMES },
         { type: "array", items: { enum: TYPE_NAMES }, minItems: 1, uniqueItems: true },
       ],
     },
-    enum: { type: "array" },
-    required: { type: "array", items: { type: "string" }, uniqueItems: true },
-    dependentRequired: { type: "object", additionalProperties: { type: "array", items: { type: "string" }, uniqueItems: true } },
+    enum: { type: "array", "x-expected": "an array of the allowed values" },
+    required: propertyNames,
+    dependentRequired: { type: "object", additionalProperties: propertyNames },
     properties: subschemaMap,
-    patternProperties: { type: "object", additionalProperties: subschema, propertyNames: { format: "regex" } },
+    patternProperties: { type: "object", additionalProperties: subschema, propertyNames: { format: "regex" }, "x-expected": "an object of regular expressions to JSON Schemas" },
     dependentSchemas: subschemaMap,
     additionalProperties: subschema,
     unevaluatedProperties: subschema,
@@ -55,7 +59,7 @@ export const DRAFT_2020_12_KEYWORDS: Schema = {
     allOf: subschemaList,
     anyOf: subschemaList,
     oneOf: subschemaList,
-    multipleOf: { type: "number", exclusiveMinimum: 0 },
+    multipleOf: { type: "number", exclusiveMinimum: 0, "x-expected": "a number greater than 0" },
     minimum: { type: "number" },
     maximum: { type: "number" },
     exclusiveMinimum: { type: "number" },
@@ -69,7 +73,7 @@ export const DRAFT_2020_12_KEYWORDS: Schema = {
     minProperties: count,
     maxProperties: count,
     uniqueItems: { type: "boolean" },
-    pattern: { type: "string", format: "regex" },
+    pattern: { type: "string", format: "regex", "x-expected": "a regular expression" },
     format: { type: "string" },
     contentEncoding: { type: "string" },
     contentMediaType: { type: "string" },

@@ -1,4 +1,4 @@
-import { hmacSha256Hex } from "../../lib/crypto";
+import { signatureHeaders } from "./signature-headers";
 import { checkUrl, type EgressPolicy } from "../../lib/egress-policy";
 import { ATTEMPT_BUDGET_MS, MAX_RESPONSE_BYTES } from "./retry-schedule";
 
@@ -41,10 +41,7 @@ export async function deliverAttempt(url: string, rawBody: string, deliveryId: s
       headers: {
         "content-type": "application/json",
         "user-agent": "Folio-Webhooks/1.0",
-        "x-service-signature": `sha256=${await hmacSha256Hex(secret, rawBody)}`,
-        "x-service-delivery": deliveryId,
-        "x-service-attempt": String(attempt),
-        "x-service-timestamp": String(Math.floor(Date.now() / 1000)),
+        ...(await signatureHeaders(secret, deliveryId, attempt, Math.floor(Date.now() / 1000), rawBody)),
       },
       body: rawBody,
     });

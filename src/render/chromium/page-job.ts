@@ -1,7 +1,8 @@
 // One Chromium render, shared by both drivers (the container backend and Browser Rendering): the document
 // served from a fake https origin under a strict CSP, every sub-request answered by the caller's safe
-// fetcher or refused, then printed or screenshotted. No runtime imports: Node runs this file as it is.
+// fetcher or refused, then printed or screenshotted. Node runs this file as it is: its imports name their files.
 import type { EgressPolicy, UrlVerdict } from "../../lib/egress-policy";
+import { applyOverride, needsDeclaredPage, pageGeometry, readDeclaredPage, type PageGeometry } from "./page-geometry.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
 declare const document: any;
@@ -60,21 +61,16 @@ function contentSecurityPolicy(allowPrivate: boolean): string {
   return [`default-src 'none'`, `img-src data: ${remote}`, `font-src data: ${remote}`, `style-src 'unsafe-inline' data: ${remote}`, `script-src 'none'`, `connect-src 'none'`, `frame-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join("; ");
 }
 
-function pdfOptions(options: Record<string, any>, maxPages: number | undefined): Record<string, unknown> {
-  const size = options.page_size ?? "A4";
-  const margin = options.margin ?? "0";
+function pdfOptions(options: Record<string, any>, geometry: PageGeometry, maxPages: number | undefined): Record<string, unknown> {
   const header = options.header_html as string | undefined;
   const footer = options.footer_html as string | undefined;
   return {
-    ...(typeof size === "string" ? { format: size.toLowerCase() } : { width: size.width, height: size.height }),
-    landscape: options.landscape ?? false,
-    margin: typeof margin === "string" ? { top: margin, right: margin, bottom: margin, left: margin } : margin,
+    ...geometry.pdf,
     printBackground: options.print_background ?? true,
     scale: options.scale ?? 1,
     displayHeaderFooter: header !== undefined || footer !== undefined,
     headerTemplate: header ?? "<span></span>",
     footerTemplate: footer ?? "<span></span>",
-    preferCSSPageSize: options.page_size === undefined,
     // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
     ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
     tagged: false,
@@ -269,7 +265,9 @@ async function produce(page: PageLike, job: PageJob, viewport: { width: number; 
   const o = job.options;
   if (job.format === "pdf") {
     if (o.metadata?.title !== undefined) await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
-    return page.pdf(pdfOptions(o, job.maxPages));
+    const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
+    if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
+    return page.pdf(pdfOptions(o, geometry, job.maxPages));
   }
   if (o.full_page ?? true) await checkFullPageSize(page, viewport);
   const shot = await page.screenshot({

@@ -22,5 +22,6 @@ export const AccountSchema = z
     rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int(), scope: z.literal("api_key") }),
     limits: z.object({ free_renders_per_month: z.int(), monthly_spend_cap_usd: z.number() }),
     created_at: IsoTimestamp,
+    note: z.string().optional().openapi({ description: "Present on calls after the first: where the webhook secret went." }),
   })
   .openapi("Account");

@@ -10,6 +10,7 @@ import { verifyFileSignature } from "../../lib/signed-url";
 const route = createRoute({
   method: "get",
   path: "/v1/files/{id}",
+  security: [],
   operationId: "getFile",
   tags: ["Renders"],
   summary: "Download a rendered file through its signed URL (no API key: the signature is the credential)",

@@ -4,7 +4,7 @@ import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent } from "../schemas";
+import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
 import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
@@ -36,8 +36,8 @@ const route = createRoute({
   summary: "Queue up to 50 renders at once",
   description: "Every item is queued (cache hits come back finished); a failing item becomes an error entry and never fails the call. Each item fires its own webhook.",
   security: API_KEY_SECURITY,
-  request: { body: jsonBodyOf(BatchBody) },
-  responses: { 202: jsonContent(BatchSchema, "The batch, items in submission order."), ...errorResponses("invalid_request", "authentication_error", "permission_error", "rate_limited") },
+  request: { headers: IdempotencyHeader, body: jsonBodyOf(BatchBody) },
+  responses: { 202: jsonContent(BatchSchema, "The batch, items in submission order."), ...errorResponses("invalid_request", "conflict", "authentication_error", "permission_error", "rate_limited") },
 });
 
 function wholeCallError(message: string, details?: Record<string, unknown>, received = "missing"): ServiceError {

@@ -4,7 +4,7 @@ import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent } from "../schemas";
+import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
 import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
@@ -19,11 +19,11 @@ const route = createRoute({
   description:
     "Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical data exceeds the inline limit (satori templates always render inline).",
   security: API_KEY_SECURITY,
-  request: { body: jsonBodyOf(RenderRequestBody) },
+  request: { headers: IdempotencyHeader, body: jsonBodyOf(RenderRequestBody) },
   responses: {
     200: jsonContent(RenderSchema, "Finished (or served from the cache)."),
     202: jsonContent(RenderSchema, "Queued: poll GET /v1/renders/{id} or wait for the webhook."),
-    ...errorResponses("invalid_request", "asset_blocked", "authentication_error", "quota_exceeded", "spend_cap_exceeded", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
+    ...errorResponses("invalid_request", "conflict", "asset_blocked", "authentication_error", "quota_exceeded", "spend_cap_exceeded", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
   },
 });
 

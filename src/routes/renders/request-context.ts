@@ -13,7 +13,7 @@ export function createRenderDeps(env: Env): CreateRenderDeps {
   return { ...renderDeps(env), queue: env.RENDER_QUEUE, syncMaxDataBytes: config(env).syncMaxDataBytes, now: () => new Date().toISOString() };
 }
 
-/** Rate limits are counted per API key: one limiter object per key. */
-export function rateLimiterFor(env: Env, apiKeyId: string) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(apiKeyId));
+/** Rate limits are counted per API key: one limiter object per key (and a second one for its previews). */
+export function rateLimiterFor(env: Env, apiKeyId: string, window: "renders" | "previews" = "renders") {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`));
 }

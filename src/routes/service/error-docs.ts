@@ -1,20 +1,13 @@
 import { ERROR_TYPES, ERROR_TYPE_NAMES, ServiceError, docsUrl, errorEnvelope, type ErrorType } from "../../errors";
 import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Folio</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#1d2330}code,pre{background:#f3f4f8;border-radius:4px}pre{padding:1rem;overflow:auto}td,th{padding:.3rem .8rem;text-align:left}</style>
-</head><body>${body}</body></html>`;
-}
+import { escapeHtml, inline, page } from "../../docs/html";
 
 function typePage(baseUrl: string, type: ErrorType): string {
   const { status, retry, meaning } = ERROR_TYPES[type];
   const example = JSON.stringify(errorEnvelope(baseUrl, new ServiceError(type, meaning)), null, 2);
-  return page(type, `<p><a href="${baseUrl}/docs/errors">All error types</a></p><h1><code>${type}</code></h1>
-<p><strong>HTTP ${status}.</strong> ${escapeHtml(meaning)}</p><h2>Should I retry?</h2><p>${escapeHtml(retry)}</p>
+  return page(baseUrl, type, `<p><a href="${baseUrl}/docs/errors">All error types</a></p><h1><code>${type}</code></h1>
+<p><strong>HTTP ${status}.</strong> ${inline(meaning)}</p><h2>Should I retry?</h2><p>${inline(retry)}</p>
 <h2>Example response</h2><pre>${escapeHtml(example)}</pre>
 <p>Branch on <code>error.type</code>; <code>message</code> is for people and may change. Field errors in <code>errors</code> name the <code>path</code>, what was <code>expected</code> and what was <code>received</code>.</p>`);
 }
@@ -24,8 +17,8 @@ export function errorDocs(c: AppContext): Response {
   const baseUrl = config(c.env).baseUrl;
   const type = c.req.param("type");
   if (type === undefined) {
-    const rows = ERROR_TYPE_NAMES.map((t) => `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td><td>${escapeHtml(ERROR_TYPES[t].meaning)}</td></tr>`);
-    return c.html(page("Errors", `<h1>Folio errors</h1><table><tr><th>type</th><th>HTTP</th><th>meaning</th></tr>${rows.join("")}</table>`));
+    const rows = ERROR_TYPE_NAMES.map((t) => `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td><td>${inline(ERROR_TYPES[t].meaning)}</td></tr>`);
+    return c.html(page(baseUrl, "Errors", `<h1>Errors</h1><p>Every error answers <code>{"error": {"type", "message", "docs_url", "errors"?, "details"?}}</code>; branch on <code>type</code>.</p><table><tr><th>type</th><th>HTTP</th><th>meaning</th></tr>${rows.join("")}</table>`));
   }
   if (!(type in ERROR_TYPES)) throw new ServiceError("not_found", `There is no error type \`${type}\`.`, { details: { known_types: ERROR_TYPE_NAMES } });
   return c.html(typePage(baseUrl, type as ErrorType));

@@ -41,6 +41,7 @@ const HealthSchema = z
 const route = createRoute({
   method: "get",
   path: "/healthz",
+  security: [],
   operationId: "health",
   tags: ["Service"],
   summary: "Health of the service and its dependencies (no authentication)",

@@ -12,6 +12,7 @@ const VerificationSchema = z
 const route = createRoute({
   method: "get",
   path: "/v1/verify",
+  security: [],
   operationId: "verifyEmail",
   tags: ["Account"],
   summary: "Confirm an account's email address with the token from the verification link",

@@ -5,8 +5,8 @@ import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent } from "../schemas";
-import { TemplateCreateBody, TemplateSchema } from "./schemas";
+import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
+import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
 const route = createRoute({
   method: "post",
@@ -14,17 +14,17 @@ const route = createRoute({
   operationId: "createTemplate",
   tags: ["Templates"],
   summary: "Create a template at version 1",
-  description: "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12).",
+  description: "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, clock reads, Satori layout, an example the schema refuses); they never block.",
   security: API_KEY_SECURITY,
-  request: { body: jsonBodyOf(TemplateCreateBody) },
+  request: { headers: IdempotencyHeader, body: jsonBodyOf(TemplateCreateBody) },
   responses: {
-    201: jsonContent(TemplateSchema, "The template at version 1."),
+    201: jsonContent(SavedTemplateSchema, "The template at version 1."),
     ...errorResponses("invalid_request", "authentication_error", "conflict"),
   },
 });
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
   const input = readBody(c, TemplateCreateBody);
-  const { template, version } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
-  return c.json(serializeTemplate(template, version), 201);
+  const { template, version, warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
+  return c.json({ ...serializeTemplate(template, version), warnings }, 201);
 });

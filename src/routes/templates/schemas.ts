@@ -5,7 +5,7 @@ import { IsoTimestamp } from "../schemas";
 
 const Engine = z.enum(["chromium", "satori"]).openapi({ description: "`chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards." });
 const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({ description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.", example: { type: "object", required: ["name"] } });
-const OneLine = z.string().max(500).regex(/^[^\r\n]*$/);
+const OneLine = z.string().max(500).regex(/^[^\r\n]*$/, { error: "a single line (no line breaks)" });
 
 const definitionFields = {
   source: z.string().min(1).openapi({ description: "One self-contained HTML document with inline CSS and Liquid.", example: "<h1>Hello {{ name }}</h1>" }),
@@ -51,6 +51,20 @@ export const TemplateSchema = z
   })
   .openapi("Template");
 
+export const TemplateWarningSchema = z
+  .object({
+    path: z.string().openapi({ example: "source" }),
+    code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),
+    message: z.string().openapi({ example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed." }),
+  })
+  .openapi("TemplateWarning", { description: "Something that will go wrong at render time although the template was accepted. Warnings never block." });
+
+const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
+
+export const SavedTemplateSchema = TemplateSchema.extend({ warnings: Warnings }).openapi("SavedTemplate", {
+  description: "A template as created or published, with the warnings about its new version.",
+});
+
 export const TemplateVersionSchema = z
   .object({
     object: z.literal("template_version"),
@@ -76,6 +90,7 @@ export const ValidationResultSchema = z
     valid: z.boolean(),
     errors: z.array(FieldErrorSchema),
     example: z.unknown().nullable(),
+    warnings: Warnings.openapi({ description: "The template version's own warnings, whatever the data: empty when it is clean." }),
   })
   .openapi("ValidationResult");
 

@@ -1,9 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { database } from "../../db/client";
-import { resolveTemplate } from "../../domain/templates/find-template";
-import { formatReference } from "../../domain/templates/reference";
-import { parseExample } from "../../domain/templates/serialize-template";
-import { validateTemplateData } from "../../domain/templates/validate-data";
+import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent } from "../schemas";
@@ -16,7 +13,7 @@ const route = createRoute({
   operationId: "validateTemplateData",
   tags: ["Templates"],
   summary: "Check data against a template's schema without rendering",
-  description: "Free; renders nothing. Returns the same field errors POST /v1/render would, plus the template's example payload.",
+  description: "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail at render time whatever the data).",
   security: API_KEY_SECURITY,
   request: { params: RefParam, body: jsonBodyOf(ValidateBody) },
   responses: {
@@ -33,7 +30,5 @@ export const validateTemplateEndpoint = endpoint(route, async (c) => {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
     });
   }
-  const { template, version } = await resolveTemplate(database(c.env.DB), c.get("account").id, ref);
-  const errors = validateTemplateData(version, body.data);
-  return c.json({ object: "validation" as const, template: formatReference(template.name, version.version), valid: errors.length === 0, errors, example: parseExample(version) });
+  return c.json(await validationResult(database(c.env.DB), c.get("account").id, ref, body.data));
 });

@@ -67,7 +67,7 @@ describe("POST /v1/templates/{ref}/validate", () => {
     const key = await setup();
     const res = await call("POST", "/v1/templates/inv/validate", { key, body: { data: example } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ object: "validation", template: "inv@1", valid: true, errors: [], example });
+    expect(res.json).toEqual({ object: "validation", template: "inv@1", valid: true, errors: [], example, warnings: [] });
   });
 
   it("lists every field error with path, expected, received and an example", async () => {

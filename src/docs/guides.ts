@@ -1,0 +1,47 @@
+// The parts of /docs that are not a route: Liquid, render options and webhook verification. Examples are
+// computed by the running code, so they show what a template really gets.
+import { filterNames, renderLiquid } from "../render/liquid";
+import { escapeHtml } from "./html";
+
+const FILTER_EXAMPLES = [
+  "{{ 1234.5 | money }}",
+  '{{ 1234.5 | money: "EUR", "de-DE" }}',
+  '{{ 99 | money: "JPY", "ja-JP" }}',
+  '{{ "2026-11-24" | date_medium }}',
+  '{{ "2026-11-24" | date_medium: "fr-FR" }}',
+  '{{ "2026-11-24" | date: "%d/%m/%Y" }}',
+];
+
+const FOLIO_FILTERS = new Set(["money", "date_medium"]);
+
+export async function liquidGuide(): Promise<string> {
+  const rows = await Promise.all(FILTER_EXAMPLES.map(async (example) => `<tr><td><code>${escapeHtml(example)}</code></td><td><code>${escapeHtml(await renderLiquid(example, {}, `docs:${example}`))}</code></td></tr>`));
+  const standard = filterNames().filter((name) => !FOLIO_FILTERS.has(name));
+  return `<h2 id="liquid">Liquid</h2>
+<p>A template is one self-contained HTML document with inline CSS and <a href="https://shopify.github.io/liquid/">Liquid</a>. <code>{% include %}</code>, <code>{% render %}</code> and <code>{% layout %}</code> do not exist. An unknown variable renders empty; an unknown filter is a <code>render_failed</code> naming it. Templates cannot read the clock: <code>{{ "now" | date }}</code> fails, because renders are deterministic and cached; put the date in <code>data</code>. Rendering is bounded: 1,000,000 source characters, 32 MB of produced text, 2 s.</p>
+<h3>Folio's filters</h3><p><code>money</code> takes an optional ISO currency (default USD) and locale (default en-US); <code>date_medium</code> an optional locale. Dates written <code>YYYY-MM-DD</code> are read as that calendar day, in UTC.</p>
+<table><tr><th>template</th><th>renders</th></tr>${rows.join("")}</table>
+<h3>Standard filters</h3><p>${standard.map((name) => `<code>${escapeHtml(name)}</code>`).join(" ")}</p>`;
+}
+
+export function webhookGuide(baseUrl: string): string {
+  const recipe = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+// The raw bytes, before any JSON parsing: the signature is over them.
+app.post("/hooks/folio", express.raw({ type: "application/json" }), (req, res) => {
+  const expected = "sha256=" + createHmac("sha256", process.env.FOLIO_WEBHOOK_SECRET).update(req.body).digest("hex");
+  const given = req.get("X-Service-Signature") ?? "";
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return res.sendStatus(400);
+  const event = JSON.parse(req.body.toString("utf8"));
+  // Delivery is at least once: de-duplicate on X-Service-Delivery (the render id).
+  handle(req.get("X-Service-Delivery"), event);
+  res.sendStatus(200);
+});`;
+  return `<h2 id="webhooks">Webhooks</h2>
+<p>A queued render with a <code>webhook_url</code> is announced by <code>POST</code> with <code>{type, created_at, data}</code>: <code>render.succeeded</code> or <code>render.failed</code>, <code>data</code> the render as <a href="#getRender"><code>GET /v1/renders/{id}</code></a> answers. Attempts come 30 s, 90 s, 270 s and 600 s apart until one answers 2xx; each has 5 s and never follows a redirect.</p>
+<table><tr><th>header</th><th>value</th></tr>
+<tr><td><code>X-Service-Signature</code></td><td><code>sha256=</code> and the hex HMAC-SHA256 of the raw body, keyed with the account's webhook secret (<code>GET ${escapeHtml(baseUrl)}/v1/account</code> shows it once)</td></tr>
+<tr><td><code>X-Service-Delivery</code></td><td>the render id, the same on every attempt</td></tr>
+<tr><td><code>X-Service-Attempt</code></td><td>1 to 5</td></tr><tr><td><code>X-Service-Timestamp</code></td><td>Unix seconds when this attempt was built</td></tr></table>
+<h3>Verifying a delivery (Node, Express)</h3><pre>${escapeHtml(recipe)}</pre>`;
+}

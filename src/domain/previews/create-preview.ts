@@ -1,0 +1,59 @@
+import type { Database } from "../../db/client";
+import type { AccountRow, TemplateVersionRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import { newId } from "../../lib/ids";
+import type { RenderOptions } from "../render-options/options-schema";
+import { renderFile, type ProduceDeps } from "../renders/produce-file";
+import { CONTENT_TYPES, outputFormat, planRender, type OutputFormat } from "../renders/render-plan";
+import { refuseInapplicableOptions } from "../render-options/applicability";
+import { checkDefinition } from "../templates/check-definition";
+import { templateChecksum, type TemplateDefinition } from "../templates/checksum";
+import { resolveTemplate } from "../templates/find-template";
+import type { TemplateReference } from "../templates/reference";
+import { templateWarnings, type TemplateWarning } from "../templates/template-warnings";
+import { validateTemplateData } from "../templates/validate-data";
+
+/** A preview prints at most this many pages: enough to judge a layout, never a way around the page ceiling. */
+export const MAX_PREVIEW_PAGES = 50;
+const WATERMARK = { text: "PREVIEW", opacity: 0.18, angle: -35 };
+
+export type PreviewSubject = { ref: TemplateReference } | { definition: TemplateDefinition };
+
+export interface PreviewRequest {
+  subject: PreviewSubject;
+  data: unknown;
+  format?: OutputFormat | undefined;
+  options?: RenderOptions | undefined;
+}
+
+export interface Preview {
+  bytes: Uint8Array;
+  contentType: string;
+  pageCount: number;
+  /** True when the document has more pages than a preview prints. */
+  truncated: boolean;
+  /** What §14 finds in the version: the studio shows them beside the preview. */
+  warnings: TemplateWarning[];
+}
+
+/** An unsaved definition as a version that is never stored: checked exactly as at create. */
+async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateVersionRow> {
+  checkDefinition(definition);
+  return { id: "tv_unsaved", templateId: "tpl_unsaved", version: 0, ...definition, expectedPages: 1, example: null, message: null, checksum: await templateChecksum(definition), createdAt: "" };
+}
+
+/**
+ * POST /v1/previews: a stored version or an unsaved definition rendered through the one render path, with
+ * "PREVIEW" across every page. Nothing is stored, cached, billed or listed: the bytes are the answer.
+ */
+export async function createPreview(db: Database, account: AccountRow, request: PreviewRequest, deps: Omit<ProduceDeps, "files" | "meter">): Promise<Preview> {
+  const version = "ref" in request.subject ? (await resolveTemplate(db, account.id, request.subject.ref)).version : await unsavedVersion(request.subject.definition);
+  const errors = validateTemplateData(version, request.data);
+  if (errors.length) {
+    throw new ServiceError("validation_error", `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
+  }
+  refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
+  const plan = { ...(await planRender(version, request)), watermark: WATERMARK };
+  const file = await renderFile(plan, deps, { accountId: account.id, renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
+  return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, warnings: await templateWarnings(version) };
+}

@@ -1,0 +1,67 @@
+import { ServiceError, type FieldError } from "../../errors";
+import { receivedPhrase } from "../../lib/field-errors";
+import type { RenderOptions } from "./options-schema";
+
+type Format = "pdf" | "png" | "jpg";
+type Engine = "chromium" | "satori";
+
+const PDF = ["pdf"] as const;
+const RASTER = ["png", "jpg"] as const;
+const ALL = ["pdf", "png", "jpg"] as const;
+
+/**
+ * The formats each option serves, by template engine (DECISIONS §6, §13). A satori card keeps its own size in
+ * every format, so its `width` and `height` size its PDF page too, and nothing pages, crops or margins it
+ * (so no header or footer either: they print in the margin).
+ * Typed over every option, so a new option cannot be added without saying what it serves.
+ */
+const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
+  page_size: { chromium: PDF, satori: [] },
+  landscape: { chromium: PDF, satori: [] },
+  margin: { chromium: PDF, satori: [] },
+  print_background: { chromium: PDF, satori: PDF },
+  scale: { chromium: PDF, satori: PDF },
+  header_html: { chromium: PDF, satori: [] },
+  footer_html: { chromium: PDF, satori: [] },
+  metadata: { chromium: PDF, satori: PDF },
+  width: { chromium: RASTER, satori: ALL },
+  height: { chromium: RASTER, satori: ALL },
+  full_page: { chromium: RASTER, satori: [] },
+  device_scale_factor: { chromium: RASTER, satori: RASTER },
+  quality: { chromium: ["jpg"], satori: ["jpg"] },
+  omit_background: { chromium: ["png"], satori: ["png"] },
+  timeout_ms: { chromium: ALL, satori: ALL },
+};
+
+/** "pdf", "png and jpg"...: what `key` serves for each engine, in words (for the documentation). */
+export function servedFormats(key: string): Record<Engine, string> {
+  const entry = SERVES[key as keyof RenderOptions];
+  const words = (formats: readonly Format[] | undefined) => (formats?.length ? formats.join(", ") : "none");
+  return { chromium: words(entry?.chromium), satori: words(entry?.satori) };
+}
+
+function serves(key: string, engine: Engine, format: Format): boolean {
+  return SERVES[key as keyof RenderOptions]?.[engine].includes(format) ?? true;
+}
+
+function refusalMessage(key: string, engine: Engine): string {
+  const formats = SERVES[key as keyof RenderOptions][engine];
+  if (formats.length > 0) return `\`${key}\` applies to ${formats.join(" and ")} only.`;
+  if (key === "full_page") return "`full_page` does not apply to a satori template: its image is always the card, width x height.";
+  return `\`${key}\` does not apply to a satori template: its PDF is one page of the card's width x height, with no margin.`;
+}
+
+/** A request's options that do not serve the format it asks for are refused (400 at `options.<key>`), every one named. */
+export function refuseInapplicableOptions(options: RenderOptions | undefined, engine: Engine, format: Format): void {
+  const errors: FieldError[] = Object.entries(options ?? {})
+    .filter(([key]) => !serves(key, engine, format))
+    .map(([key, value]) => ({ path: `options.${key}`, message: refusalMessage(key, engine), expected: `no \`${key}\` for ${format} output`, received: receivedPhrase(value) }));
+  if (errors.length === 0) return;
+  const more = errors.length > 1 ? ` And ${errors.length - 1} more option${errors.length > 2 ? "s" : ""} that ${format} output does not use.` : "";
+  throw new ServiceError("invalid_request", `${errors[0]!.message}${more}`, { errors });
+}
+
+/** The options a render of `format` uses: template defaults that serve its other formats are ignored, not refused. */
+export function applicableOptions(options: RenderOptions, engine: Engine, format: Format): RenderOptions {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => serves(key, engine, format))) as RenderOptions;
+}

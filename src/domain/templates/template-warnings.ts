@@ -1,0 +1,56 @@
+import type { TemplateVersionRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import { renderLiquid } from "../../render/liquid";
+import { liquidFindings, type LiquidFinding } from "../../render/liquid-diagnostics";
+import { satoriFindings } from "../../render/satori-diagnostics";
+import type { RenderOptions } from "../render-options/options-schema";
+import { parseExample } from "./serialize-template";
+import { schemaErrors } from "./validate-data";
+
+export type WarningCode = "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
+
+/** A mistake that does not block saving the template but will show at render time (DECISIONS §14). */
+export interface TemplateWarning {
+  path: string;
+  code: WarningCode;
+  message: string;
+}
+
+function liquidWarning(path: string, { code, filter, line, column }: LiquidFinding): TemplateWarning {
+  const at = `line ${line}, column ${column}`;
+  return code === "unknown_filter"
+    ? { path, code, message: `\`${path}\` uses the unknown filter \`${filter}\` (${at}); rendering it fails with render_failed.` }
+    : { path, code, message: `\`${path}\` applies \`date\` to "now" or "today" (${at}): templates cannot read the clock (renders are deterministic and cached), so rendering it fails. Put the date in \`data\`.` };
+}
+
+function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
+  const options = version.options as RenderOptions;
+  const parts: Array<[string, string | undefined]> = [["source", version.source], ["options.header_html", options.header_html], ["options.footer_html", options.footer_html]];
+  return parts.flatMap(([path, source]) => (source === undefined ? [] : liquidFindings(source).map((finding) => liquidWarning(path, finding))));
+}
+
+/** A satori card is laid out with the example's data (or none), as a render of it would be. */
+async function satoriWarnings(version: TemplateVersionRow, example: unknown): Promise<TemplateWarning[]> {
+  if (version.engine !== "satori") return [];
+  let html: string;
+  try {
+    html = await renderLiquid(version.source, example ?? {}, version.checksum);
+  } catch (error) {
+    // The Liquid failing is reported by the Liquid warnings, or at render: there is no card to lay out.
+    if (error instanceof ServiceError) return [];
+    throw error;
+  }
+  const { width = 1200, height = 630 } = version.options as RenderOptions;
+  return (await satoriFindings(html, width, height)).map((message) => ({ path: "source", code: "satori_layout", message }));
+}
+
+function exampleWarnings(version: TemplateVersionRow, example: unknown): TemplateWarning[] {
+  if (example === null) return [];
+  return schemaErrors(version, example, "example").map(({ path, message }) => ({ path, code: "example_invalid", message }));
+}
+
+/** Everything that would go wrong with this version although it was saved: empty when it is clean. */
+export async function templateWarnings(version: TemplateVersionRow): Promise<TemplateWarning[]> {
+  const example = parseExample(version);
+  return [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
+}

@@ -1,0 +1,13 @@
+import type { Database } from "../../db/client";
+import { resolveTemplate } from "./find-template";
+import { formatReference, type TemplateReference } from "./reference";
+import { parseExample } from "./serialize-template";
+import { templateWarnings } from "./template-warnings";
+import { validateTemplateData } from "./validate-data";
+
+/** POST /v1/templates/{ref}/validate and the validate_template tool: the data's field errors and the version's warnings. */
+export async function validationResult(db: Database, accountId: string, ref: TemplateReference, data: unknown) {
+  const { template, version } = await resolveTemplate(db, accountId, ref);
+  const errors = validateTemplateData(version, data);
+  return { object: "validation" as const, template: formatReference(template.name, version.version), valid: errors.length === 0, errors, example: parseExample(version), warnings: await templateWarnings(version) };
+}

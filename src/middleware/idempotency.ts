@@ -1,0 +1,33 @@
+import { createMiddleware } from "hono/factory";
+import { database } from "../db/client";
+import { checkKey, claimKey, keepAnswer, releaseKey } from "../domain/idempotency/idempotency-keys";
+import type { AppEnv } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import { canonicalJson } from "../lib/jcs";
+
+/**
+ * `Idempotency-Key` on the POSTs that create something (DECISIONS §18). A repeat replays the first answer
+ * with `Idempotent-Replayed: true` and runs nothing: no render, no unit, no rate unit, no webhook. Answers
+ * below 500 are kept, except a 429: a rate-limited request never ran, so its retry with the same key must.
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header("idempotency-key");
+  if (c.req.method !== "POST" || key === undefined) return next();
+  checkKey(key);
+  const db = database(c.env.DB);
+  const accountId = c.get("account").id;
+  const fingerprint = await sha256Hex(`POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`);
+  const claim = await claimKey(db, accountId, key, fingerprint, new Date());
+  if (claim.state === "replay") {
+    return new Response(claim.body, { status: claim.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } });
+  }
+  try {
+    await next();
+  } catch (error) {
+    await releaseKey(db, accountId, key);
+    throw error;
+  }
+  const status = c.res.status;
+  if (status >= 500 || status === 429) await releaseKey(db, accountId, key);
+  else await keepAnswer(db, accountId, key, status, await c.res.clone().text());
+});

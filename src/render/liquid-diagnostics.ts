@@ -1,0 +1,60 @@
+import { TypeGuards, type Filter, type Template, type Token, type Value } from "liquidjs";
+import { createLiquid } from "./liquid";
+import { CLOCK_WORDS } from "./liquid-filters";
+
+/** A filter that parses but fails at render time: one that does not exist, or `date` asked for the clock. */
+export interface LiquidFinding {
+  code: "unknown_filter" | "clock_read";
+  filter: string;
+  line: number;
+  column: number;
+}
+
+/** Parses as the create-time check does (unknown filters allowed), so every filter can be looked at. */
+const lenient = createLiquid({ strictFilters: false });
+
+function isValue(argument: unknown): argument is Value {
+  return typeof argument === "object" && argument !== null && Array.isArray((argument as Value).filters);
+}
+
+/** Every filtered value in the tree: outputs, `assign`, `echo`, and those inside blocks and `{% liquid %}`. */
+function* valuesIn(templates: Template[]): Generator<Value> {
+  for (const template of templates) {
+    for (const argument of template.arguments?.() ?? []) if (isValue(argument)) yield argument;
+    if (!template.children) continue;
+    // Without partials (Folio has none) the generator only returns the children, synchronously.
+    const children = template.children(false, true);
+    let step = children.next();
+    while (!step.done) step = children.next(step.value);
+    yield* valuesIn(step.value);
+  }
+}
+
+function position(filter: Filter): { line: number; column: number } {
+  const [line = 0, column = 0] = (filter as unknown as { token: Token }).token.getPosition();
+  return { line, column };
+}
+
+/**
+ * The filters in `source` that will fail when it renders: names no filter has (the renderer is strict about
+ * them), and `date` applied to a literal "now" or "today". Empty when `source` does not parse: the syntax
+ * check reports that.
+ */
+export function liquidFindings(source: string): LiquidFinding[] {
+  let templates: Template[];
+  try {
+    templates = lenient.parse(source);
+  } catch {
+    return [];
+  }
+  const findings: LiquidFinding[] = [];
+  for (const value of valuesIn(templates)) {
+    const [initial] = value.initial.postfix;
+    const literal = value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) ? initial.content.trim().toLowerCase() : null;
+    value.filters.forEach((filter, index) => {
+      if (!lenient.filters[filter.name]) findings.push({ code: "unknown_filter", filter: filter.name, ...position(filter) });
+      else if (filter.name === "date" && index === 0 && literal !== null && CLOCK_WORDS.has(literal)) findings.push({ code: "clock_read", filter: filter.name, ...position(filter) });
+    });
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}

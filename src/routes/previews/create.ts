@@ -1,0 +1,69 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { admitPreview, rateHeaders } from "../../domain/accounts/admission";
+import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../domain/previews/create-preview";
+import { parseReference } from "../../domain/templates/reference";
+import { errorResponses, ServiceError } from "../../errors";
+import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { renderDeps } from "../../lib/render-deps";
+import { RenderRequestBody } from "../renders/schemas";
+import { rateLimiterFor } from "../renders/request-context";
+import { jsonBodyOf } from "../schemas";
+import { TemplateVersionBody } from "../templates/schemas";
+
+const PreviewBody = z
+  .strictObject({
+    template: z.string().optional().openapi({ description: "A stored version to preview: `name` or `name@version`. Give either this or `source`." }),
+    source: TemplateVersionBody.shape.source.optional(),
+    engine: TemplateVersionBody.shape.engine,
+    schema: TemplateVersionBody.shape.schema,
+    options: RenderRequestBody.shape.options,
+    data: RenderRequestBody.shape.data,
+    format: RenderRequestBody.shape.format,
+  })
+  .openapi("PreviewRequest", { description: "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`." });
+
+const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+const binary = (type: string) => ({ [type]: { schema: z.string().openapi({ format: "binary" }) } });
+
+const route = createRoute({
+  method: "post",
+  path: "/v1/previews",
+  operationId: "createPreview",
+  tags: ["Renders"],
+  summary: "Preview a template: the file's bytes, watermarked, never stored or billed",
+  description: `Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key. A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
+  security: API_KEY_SECURITY,
+  request: { body: jsonBodyOf(PreviewBody) },
+  responses: {
+    200: {
+      description: "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings; `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+      headers: z.object({ "X-Service-Page-Count": z.string(), "X-Service-Warnings": z.string().optional(), "X-Service-Preview-Truncated": z.string().optional() }),
+      content: { ...binary("application/pdf"), ...binary("image/png"), ...binary("image/jpeg") },
+    },
+    ...errorResponses("invalid_request", "asset_blocked", "authentication_error", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
+  },
+});
+
+function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
+  if ((body.template === undefined) === (body.source === undefined)) {
+    const message = body.template === undefined ? "Give `template` (a stored version) or `source` (an unsaved definition)." : "Give `template` or `source`, not both.";
+    throw new ServiceError("invalid_request", message, { errors: [{ path: body.template === undefined ? "source" : "template", message, expected: "exactly one of template and source", received: body.template === undefined ? "missing" : "both" }] });
+  }
+  if (body.template !== undefined) return { ref: parseReference(body.template, "template") };
+  return { definition: { engine: body.engine ?? "chromium", source: body.source!, schema: body.schema ?? {}, options: body.options ?? {} } };
+}
+
+export const createPreviewEndpoint = endpoint(route, async (c) => {
+  const body = readBody(c, PreviewBody);
+  const subject = subjectOf(body);
+  const rate = await admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews"));
+  // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
+  const options = "definition" in subject ? undefined : body.options;
+  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env));
+  const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
+  if (preview.truncated) headers["x-service-preview-truncated"] = "true";
+  if (preview.warnings.length) headers["x-service-warnings"] = base64url(JSON.stringify(preview.warnings));
+  return new Response(preview.bytes, { status: 200, headers });
+});

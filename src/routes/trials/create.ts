@@ -1,0 +1,38 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
+import { serializeAccount } from "../../domain/accounts/serialize-account";
+import { startTrial, trialLimiterName, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
+import { errorResponses } from "../../errors";
+import { endpoint, nowIso } from "../../lib/endpoint";
+import { AccountSchema } from "../account/schemas";
+import { jsonContent } from "../schemas";
+
+const TrialSchema = z
+  .object({
+    object: z.literal("trial"),
+    api_key: z.string().openapi({ description: "An ordinary API key of the new trial account; shown once.", example: "folio_sk_..." }),
+    account: AccountSchema,
+  })
+  .openapi("Trial");
+
+const route = createRoute({
+  method: "post",
+  path: "/v1/trials",
+  operationId: "startTrial",
+  tags: ["Account"],
+  summary: "Start a free 50-render trial (no API key needed)",
+  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address.`,
+  security: [],
+  responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
+});
+
+/** The client's address as Cloudflare reports it; "local" where nothing says (wrangler dev, tests). */
+export function clientAddress(header: (name: string) => string | undefined): string {
+  return header("cf-connecting-ip") ?? header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+}
+
+export const startTrialEndpoint = endpoint(route, async (c) => {
+  const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(trialLimiterName(clientAddress((name) => c.req.header(name)))));
+  const { account, apiKey } = await startTrial(database(c.env.DB), limiter, nowIso());
+  return c.json({ object: "trial" as const, api_key: apiKey, account: serializeAccount(account) }, 201);
+});

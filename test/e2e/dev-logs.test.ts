@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../poll";
+
+// Its own service on its own ports and state, its terminal output captured.
+const PORT = Number(process.env.E2E_PORT ?? 8790) + 14;
+const BASE = `http://localhost:${PORT}`;
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** What `npm run dev` runs (the service with the terminal as its output), on a port and a state of its own. */
+function starter(state: string): string {
+  const service = new URL("../../scripts/service.mjs", import.meta.url).href;
+  return `import { startService } from ${JSON.stringify(service)};
+const service = await startService({ stdio: "inherit", port: ${PORT}, persistTo: ${JSON.stringify(state)} });
+console.log("READY " + service.apiKey);
+process.on("SIGTERM", async () => { await service.stop(); process.exit(0); });`;
+}
+
+describe("the npm run dev terminal", () => {
+  const state = mkdtempSync(join(tmpdir(), "folio-dev-logs-"));
+  const lines: string[] = [];
+  let dev: ChildProcess;
+  let key: string;
+
+  beforeAll(async () => {
+    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], { stdio: ["ignore", "pipe", "pipe"] });
+    let partial = "";
+    const collect = (chunk: Buffer) => {
+      const text = partial + chunk.toString("utf8");
+      const complete = text.split("\n");
+      partial = complete.pop()!;
+      lines.push(...complete.map((line) => line.replace(ANSI, "")));
+    };
+    dev.stdout!.on("data", collect);
+    dev.stderr!.on("data", collect);
+    const ready = await until(async () => lines.find((line) => line.startsWith("READY ")), (line) => line !== undefined || dev.exitCode !== null, 120_000, 250);
+    if (!ready) throw new Error(`the service did not start:\n${lines.join("\n")}`);
+    key = ready.slice("READY ".length);
+  }, 150_000);
+
+  afterAll(async () => {
+    if (dev.exitCode === null) await new Promise((resolve) => (dev.once("exit", resolve), dev.kill("SIGTERM")));
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  it("shows one line per request, and a webhook host that does not resolve as one warning with the render id", async () => {
+    const from = lines.length;
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const post = (path: string, body: unknown, extra: Record<string, string> = {}) => fetch(`${BASE}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    expect((await post("/v1/templates", { name: "logs", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" })).status).toBe(201);
+    const queued = (await (await post("/v1/render", { template: "logs", data: { n: 1 }, webhook_url: "https://does-not-exist.invalid/hook" })).json()) as { id: string };
+    const mcp = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+    for (let id = 1; id <= 3; id++) expect((await post("/mcp", { jsonrpc: "2.0", id, method: "tools/list" }, mcp)).status).toBe(200);
+
+    const warning = await until(async () => lines.slice(from).filter((line) => line.includes(queued.id)), (found) => found.length > 0, 30_000, 250);
+    // Anything workerd would have said about it has had time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const shown = lines.slice(from).filter((line) => line.trim() !== "");
+    expect(shown.filter((line) => line.includes(queued.id))).toEqual(warning);
+    expect(warning).toHaveLength(1);
+    expect(warning[0]).toMatch(new RegExp(`\\[WARNING\\] webhook of ${queued.id} to does-not-exist\\.invalid: attempt 1 failed \\(.+\\); next attempt in 30 s$`));
+    expect(warning[0]).not.toContain("internal error");
+    expect(shown.filter((line) => /stack:|wdErrId|ffi\.rs|\[ERROR\]/.test(line))).toEqual([]);
+    expect(shown.filter((line) => /responseMode|WARNING/.test(line) && !line.includes(queued.id))).toEqual([]);
+    expect(shown.filter((line) => line.startsWith("[wrangler:info] POST /mcp"))).toHaveLength(3);
+    expect(shown.filter((line) => line.startsWith("[wrangler:info] POST /v1/render "))).toHaveLength(1);
+  }, 60_000);
+});

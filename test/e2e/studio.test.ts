@@ -1,0 +1,373 @@
+// The studio in a real browser (playwright-core driving the system Chromium), against the service as `npm run dev`
+// starts it: a key, the fixture invoice written into the editors, the live preview, field and Liquid errors at
+// their line, publishing, the version diff, copy as curl and a trial from a fresh browser.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { api, fixture, newKey } from "./client";
+
+const BASE = inject("baseUrl");
+/** STUDIO_SCREENSHOTS=<dir> keeps a screenshot of every step there, to look at the studio as a user does. */
+const SHOTS = process.env.STUDIO_SCREENSHOTS;
+const ORIGIN = new URL(BASE).origin;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Records what must never happen on a studio page: a request to another origin, an uncaught error, a console
+ * error. A request the test makes fail on purpose (a wrong key, broken data) answers 4xx/5xx, which Chromium
+ * logs as "Failed to load resource": only those the current step expects (path and status) are let through.
+ */
+function guard(page: Page) {
+  const state = { problems: [] as string[], expected: [] as Array<{ path: string; status: number }>, previewRequests: 0, previewStatuses: [] as number[] };
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === "data:") return;
+    if (url.origin !== ORIGIN) state.problems.push(`a request left the origin: ${request.method()} ${request.url()}`);
+    if (url.pathname === "/v1/previews") state.previewRequests++;
+  });
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/v1/previews") state.previewStatuses.push(response.status());
+  });
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const status = Number(/the server responded with a status of (\d{3})/.exec(message.text())?.[1]);
+    const path = new URL(message.location().url || BASE).pathname;
+    if (status && state.expected.some((e) => e.path === path && e.status === status)) return;
+    state.problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => state.problems.push(`uncaught error: ${error.message}`));
+  return state;
+}
+
+async function snap(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+const editor = (page: Page, id: string) => page.locator(`[data-editor-host="${id}"]`);
+const seqOf = async (page: Page) => (await page.getAttribute("#preview-pages", "data-seq")) ?? "0";
+// Page functions, not strings: the studio's CSP refuses eval, and Playwright evaluates strings with it.
+// (The root tsconfig has no DOM library: the page's globals are reached through `globalThis`.)
+type PageGlobals = { document: any; sessionStorage: any; localStorage: any; navigator: any };
+const canvasData = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector("#preview-pages canvas.page").toDataURL("image/png") as string);
+
+/** Waits for a preview newer than `after` to be drawn. */
+async function nextPreview(page: Page, after: string) {
+  await page.waitForFunction(
+    (previous) => {
+      const { document } = globalThis as unknown as PageGlobals;
+      return Number(document.querySelector("#preview-pages").dataset.seq) > previous && document.querySelector("#preview-status").dataset.state !== "busy";
+    },
+    Number(after),
+    { timeout: 30_000 },
+  );
+}
+
+/** Replaces an editor's whole text the way a paste does. */
+async function paste(page: Page, id: string, text: string) {
+  await page.click(`.tabs [data-tab="${id}"]`);
+  await editor(page, id).locator(".cm-content").click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(text);
+}
+
+/** Selects the first `needle` with the editor's own search (Ctrl+F), as a person finds a place to edit. */
+async function find(page: Page, id: string, needle: string) {
+  await page.click(`.tabs [data-tab="${id}"]`);
+  await editor(page, id).locator(".cm-content").click();
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("Control+f");
+  const search = editor(page, id).locator(".cm-search input[name=search]");
+  // Typed, not filled: the panel takes its query on keyup.
+  await search.press("Control+a");
+  await search.pressSequentially(needle);
+  await search.press("Enter");
+  await search.press("Escape");
+}
+
+/** Types `replacement` over the first `needle` (plain words: the editor closes brackets and quotes as typed). */
+async function replaceInEditor(page: Page, id: string, needle: string, replacement: string) {
+  await find(page, id, needle);
+  await page.keyboard.type(replacement);
+  await expect.poll(() => editor(page, id).locator(".cm-content").textContent()).toContain(replacement);
+}
+
+/** Goes to the end of the first `needle` and replaces its last character by typing `last`. */
+async function retypeLastCharacter(page: Page, id: string, needle: string, last: string) {
+  await find(page, id, needle);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(last);
+  await expect.poll(() => editor(page, id).locator(".cm-content").textContent()).toContain(needle.slice(0, -1) + last);
+}
+
+/** The 1-based line of the first occurrence of `needle` in `text`. */
+const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
+
+describe("the studio", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let watch: ReturnType<typeof guard>;
+  let key: string;
+  const name = `invoice-studio-${process.pid}`;
+  const source = fixture("invoice.liquid.html");
+  const schema = fixture("invoice.schema.json");
+  const data = fixture("invoice.data.json");
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: BASE });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
+    page = await context.newPage();
+    watch = guard(page);
+    // An account of its own: an empty template list and its own preview window.
+    key = await newKey();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("serves /studio as static assets and leaves the Worker's routes to the Worker", async () => {
+    const studio = await fetch(`${BASE}/studio`);
+    expect(studio.status).toBe(200);
+    expect(studio.headers.get("content-type")).toMatch(/^text\/html/);
+    // The browser itself holds the page to its origin.
+    expect(studio.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
+    expect(studio.headers.get("content-security-policy")).toMatch(/connect-src 'self'/);
+    const html = await studio.text();
+    expect(html).toContain("Folio Studio");
+    // Everything the page loads is bundled under /studio/assets: no CDN.
+    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((url) => !url.startsWith("data:"));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(asset).toMatch(/^\/studio\/assets\//);
+    expect((await fetch(`${BASE}/healthz`)).status).toBe(200);
+    expect((await fetch(`${BASE}/openapi.json`)).headers.get("content-type")).toMatch(/json/);
+    expect((await fetch(`${BASE}/v1/templates`)).status).toBe(401);
+  });
+
+  it("opens /studio and takes an API key, kept in session storage only", async () => {
+    await page.goto("/studio");
+    await expect.poll(() => page.isVisible("#signin")).toBe(true);
+    watch.expected = [{ path: "/v1/templates", status: 401 }];
+    await page.fill("#key-input", "folio_sk_not-a-real-key");
+    await page.click("#key-submit");
+    await expect.poll(() => page.textContent("#key-error")).toMatch(/not accepted/);
+    watch.expected = [];
+    await snap(page, "01-signin-refused");
+
+    await page.fill("#key-input", key);
+    await page.click("#key-submit");
+    await page.waitForSelector("#studio:not([hidden])");
+    const storage = await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      return { session: g.sessionStorage.getItem("folio.studio.apiKey") as string, local: g.localStorage.length as number, cookie: g.document.cookie as string };
+    });
+    expect(storage).toEqual({ session: key, local: 0, cookie: "" });
+    // A new account has no template: the studio offers to create one.
+    await page.waitForSelector("#new-dialog[open]");
+    await snap(page, "02-new-template");
+  });
+
+  it("creates a template from the fixture invoice and previews it as PDF pages", async () => {
+    await page.fill("#new-name", name);
+    await page.click("label.starter:has-text('Blank')");
+    await page.click("#new-submit");
+    await expect.poll(() => page.textContent("#doc-name")).toBe(name);
+
+    await paste(page, "schema", schema);
+    await paste(page, "example", data);
+    const before = await seqOf(page);
+    await paste(page, "source", source);
+    await nextPreview(page, before);
+    expect(await page.getAttribute("#preview-status", "data-state")).toBe("ok");
+    expect(await page.textContent("#preview-status")).toMatch(/1 page/);
+    expect(await page.locator("#preview-pages canvas.page").count()).toBe(1);
+    await snap(page, "03-invoice-preview");
+
+    await page.click("#publish-button");
+    expect(await page.textContent("#publish-title")).toBe(`Create ${name}`);
+    await page.fill("#publish-message", "The fixture invoice");
+    await page.click("#publish-submit");
+    await page.waitForSelector('#version-list .version[data-version="1"]');
+    await expect.poll(() => page.textContent("#doc-version")).toBe("v1");
+
+    const stored = await api("GET", `/v1/templates/${name}@1`, undefined, key);
+    expect(stored.status).toBe(200);
+    expect(stored.json.source).toBe(source);
+    expect(stored.json.schema).toEqual(JSON.parse(schema));
+    expect(stored.json.example).toEqual(JSON.parse(data));
+    expect(stored.json.message).toBe("The fixture invoice");
+  });
+
+  it("redraws the preview after an edit, without a request per keystroke", async () => {
+    const before = await seqOf(page);
+    const imageBefore = await canvasData(page);
+    const requestsBefore = watch.previewRequests;
+    const replacement = "Balance owed";
+    await replaceInEditor(page, "source", "Total due", replacement);
+    await nextPreview(page, before);
+    expect(await page.getAttribute("#preview-status", "data-state")).toBe("ok");
+    const imageAfter = await canvasData(page);
+    expect(imageAfter).not.toBe(imageBefore);
+    await snap(page, "04-edited");
+    // Debounced: the keystrokes of "Balance owed" made far fewer previews than keystrokes.
+    expect(watch.previewRequests - requestsBefore).toBeLessThan(replacement.length);
+    await expect.poll(() => page.isVisible("#doc-dirty")).toBe(true);
+  });
+
+  it("shows data that breaks the schema as a field error at its line in the example", async () => {
+    watch.expected = [{ path: "/v1/previews", status: 422 }];
+    const before = await seqOf(page);
+    await retypeLastCharacter(page, "example", `"quantity": 3`, "0");
+    const marked = editor(page, "example").locator(".cm-line:has(.cm-inline-diagnostic-error)");
+    await marked.waitFor({ timeout: 30_000 });
+    expect(await marked.count()).toBe(1);
+    expect(await marked.textContent()).toContain(`"quantity": 0`);
+    expect(await marked.locator(".cm-inline-diagnostic-error").textContent()).toMatch(/quantity must be at least 1/);
+    // The line is the one that holds the value: the fixture's first `"quantity": 3`.
+    const line = lineOf(data, `"quantity": 3`);
+    const problem = page.locator("#problem-list .problem-error");
+    expect(await problem.count()).toBe(1);
+    expect(await problem.getAttribute("data-path")).toBe("data.items[1].quantity");
+    expect(await problem.textContent()).toContain(`Example data · line ${line}`);
+    expect(await page.textContent('.tabs [data-tab="example"] .count')).toBe("1");
+    expect(await page.getAttribute("#preview-status", "data-state")).toBe("error");
+    expect(await page.isVisible("#preview-banner")).toBe(true);
+    expect(await seqOf(page)).toBe(before); // the last good preview stays, marked out of date
+    expect(watch.previewStatuses).toContain(422);
+    await snap(page, "05-field-error");
+
+    // Fixing the value clears the error and brings the preview back.
+    await retypeLastCharacter(page, "example", `"quantity": 0`, "3");
+    await nextPreview(page, before);
+    await expect.poll(() => page.textContent("#problem-list")).toBe("");
+    await expect.poll(() => editor(page, "example").locator(".cm-inline-diagnostic").count()).toBe(0);
+    watch.expected = [];
+  });
+
+  it("shows a Liquid error at its line in the source", async () => {
+    watch.expected = [{ path: "/v1/previews", status: 500 }];
+    const before = await seqOf(page);
+    await replaceInEditor(page, "source", "date_medium", "date_mediun");
+    const marked = editor(page, "source").locator(".cm-line:has(.cm-inline-diagnostic-error)");
+    await marked.waitFor({ timeout: 30_000 });
+    expect(await marked.textContent()).toContain("date_mediun");
+    expect(await page.textContent("#problem-list .problem-error")).toContain(`Source · line ${lineOf(source, "| date_medium }}")}`);
+    expect(watch.previewStatuses).toContain(500);
+    await snap(page, "06-liquid-error");
+
+    await replaceInEditor(page, "source", "date_mediun", "date_medium");
+    await nextPreview(page, before);
+    await expect.poll(() => page.textContent("#problem-list")).toBe("");
+    watch.expected = [];
+  });
+
+  it("publishes a second version with a message", async () => {
+    await page.click("#publish-button");
+    expect(await page.textContent("#publish-title")).toBe(`Publish ${name} v2`);
+    await page.fill("#publish-message", "Say balance owed");
+    await snap(page, "07-publish-v2");
+    await page.click("#publish-submit");
+    await page.waitForSelector('#version-list .version[data-version="2"]');
+    await expect.poll(() => page.textContent("#doc-version")).toBe("v2");
+    expect(await page.isVisible("#doc-dirty")).toBe(false);
+    expect(await page.textContent('#version-list .version[data-version="2"]')).toContain("Say balance owed");
+
+    const versions = await api("GET", `/v1/templates/${name}/versions`, undefined, key);
+    expect(versions.json.data.map((v: { version: number; message: string }) => [v.version, v.message]).sort()).toEqual([
+      [1, "The fixture invoice"],
+      [2, "Say balance owed"],
+    ]);
+    const v2 = await api("GET", `/v1/templates/${name}@2`, undefined, key);
+    expect(v2.json.source).toBe(source.replace("Total due", "Balance owed"));
+  });
+
+  it("opens the source diff between v1 and v2", async () => {
+    await page.click("#compare-button");
+    await page.waitForSelector("#diff-dialog[open]");
+    expect(await page.inputValue("#diff-a")).toBe("1");
+    expect(await page.inputValue("#diff-b")).toBe("2");
+    await page.waitForSelector('#diff-host[data-state="ready"] .cm-mergeView');
+    expect(await page.getAttribute("#diff-host", "data-pair")).toBe("1:2:source");
+    const removed = page.locator("#diff-host .cm-merge-a .cm-changedLine");
+    const added = page.locator("#diff-host .cm-merge-b .cm-changedLine");
+    expect(await removed.count()).toBe(1);
+    expect(await added.count()).toBe(1);
+    expect(await removed.textContent()).toContain("Total due");
+    expect(await added.textContent()).toContain("Balance owed");
+    await snap(page, "08-diff");
+    await page.click("#diff-dialog [data-close]");
+  });
+
+  it("copies the render request as curl, which renders, and lists the render with its link", async () => {
+    await page.click("#curl-button");
+    const command = (await page.textContent("#curl-text"))!;
+    expect(command).toContain(`${ORIGIN}/v1/render`);
+    expect(command).toContain("$FOLIO_API_KEY");
+    expect(command).not.toContain(key);
+    await snap(page, "09-curl");
+    await page.check("#curl-key");
+    await page.click("#curl-copy");
+    const copied = await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText() as Promise<string>);
+    expect(copied).toContain(`Bearer ${key}`);
+    await page.click("#curl-dialog [data-close]");
+
+    // Run what was copied: its JSON body is the render request.
+    const body = JSON.parse(/-d '([\s\S]*)'$/.exec(copied)![1]!.replace(/'\\''/g, "'"));
+    expect(body).toEqual({ template: `${name}@2`, data: JSON.parse(data) });
+    const render = await api("POST", "/v1/render", body, key);
+    expect(render.status).toBe(200);
+
+    await page.click("#renders-refresh");
+    const link = page.locator(`#render-list [data-render="${render.json.id}"] a.item`);
+    await link.waitFor();
+    expect(await link.textContent()).toContain(`${name}@2`);
+    await snap(page, "10-renders");
+    // A fresh signed link on the service's own origin, which serves the PDF.
+    const href = (await link.getAttribute("href"))!;
+    expect(href.startsWith(`${ORIGIN}/v1/files/`)).toBe(true);
+    const file = await fetch(href);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("never sent a request off the origin nor logged a console error", () => {
+    expect(watch.problems).toEqual([]);
+  });
+
+  it("starts a trial from a fresh browser context and previews with its key", async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE });
+    try {
+      const trialPage = await fresh.newPage();
+      const trialWatch = guard(trialPage);
+      await trialPage.goto("/studio");
+      await trialPage.click("#trial-button");
+      await trialPage.waitForSelector("#trial-dialog[open]");
+      await snap(trialPage, "11-trial");
+      const trialKey = (await trialPage.textContent("#trial-key"))!.trim();
+      expect(trialKey).toMatch(/^folio_sk_[A-Za-z0-9]{40}$/);
+      expect(await trialPage.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem("folio.studio.apiKey"))).toBe(trialKey);
+      await trialPage.click("#trial-dialog [data-close]");
+      await expect.poll(() => trialPage.textContent("#account-plan")).toMatch(/Trial · 50 of 50 left/);
+
+      const usage = await api("GET", "/v1/usage", undefined, trialKey);
+      expect(usage.json.trial).toMatchObject({ renders_total: 50, renders_remaining: 50 });
+
+      // Closing the key leads straight to a new template, from the "Hello page" starter.
+      await trialPage.waitForSelector("#new-dialog[open]");
+      await trialPage.fill("#new-name", "hello");
+      await trialPage.click("#new-submit");
+      await nextPreview(trialPage, "0");
+      expect(await trialPage.getAttribute("#preview-status", "data-state")).toBe("ok");
+      expect(await trialPage.locator("#preview-pages canvas.page").count()).toBe(1);
+      await snap(trialPage, "12-trial-hello");
+      expect(trialWatch.problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+// PDF pages drawn as images with pdf.js, bundled with its worker (loaded on the first PDF preview only).
+import type { PDFDocumentProxy } from "pdfjs-dist";
+
+type PdfJs = typeof import("pdfjs-dist");
+let loading: Promise<PdfJs> | null = null;
+
+function pdfjs(): Promise<PdfJs> {
+  loading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(([lib, worker]) => {
+    lib.GlobalWorkerOptions.workerSrc = worker.default;
+    return lib;
+  });
+  return loading;
+}
+
+/** Starts fetching pdf.js in the background, so the first preview does not wait for it. */
+export function preloadPdfJs(): void {
+  void pdfjs();
+}
+
+/**
+ * Draws every page of a PDF into canvases at `cssWidth` pixels wide (sharp on high-density screens).
+ * `stale()` is asked between pages: a newer preview abandons this one.
+ */
+export async function drawPdf(bytes: ArrayBuffer, cssWidth: number, stale: () => boolean): Promise<HTMLCanvasElement[] | null> {
+  const lib = await pdfjs();
+  const task = lib.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0, useSystemFonts: false, disableAutoFetch: true });
+  let doc: PDFDocumentProxy | null = null;
+  try {
+    doc = await task.promise;
+    const canvases: HTMLCanvasElement[] = [];
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    for (let n = 1; n <= doc.numPages; n++) {
+      if (stale()) return null;
+      const page = await doc.getPage(n);
+      const base = page.getViewport({ scale: 1 });
+      const scale = (cssWidth / base.width) * ratio;
+      const viewport = page.getViewport({ scale });
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(viewport.width);
+      canvas.height = Math.round(viewport.height);
+      canvas.style.aspectRatio = `${base.width} / ${base.height}`;
+      canvas.className = "page";
+      canvas.dataset.page = String(n);
+      await page.render({ canvas, viewport }).promise;
+      page.cleanup();
+      canvases.push(canvas);
+    }
+    return canvases;
+  } finally {
+    void (doc ? doc.destroy() : task.destroy());
+  }
+}

@@ -1,0 +1,54 @@
+// What a new template starts from: a small page, or the invoice the project's fixtures use.
+import invoiceData from "../../fixtures/invoice.data.json?raw";
+import invoiceSource from "../../fixtures/invoice.liquid.html?raw";
+import invoiceSchema from "../../fixtures/invoice.schema.json?raw";
+import type { EditorId } from "./editors";
+
+export interface Starter {
+  id: string;
+  label: string;
+  description: string;
+  texts: Record<EditorId, string>;
+}
+
+const HELLO_SOURCE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<style>
+  @page { size: A4; margin: 20mm; }
+  body { font-family: "Helvetica Neue", Arial, sans-serif; color: #1d2330; }
+  h1 { color: #2f5bea; font-size: 28pt; margin: 0 0 6mm; }
+  p { font-size: 12pt; line-height: 1.5; }
+</style>
+</head>
+<body>
+  <h1>Hello {{ name }}</h1>
+  <p>Edit this template: the preview follows as you type.</p>
+  <p>Data comes from the <strong>Example</strong> tab, checked against the <strong>Schema</strong>.</p>
+</body>
+</html>
+`;
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export const STARTERS: Starter[] = [
+  {
+    id: "hello",
+    label: "Hello page",
+    description: "One A4 page with a heading and a name.",
+    texts: {
+      source: HELLO_SOURCE,
+      schema: pretty({ type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 } } }),
+      example: pretty({ name: "Ada" }),
+      options: "{}\n",
+    },
+  },
+  {
+    id: "invoice",
+    label: "Invoice",
+    description: "An A4 invoice: line items, totals, money and dates.",
+    texts: { source: invoiceSource, schema: invoiceSchema.endsWith("\n") ? invoiceSchema : `${invoiceSchema}\n`, example: invoiceData.endsWith("\n") ? invoiceData : `${invoiceData}\n`, options: "{}\n" },
+  },
+  { id: "blank", label: "Blank", description: "Empty source; write everything yourself.", texts: { source: "", schema: "{}\n", example: "{}\n", options: "{}\n" } },
+];
