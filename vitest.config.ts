@@ -9,8 +9,12 @@ if (!existsSync(new URL("./web/dist/studio.html", import.meta.url))) {
   execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "-c", "web/vite.config.ts"], { cwd: import.meta.dirname, stdio: "inherit" });
 }
 
+const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
+
 export default defineConfig({
   test: {
+    // The Worker logs one JSON line per request (src/middleware/request-log.ts); printed, they would bury the results.
+    onConsoleLog: (log) => !log.startsWith(REQUEST_LOG_LINE),
     projects: [
       {
         plugins: [
@@ -30,7 +34,14 @@ export default defineConfig({
             },
           })),
         ],
-        test: { name: "workers", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"], testTimeout: 30_000, setupFiles: ["./test/apply-migrations.ts"], globalSetup: ["./test/webhook-receiver.ts"] },
+        test: {
+          name: "workers",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**"],
+          testTimeout: 30_000,
+          setupFiles: ["./test/apply-migrations.ts"],
+          globalSetup: ["./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
+        },
       },
       {
         test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },

@@ -11,16 +11,19 @@ import { renderLiquid } from "../src/render/liquid";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../scripts/service.mjs";
 import { chromiumCard, chromiumFloor, launch, naivePeer, satoriFloor } from "./floors";
+import { driverRows } from "./drivers";
+import { finishingRows, type Row } from "./finishing";
 import { startJsreport } from "./jsreport-peer";
+import { againstTightFloor, queuedLatency, scaling, sustained } from "./limits";
 import { measure, throughput, type Sample } from "./stats";
 
 const quick = process.argv.includes("--quick");
-const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, queued: 3, rss: [50, 200] } : { iter: 60, warm: 8, naive: 15, tput: 80, queued: 8, rss: [100, 1000] };
+const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, queued: 3, rss: [50, 200], loadMs: 15_000 } : { iter: 60, warm: 8, naive: 15, tput: 80, queued: 8, rss: [100, 1000], loadMs: 60_000 };
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 const json = (name: string) => JSON.parse(fixture(name));
 
-const rows: Array<{ name: string; sample?: Sample; value?: string; ratio?: string }> = [];
+const rows: Row[] = [];
 const ms = (s: Sample) => `${s.median.toFixed(1)} ms (p95 ${s.p95.toFixed(1)}, n=${s.n})`;
 const ratio = (a: Sample, b: Sample) => `${(a.median / b.median).toFixed(2)}x`;
 
@@ -56,8 +59,25 @@ async function main() {
       body: JSON.stringify({ name: "bench", plan: "scale", limits: { renders_per_minute: 1_000_000, free_renders_per_month: 100_000_000, monthly_spend_cap_usd: 10_000_000 } }),
     })).json() as { api_key: string };
     const headers = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    /** Another customer with the same two templates, for measurements that need several accounts. */
+    const newAccount = async () => {
+      const key = ((await (await fetch(`${service.baseUrl}/v1/internal/accounts`, {
+        method: "POST",
+        headers: { "x-internal-secret": service.internalSecret },
+        body: JSON.stringify({ name: "bench customer", plan: "scale", limits: { renders_per_minute: 1_000_000, free_renders_per_month: 100_000_000, monthly_spend_cap_usd: 10_000_000 } }),
+      })).json()) as { api_key: string }).api_key;
+      await post("/v1/templates", { name: "invoice", source: fixture("invoice.liquid.html"), schema: json("invoice.schema.json") }, key);
+      await post("/v1/templates", { name: "card", engine: "satori", source: fixture("card.satori.html"), schema: json("card.schema.json") }, key);
+      return key;
+    };
+    const get = async (path: string) => (await fetch(`${service.baseUrl}${path}`, { headers })).json() as Promise<any>;
+    const postStatus = async (path: string, body: unknown, key: string) => {
+      const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers: { ...headers, authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+      await res.arrayBuffer();
+      return { status: res.status };
+    };
+    const post = async (path: string, body: unknown, key = account.api_key) => {
+      const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers: { ...headers, authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
       const out = (await res.json()) as any;
       if (res.status >= 300 && res.status !== 202) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
       return out;
@@ -100,13 +120,21 @@ async function main() {
     // Folio
     const health = await measure(() => fetch(`${service.baseUrl}/healthz`).then((r) => r.arrayBuffer()), N.iter, N.warm);
     rows.push({ name: "Folio GET /healthz (HTTP floor)", sample: health });
-    inline = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i) }), N.iter, N.warm);
-    rows.push({ name: "Folio inline 1-page invoice PDF", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x` });
+    const limits = {
+      browser, rows, quick, fixtureJson: json, post, postStatus, get, newAccount, hookUrl, webhookFor, invoiceData,
+      html: { invoice: invoiceHtml, invoice26: await renderLiquid(fixture("invoice.liquid.html"), json("invoice-huge.data.json"), "bench-invoice-26"), invoiceSource: fixture("invoice.liquid.html") },
+      backendMemory: async () => (await rss()).memory_bytes,
+    };
+    inline = (await againstTightFloor(limits, N.iter, N.warm, N.tput)).folio1;
+    rows.push({ name: "Folio inline 1-page invoice PDF, beside the page-per-job floor and the naive peer", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x` });
+    await queuedLatency(limits, N.iter);
     let pages = 0;
     const long = await measure(async (i) => (pages = (await post("/v1/render", { template: "invoice", data: invoiceData(i, twenty) })).page_count), Math.ceil(N.iter / 3), 2);
     rows.push({ name: `Folio inline ${pages}-page invoice PDF`, sample: long });
     const eight = await measure((i) => post("/v1/render", { template: "invoice", data: invoiceData(i, json("invoice-long.data.json")) }), Math.ceil(N.iter / 3), 2);
     rows.push({ name: "Folio inline 8-page invoice PDF (invoice-long)", sample: eight });
+    // Document finishing (§16) as a ratio to the plain PDF of the same invoice.
+    rows.push(...(await finishingRows(post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })));
     let lastQueued = "";
     const queued = await measure(async (i) => {
       const render = await post("/v1/render", { template: "invoice", webhook_url: hookUrl, data: invoiceData(i, json("invoice-huge.data.json")) });
@@ -116,8 +144,6 @@ async function main() {
     rows.push({ name: `Folio queued ${hugePages}-page invoice (invoice-huge, with webhook_url): submit to webhook`, sample: queued });
     const card = await measure((i) => post("/v1/render", { template: "card", data: { ...json("card.data.json"), title: `Card ${i} ${Math.random()}` } }), N.iter, N.warm);
     rows.push({ name: "Folio satori PNG card", sample: card, ratio: `Folio/satori floor ${ratio(card, satoriBase)}; Folio/Chromium screenshot ${ratio(card, cardShot)}` });
-    const png = await measure((i) => post("/v1/render", { template: "invoice", format: "png", data: invoiceData(i) }), N.iter, N.warm);
-    rows.push({ name: "Folio chromium PNG (invoice)", sample: png });
     const jpg = await measure((i) => post("/v1/render", { template: "invoice", format: "jpg", data: invoiceData(i) }), N.iter, N.warm);
     rows.push({ name: "Folio chromium JPG (invoice)", sample: jpg });
     const fixed = invoiceData(0);
@@ -138,8 +164,14 @@ async function main() {
     const last = Math.max(...hooks.filter((h) => ids.has(h.id)).map((h) => h.at));
     rows.push({ name: "50-item batch: submit to last webhook", value: `${((last - batchStart) / 1000).toFixed(2)} s (${hooks.filter((h) => ids.has(h.id)).length}/50 webhooks)` });
 
+    await scaling(limits);
+    await sustained(limits, N.loadMs);
+
     const late = await renderMany(N.rss[1]!);
     rows.push({ name: `Render backend memory (Node + Chromium processes, PSS) after ${early.jobs} and ${late.jobs} renders`, value: `${(early.memory_bytes / 2 ** 20).toFixed(0)} MiB, ${(late.memory_bytes / 2 ** 20).toFixed(0)} MiB`, ratio: `${(late.memory_bytes / early.memory_bytes).toFixed(2)}x` });
+
+    // The other Chromium driver, on a service of its own, beside the inline figure above.
+    rows.push(...(await driverRows(N.iter, N.warm, inline)));
 
     // jsreport last: its Chrome pool would otherwise share the CPUs with everything measured after it.
     const jsreport = await startJsreport();

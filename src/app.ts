@@ -10,6 +10,7 @@ import { internalAuth } from "./middleware/internal-auth";
 import { idempotency } from "./middleware/idempotency";
 import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
+import { requestLog } from "./middleware/request-log";
 import { internalEndpoints } from "./routes/internal";
 import { errorDocs } from "./routes/service/error-docs";
 import { docsPage, homePage } from "./routes/service/docs";
@@ -59,7 +60,10 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
 
   app.use("*", requestId);
+  app.use("*", requestLog);
   app.use("/v1/internal/*", internalAuth);
+  // The renderer's counters say how much the service renders: only for callers holding the internal secret.
+  app.use("/healthz", async (c, next) => (c.req.query("detail") === undefined ? next() : internalAuth(c, next)));
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
   app.use("*", jsonBody);
   for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"]) app.use(path, idempotency);

@@ -9,8 +9,12 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<import("./durable-objects/rate-limiter").RateLimiter>;
   WEBHOOKS: DurableObjectNamespace<import("./durable-objects/webhook-delivery").WebhookDelivery>;
   RENDER_GATE: DurableObjectNamespace<import("./durable-objects/render-gate").RenderGate>;
-  /** Cloudflare Browser Rendering; used when RENDER_BACKEND_URL is not set. */
+  /** The render backend as Cloudflare Containers (production): the Chromium driver whenever it is bound. */
+  RENDER_CONTAINER?: DurableObjectNamespace<import("./durable-objects/render-container").RenderContainer>;
+  /** Cloudflare Browser Rendering; the Chromium driver when neither the containers nor RENDER_BACKEND_URL are there. */
   BROWSER?: Fetcher;
+  /** The Browser Rendering sessions, one browser and its reused pages each, that the BROWSER driver renders in. */
+  RENDER_BROWSER?: DurableObjectNamespace<import("./durable-objects/render-browser").RenderBrowser>;
   ENVIRONMENT: string;
   PUBLIC_BASE_URL: string;
   INTERNAL_SECRET?: string;
@@ -24,6 +28,9 @@ export interface Env {
   RENDER_BACKEND_SECRET?: string;
   /** Chromium renders one account may run at once (default 2). */
   RENDER_ACCOUNT_CONCURRENCY?: string;
+  RENDER_CONTAINER_INSTANCES?: string;
+  RENDER_INSTANCE_CONCURRENCY?: string;
+  BROWSER_SESSIONS?: string;
 }
 
 export interface Variables {
@@ -32,6 +39,10 @@ export interface Variables {
   body: unknown;
   account: AccountRow;
   apiKeyId: string;
+  /** Set by render routes: the phases of the render (Server-Timing, the request log). */
+  timings?: import("./lib/render-timings").RenderTimings;
+  /** Set by routes that answer with a render: what the request log says about it. */
+  render?: import("./middleware/request-log").RenderFacts;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

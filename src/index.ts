@@ -4,6 +4,8 @@ import { consumeRenders, sweepRenders } from "./queue/consumer";
 
 export { AccountMeter } from "./durable-objects/account-meter";
 export { RateLimiter } from "./durable-objects/rate-limiter";
+export { RenderBrowser } from "./durable-objects/render-browser";
+export { RenderContainer } from "./durable-objects/render-container";
 export { RenderGate } from "./durable-objects/render-gate";
 export { WebhookDelivery } from "./durable-objects/webhook-delivery";
 

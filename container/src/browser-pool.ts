@@ -5,7 +5,7 @@
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
-import { FairSlots } from "./fair-slots.ts";
+import { FairSlots } from "../../src/render/chromium/fair-slots.ts";
 
 const CLOSE_WAIT_MS = 5_000;
 

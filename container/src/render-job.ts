@@ -1,7 +1,7 @@
 // The backend's side of a render: a fresh page in the warm browser, assets through the safe fetcher.
 import type { Browser } from "puppeteer-core";
 import { checkUrl } from "../../src/lib/egress-policy.ts";
-import { JobFailure, renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { pageReusableAfter, renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
 import type { BrowserPool } from "./browser-pool.ts";
 import { pdfPageCount } from "../../src/render/pdf-structure.ts";
 import { safeFetch } from "./safe-fetch.ts";
@@ -33,8 +33,7 @@ export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, 
     healthy = true;
     settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
   } catch (error) {
-    // A refused asset or an oversized layout is found with the page idle and sound; anything else may leave it busy.
-    healthy = error instanceof JobFailure && (error.type === "asset_blocked" || error.details.stage === "layout");
+    healthy = pageReusableAfter(error);
     settle({ error });
   } finally {
     await pool.done(browser, prepared, healthy);

@@ -37,11 +37,30 @@ app.post("/hooks/folio", express.raw({ type: "application/json" }), (req, res) =
   handle(req.get("X-Service-Delivery"), event);
   res.sendStatus(200);
 });`;
+  const standard = `import { Webhook } from "standardwebhooks"; // or: import { Webhook } from "svix"
+
+// The secret exactly as GET /v1/account showed it (whsec_...).
+const webhook = new Webhook(process.env.FOLIO_WEBHOOK_SECRET);
+app.post("/hooks/folio", express.raw({ type: "application/json" }), (req, res) => {
+  try {
+    const event = webhook.verify(req.body.toString("utf8"), {
+      "webhook-id": req.get("webhook-id"),
+      "webhook-timestamp": req.get("webhook-timestamp"),
+      "webhook-signature": req.get("webhook-signature"),
+    });
+    handle(req.get("webhook-id"), event);
+    res.sendStatus(200);
+  } catch {
+    res.sendStatus(400);
+  }
+});`;
   return `<h2 id="webhooks">Webhooks</h2>
 <p>A queued render with a <code>webhook_url</code> is announced by <code>POST</code> with <code>{type, created_at, data}</code>: <code>render.succeeded</code> or <code>render.failed</code>, <code>data</code> the render as <a href="#getRender"><code>GET /v1/renders/{id}</code></a> answers. Attempts come 30 s, 90 s, 270 s and 600 s apart until one answers 2xx; each has 5 s and never follows a redirect.</p>
 <table><tr><th>header</th><th>value</th></tr>
 <tr><td><code>X-Service-Signature</code></td><td><code>sha256=</code> and the hex HMAC-SHA256 of the raw body, keyed with the account's webhook secret (<code>GET ${escapeHtml(baseUrl)}/v1/account</code> shows it once)</td></tr>
 <tr><td><code>X-Service-Delivery</code></td><td>the render id, the same on every attempt</td></tr>
-<tr><td><code>X-Service-Attempt</code></td><td>1 to 5</td></tr><tr><td><code>X-Service-Timestamp</code></td><td>Unix seconds when this attempt was built</td></tr></table>
-<h3>Verifying a delivery (Node, Express)</h3><pre>${escapeHtml(recipe)}</pre>`;
+<tr><td><code>X-Service-Attempt</code></td><td>1 to 5</td></tr><tr><td><code>X-Service-Timestamp</code></td><td>Unix seconds when this attempt was built</td></tr>
+<tr><td><code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code></td><td>the same delivery signed the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> way: <code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the base64 decoding of the secret after <code>whsec_</code></td></tr></table>
+<h3>Verifying a delivery: the v1 signature (Node, Express)</h3><pre>${escapeHtml(recipe)}</pre>
+<h3>Verifying a delivery: any Standard Webhooks library</h3><p>The <code>standardwebhooks</code> and <code>svix</code> libraries verify Folio's deliveries with the account's secret as it is, and refuse a timestamp more than 5 minutes off.</p><pre>${escapeHtml(standard)}</pre>`;
 }

@@ -33,6 +33,12 @@ export function config(env: Env) {
     renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "RENDER_BACKEND_SECRET"),
     /** Chromium renders one account may run at once across the service; the rest of its renders wait their turn. */
     accountConcurrency: positiveInteger(env.RENDER_ACCOUNT_CONCURRENCY, 2),
+    /** How many render backend containers the Worker spreads jobs over (no more than `max_instances`). */
+    renderInstances: positiveInteger(env.RENDER_CONTAINER_INSTANCES, 3),
+    /** Pages one Chromium renders at once: a render backend container's, or a Browser Rendering session's. */
+    instanceConcurrency: positiveInteger(env.RENDER_INSTANCE_CONCURRENCY, 4),
+    /** How many Browser Rendering sessions (each a browser) the Worker spreads jobs over. */
+    browserSessions: positiveInteger(env.BROWSER_SESSIONS, 2),
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

@@ -102,10 +102,13 @@ export function either(phrases: string[]): string {
   return unique.length <= 1 ? (unique[0] ?? "") : `${unique.slice(0, -1).join(", ")} or ${unique.at(-1)}`;
 }
 
-/** `path` is required, or must be `phrase` and was not: the sentence every field error reads as. */
-export function mustBe(path: string, phrase: string, value: unknown): string {
-  return value === undefined ? `\`${path}\` is required.` : `\`${path}\` must be ${phrase}; received ${receivedPhrase(value)}.`;
+/** `path` is required, or must be `phrase` and was not: the sentence every field error reads as. A secret's value is never repeated, only its type. */
+export function mustBe(path: string, phrase: string, value: unknown, secret = false): string {
+  return value === undefined ? `\`${path}\` is required.` : `\`${path}\` must be ${phrase}; received ${secret ? describeReceived(value) : receivedPhrase(value)}.`;
 }
+
+/** Fields whose values an answer never repeats: the encryption passwords (DECISIONS §16). */
+const SECRET_PATH = /(^|\.)encryption(\.|$)/;
 
 /**
  * zod's own wording ("Invalid input", "Invalid string: must match pattern /.../") names the validator, not
@@ -173,7 +176,7 @@ export function fieldErrorsFromZod(error: z.ZodError, input: unknown, root = "")
     const path = formatPath(root, issue.path) || "body";
     const value = valueAt(input, issue.path);
     const { expected, phrase } = requirementOf(issue);
-    const message = issue.code === "custom" ? issue.message : mustBe(path, phrase, value);
+    const message = issue.code === "custom" ? issue.message : mustBe(path, phrase, value, SECRET_PATH.test(path));
     collected.push({ rule: issue.code, path, message, expected, received: describeReceived(value) });
   }
   return dedupeFieldErrors(collected);

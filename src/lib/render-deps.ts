@@ -4,16 +4,40 @@ import type { Env } from "../env";
 import { ServiceError } from "../errors";
 import { backendDriver } from "../render/chromium/backend-driver";
 import { browserRenderingDriver } from "../render/chromium/browser-rendering-driver";
+import { containerDriver, containerInstances } from "../render/chromium/container-driver";
 import type { ChromiumDriver } from "../render/chromium/driver";
+import { sharedSpread } from "../render/chromium/instance-spread";
 import { config } from "./config";
+import type { PhaseRecorder } from "./render-timings";
 import type { MeterStub } from "../domain/accounts/metering";
 
-/** The configured Chromium driver: the container backend when RENDER_BACKEND_URL is set, else Browser Rendering. */
+/**
+ * Which Chromium driver this environment renders with: the render backend's containers when they are bound
+ * (production), else the one backend at RENDER_BACKEND_URL (development, tests, a backend hosted elsewhere),
+ * else Browser Rendering; null when there is none.
+ */
+export function chromiumDriverName(env: Env): ChromiumDriver["name"] | null {
+  if (env.RENDER_CONTAINER) return "container";
+  if (config(env).renderBackendUrl) return "backend";
+  if (env.BROWSER && env.RENDER_BROWSER) return "browser-rendering";
+  return null;
+}
+
+/** The configured Chromium driver; each refuses to start without the secrets it needs. */
 export function chromiumDriver(env: Env): ChromiumDriver {
   const settings = config(env);
-  if (settings.renderBackendUrl) return backendDriver(settings.renderBackendUrl, settings.renderBackendSecret());
-  if (env.BROWSER) return browserRenderingDriver(env.BROWSER);
-  throw new ServiceError("render_failed", "No Chromium renderer is configured (set RENDER_BACKEND_URL or bind BROWSER).", { details: { stage: "browser", reason: "no_renderer", retryable: false } });
+  switch (chromiumDriverName(env)) {
+    case "container": {
+      const instances = containerInstances(env.RENDER_CONTAINER!, settings.renderInstances);
+      return containerDriver(instances, settings.renderBackendSecret(), sharedSpread(instances.map((instance) => instance.name), settings.instanceConcurrency));
+    }
+    case "backend":
+      return backendDriver(settings.renderBackendUrl!, settings.renderBackendSecret());
+    case "browser-rendering":
+      return browserRenderingDriver(env.BROWSER!, env.RENDER_BROWSER!, settings.browserSessions, settings.instanceConcurrency);
+    case null:
+      throw new ServiceError("render_failed", "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and RENDER_BROWSER).", { details: { stage: "browser", reason: "no_renderer", retryable: false } });
+  }
 }
 
 /** The account's meter: one Durable Object per account. */
@@ -25,7 +49,7 @@ export function meterFor(env: Env, accountId: string): MeterStub {
 const SLOT_WAIT_MS = 60_000;
 
 /** Everything rendering needs from the environment, built once per request or message batch. */
-export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
+export function renderDeps(env: Env, timings?: PhaseRecorder): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
   const settings = config(env);
   let driver: ChromiumDriver | undefined;
   return {
@@ -37,5 +61,6 @@ export function renderDeps(env: Env): ProduceDeps & { db: ReturnType<typeof data
     meter: (accountId) => meterFor(env, accountId),
     gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
+    ...(timings ? { timings } : {}),
   };
 }

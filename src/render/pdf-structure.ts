@@ -89,3 +89,52 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
   for (let i = 0; i < out.length; i++) result[i] = out.charCodeAt(i);
   return result;
 }
+
+/** Where each object's body starts, by object number (Skia writes every object plainly, none in object streams). */
+function objectBodies(text: string): (number: number) => string {
+  const starts = new Map<number, number>();
+  for (const match of text.matchAll(/(?:^|[\r\n])(\d+) 0 obj\b/g)) starts.set(Number(match[1]), match.index! + match[0].length);
+  return (number) => {
+    const start = starts.get(number);
+    return start === undefined ? "" : text.slice(start, text.indexOf("endobj", start));
+  };
+}
+
+/** A PDF name's characters: `#xx` escapes are bytes, and the bytes are UTF-8. */
+function decodeName(raw: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === "#" && /^[0-9a-f]{2}$/i.test(raw.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(raw.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(raw.charCodeAt(i));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/**
+ * The page (from 1) each named destination lands on. Chromium writes a destination for every element an
+ * internal link points at (`<a href="#id">`), in the catalog's /Dests dictionary, so this says where the
+ * print put those elements: exactly, fragmentation and all.
+ */
+export function namedDestinationPages(bytes: Uint8Array): Map<string, number> {
+  const text = binaryString(bytes);
+  const body = objectBodies(text);
+  const root = Number(/\/Root\s+(\d+)\s+0\s+R/.exec(text.slice(text.lastIndexOf("trailer")))?.[1]);
+  const catalog = body(root);
+  const pageNumbers = new Map<number, number>();
+  const walk = (node: number): void => {
+    const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body(node))?.[1];
+    if (kids === undefined) pageNumbers.set(node, pageNumbers.size + 1);
+    else for (const kid of kids.matchAll(/(\d+)\s+0\s+R/g)) walk(Number(kid[1]));
+  };
+  walk(Number(/\/Pages\s+(\d+)\s+0\s+R/.exec(catalog)?.[1]));
+  const destsRef = /\/Dests\s+(\d+)\s+0\s+R/.exec(catalog)?.[1];
+  const dests = destsRef === undefined ? "" : body(Number(destsRef));
+  const pages = new Map<string, number>();
+  for (const [, name, page] of dests.matchAll(/\/([^\s/[\]<>()]+)\s*\[\s*(\d+)\s+0\s+R/g)) {
+    const at = pageNumbers.get(Number(page));
+    if (at !== undefined) pages.set(decodeName(name!), at);
+  }
+  return pages;
+}

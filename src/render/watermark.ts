@@ -9,25 +9,41 @@ export interface Watermark {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function mark(watermark: Watermark, fixed: boolean): string {
+/** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
+export type WatermarkLayer = "over" | "under";
+
+function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer): string {
   const opacity = watermark.opacity ?? 0.15;
   const angle = watermark.angle ?? -45;
   // Chromium repeats a position:fixed element on every printed page, and centres it in the viewport of a capture.
-  const layer = `${fixed ? "position:fixed;inset:0" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:2147483647;overflow:hidden`;
+  // A negative z-index paints it right after the page background, before any of the document's own boxes.
+  const box = `${fixed ? "position:fixed;inset:0" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:${layer === "over" ? 2147483647 : -1};overflow:hidden`;
   const text = `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;letter-spacing:8px;white-space:nowrap;color:rgba(0,0,0,${opacity})`;
-  return `<div aria-hidden="true" style="${layer}"><div style="${text}">${escapeHtml(watermark.text)}</div></div>`;
+  return `<div aria-hidden="true" style="${box}"><div style="${text}">${escapeHtml(watermark.text)}</div></div>`;
 }
 
 /**
- * The document with the watermark laid over it. For Chromium, a fixed layer at the end of the body; for
+ * Where a Chromium document takes the mark: first in its body, so it never starts a page of its own (after a
+ * last `break-after: page` it would print an extra, empty one). Without a body tag, after the head; a bare
+ * fragment takes it first, after any doctype; a document with an html or head tag but neither, last.
+ */
+function bodyStart(html: string): number {
+  const body = /<body\b[^>]*>/i.exec(html) ?? /<\/head\s*>/i.exec(html);
+  if (body) return body.index + body[0].length;
+  if (/<(html|head)\b/i.test(html)) return html.length;
+  return /^\s*<!doctype[^>]*>/i.exec(html)?.[0].length ?? 0;
+}
+
+/**
+ * The document with the watermark on its `layer`. For Chromium, a fixed layer at the start of the body; for
  * Satori, which has no fixed positioning, an absolute layer as the last child of the card's root element.
  */
-export function watermarkDocument(html: string, watermark: Watermark, engine: "chromium" | "satori"): string {
+export function watermarkDocument(html: string, watermark: Watermark, engine: "chromium" | "satori", layer: WatermarkLayer = "over"): string {
   if (engine === "satori") {
     const trimmed = html.trimEnd();
     const rootClose = trimmed.lastIndexOf("</");
-    return rootClose < 0 ? trimmed : `${trimmed.slice(0, rootClose)}${mark(watermark, false)}${trimmed.slice(rootClose)}`;
+    return rootClose < 0 ? trimmed : `${trimmed.slice(0, rootClose)}${mark(watermark, false, layer)}${trimmed.slice(rootClose)}`;
   }
-  const bodyClose = html.search(/<\/body\s*>(?![\s\S]*<\/body\s*>)/i);
-  return bodyClose < 0 ? `${html}${mark(watermark, true)}` : `${html.slice(0, bodyClose)}${mark(watermark, true)}${html.slice(bodyClose)}`;
+  const at = bodyStart(html);
+  return `${html.slice(0, at)}${mark(watermark, true, layer)}${html.slice(at)}`;
 }

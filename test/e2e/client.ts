@@ -82,11 +82,12 @@ export function imageSize(bytes: Buffer): { type: "png" | "jpg"; width: number; 
   throw new Error("not a PNG or JPEG");
 }
 
-/** Decodes an 8-bit RGBA PNG to straight RGBA pixels, checking every chunk's CRC on the way. */
+/** Decodes an 8-bit RGBA or RGB PNG to straight RGBA pixels (opaque for RGB), checking every chunk's CRC on the way. */
 export function decodePng(bytes: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number, number] } {
   if (bytes.subarray(0, 8).toString("hex") !== "89504e470d0a1a0a") throw new Error("not a PNG signature");
   let width = 0;
   let height = 0;
+  let channels = 4;
   const idat: Buffer[] = [];
   for (let at = 8; at < bytes.length; ) {
     const length = bytes.readUInt32BE(at);
@@ -96,25 +97,27 @@ export function decodePng(bytes: Buffer): { width: number; height: number; pixel
     if (type === "IHDR") {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (data[8] !== 8 || data[9] !== 6) throw new Error(`expected 8-bit RGBA, got depth ${data[8]} colour type ${data[9]}`);
+      if (data[8] !== 8 || (data[9] !== 6 && data[9] !== 2)) throw new Error(`expected 8-bit RGBA or RGB, got depth ${data[8]} colour type ${data[9]}`);
+      channels = data[9] === 6 ? 4 : 3;
     }
     if (type === "IDAT") idat.push(data);
     at += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * 4;
+  const stride = width * channels;
   const pixels = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!;
     for (let i = 0; i < stride; i++) {
-      const a = i >= 4 ? pixels[y * stride + i - 4]! : 0;
+      const a = i >= channels ? pixels[y * stride + i - channels]! : 0;
       const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
-      const c = i >= 4 && y > 0 ? pixels[(y - 1) * stride + i - 4]! : 0;
+      const c = i >= channels && y > 0 ? pixels[(y - 1) * stride + i - channels]! : 0;
       const p = a + b - c;
       const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
       const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
       pixels[y * stride + i] = (raw[y * (stride + 1) + 1 + i]! + predictor) & 255;
     }
   }
-  return { width, height, pixel: (x, y) => [...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)] as [number, number, number, number] };
+  const at = (x: number, y: number) => (y * width + x) * channels;
+  return { width, height, pixel: (x, y) => [...pixels.subarray(at(x, y), at(x, y) + 3), channels === 4 ? pixels[at(x, y) + 3]! : 255] as [number, number, number, number] };
 }

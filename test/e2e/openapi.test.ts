@@ -87,6 +87,7 @@ describe("the pages a person reads", () => {
     for (const anchor of ['id="options"', 'id="liquid"', 'id="webhooks"', 'id="errors"', 'id="schemas"', 'id="createRender"', 'id="createPreview"']) expect(html).toContain(anchor);
     expect(html).toContain("$1,234.50");
     expect(html).toContain("X-Service-Signature");
+    expect(html).toContain("webhook-signature");
     expect(html).not.toMatch(/<script|https:\/\/cdn/i);
     for (const type of ["invalid_request", "quota_exceeded", "render_failed"]) expect(html).toContain(`/docs/errors/${type}`);
   });

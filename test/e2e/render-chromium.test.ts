@@ -135,4 +135,13 @@ describe("chromium renders through the real service", () => {
     expect(done).toMatchObject({ status: "failed", url: null, error: { type: "render_failed", details: { stage: "template", filter: "shiny" } } });
     expect(done.error.docs_url).toMatch(/\/docs\/errors\/render_failed$/);
   });
+
+  it("prints each request's own footer: one template version, two footers", async () => {
+    const template = await createTemplate({ name: "footers", source: "<p>Body</p>", options: { footer_html: "<div style='font-size:10px'>Template footer</div>" } });
+    for (const words of ["Template footer", "First request footer", "Second request footer"]) {
+      const options = words === "Template footer" ? {} : { footer_html: `<div style='font-size:10px'>${words}</div>` };
+      const res = await api("POST", "/v1/render", { template, options });
+      expect(inspectPdf((await download(res.json.url)).bytes).text).toContain(words);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -11,6 +11,8 @@ declare module "vitest" {
     apiKey: string;
     internalSecret: string;
     signingSecret: string;
+    /** The service's local state (D1, R2, Durable Objects) and, in `service.log` inside it, everything it printed. */
+    statePath: string;
   }
 }
 
@@ -28,6 +30,9 @@ export default async function setup(project: TestProject) {
   project.provide("apiKey", service.apiKey);
   project.provide("internalSecret", service.internalSecret);
   project.provide("signingSecret", service.signingSecret);
+  project.provide("statePath", state);
+  // The Worker's and the render backend's output, kept where a test can search it (for secrets, say).
+  for (const stream of [service.child.stdout, service.child.stderr, service.backend?.stdout, service.backend?.stderr]) stream?.on("data", (chunk: Buffer) => appendFileSync(join(state, "service.log"), chunk));
   return async () => {
     await service.stop();
     rmSync(state, { recursive: true, force: true });

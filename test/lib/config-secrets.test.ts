@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { ServiceError } from "../../src/errors";
 import { config } from "../../src/lib/config";
+import { chromiumDriver } from "../../src/lib/render-deps";
 
 const SECRETS = [
   ["INTERNAL_SECRET", "internalSecret"],
@@ -20,5 +21,14 @@ describe("secrets in the settings", () => {
 
   it.each(SECRETS)("%s is read from the environment", (name, setting) => {
     expect(config({ ENVIRONMENT: "development", [name]: "given" } as unknown as Env)[setting]()).toBe("given");
+  });
+});
+
+describe("production's render path", () => {
+  it("refuses to build the container driver without RENDER_BACKEND_SECRET, naming it", () => {
+    const production = { ENVIRONMENT: "production", RENDER_CONTAINER: {} } as unknown as Env;
+    expect(() => chromiumDriver(production)).toThrow(ServiceError);
+    expect(() => chromiumDriver(production)).toThrow("RENDER_BACKEND_SECRET");
+    expect(chromiumDriver({ ...production, RENDER_BACKEND_SECRET: "given" } as Env).name).toBe("container");
   });
 });

@@ -31,6 +31,24 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   quality: { chromium: ["jpg"], satori: ["jpg"] },
   omit_background: { chromium: ["png"], satori: ["png"] },
   timeout_ms: { chromium: ALL, satori: ALL },
+  // Document finishing (§16): a card's one-page PDF can be tagged, marked, archived, carry files and be
+  // locked, but it has no headings to bookmark or list, and an e-invoice's visual side is an invoice document.
+  tagged: { chromium: PDF, satori: PDF },
+  outline: { chromium: PDF, satori: [] },
+  toc: { chromium: PDF, satori: [] },
+  watermark: { chromium: PDF, satori: PDF },
+  pdfa: { chromium: PDF, satori: PDF },
+  attachments: { chromium: PDF, satori: PDF },
+  e_invoice: { chromium: PDF, satori: [] },
+  encryption: { chromium: PDF, satori: PDF },
+};
+
+/** Why an option serves no format of a satori template, when the general reason (a card is one page, no margin) does not say it. */
+const SATORI_REASONS: Partial<Record<keyof RenderOptions, string>> = {
+  full_page: "its image is always the card, width x height",
+  outline: "a card has no headings to bookmark",
+  toc: "a card has no headings to list",
+  e_invoice: "render the invoice from a chromium template",
 };
 
 /** "pdf", "png and jpg"...: what `key` serves for each engine, in words (for the documentation). */
@@ -47,8 +65,8 @@ function serves(key: string, engine: Engine, format: Format): boolean {
 function refusalMessage(key: string, engine: Engine): string {
   const formats = SERVES[key as keyof RenderOptions][engine];
   if (formats.length > 0) return `\`${key}\` applies to ${formats.join(" and ")} only.`;
-  if (key === "full_page") return "`full_page` does not apply to a satori template: its image is always the card, width x height.";
-  return `\`${key}\` does not apply to a satori template: its PDF is one page of the card's width x height, with no margin.`;
+  const reason = SATORI_REASONS[key as keyof RenderOptions] ?? "its PDF is one page of the card's width x height, with no margin";
+  return `\`${key}\` does not apply to a satori template: ${reason}.`;
 }
 
 /** A request's options that do not serve the format it asks for are refused (400 at `options.<key>`), every one named. */

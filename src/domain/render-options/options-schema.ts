@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { finishingOptionFields } from "./finishing-options";
 
 const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
 /** How a refused value is described, in words rather than the pattern that checks it. */
@@ -7,7 +8,7 @@ const cssLength = z.string().regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS }).open
 
 export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
 
-/** Every render option of DECISIONS §6. Unknown keys are refused, so a typo never silently does nothing. */
+/** Every render option of DECISIONS §6 and §16. Unknown keys are refused, so a typo never silently does nothing. */
 export const RenderOptionsSchema = z
   .strictObject({
     page_size: z
@@ -34,6 +35,7 @@ export const RenderOptionsSchema = z
     quality: z.int().min(1).max(100).optional(),
     omit_background: z.boolean().optional(),
     timeout_ms: z.int().min(1000).max(30000).optional(),
+    ...finishingOptionFields,
   })
   .openapi("RenderOptions");
 

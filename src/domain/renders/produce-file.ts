@@ -1,12 +1,16 @@
 import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { EgressPolicy } from "../../lib/egress-policy";
+import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
 import { cardForChromium } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
+import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-structure";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
+import { sha256Hex } from "../../lib/crypto";
+import type { RenderOptions } from "../render-options/options-schema";
 import { settleUnits, type MeterStub } from "../accounts/metering";
 import { withChromiumSlot, type CapacitySettings, type GateStub } from "./render-capacity";
 import { billableUnits, CONTENT_TYPES, objectKey, type RenderPlan } from "./render-plan";
@@ -18,6 +22,8 @@ export interface ProduceDeps {
   meter(accountId: string): MeterStub;
   gate(accountId: string): GateStub;
   capacity: CapacitySettings;
+  /** Where the render's time goes, for Server-Timing and the request log; nothing is recorded without it. */
+  timings?: PhaseRecorder;
 }
 
 export interface ProducedFile {
@@ -36,32 +42,47 @@ export interface RenderSeat {
   maxUnits: number;
 }
 
-/** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), nothing stored or billed. */
+/** Options done in the Worker (the watermark in the document, the rest on the printed PDF): Chromium never sees them, passwords included. */
+const WORKER_ONLY: ReadonlySet<string> = new Set(["watermark", "pdfa", "attachments", "e_invoice", "encryption"]);
+
+function chromiumOptions(options: RenderOptions, rendered: Partial<Pick<RenderOptions, "header_html" | "footer_html">>): RenderOptions {
+  return { ...Object.fromEntries(Object.entries(options).filter(([key]) => !WORKER_ONLY.has(key))), ...rendered };
+}
+
+/** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing; nothing stored or billed. */
 export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "files" | "meter">, seat: RenderSeat): Promise<RenderedFile> {
   const { version, data } = plan;
-  const rendered = await renderLiquid(version.source, data, version.checksum);
+  const timings = deps.timings ?? UNTIMED;
+  const rendered = await timings.measure("template", () => renderLiquid(version.source, data, version.checksum));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
   const card = version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
   const options = card?.options ?? plan.options;
   const source = card?.html ?? rendered;
-  const html = plan.watermark ? watermarkDocument(source, plan.watermark, plan.engine) : source;
-  if (plan.engine === "satori") return renderSatoriPng(html, options, deps.egress);
-  const header = options.header_html === undefined ? undefined : await renderLiquid(options.header_html, data, version.checksum, "options.header_html");
-  const footer = options.footer_html === undefined ? undefined : await renderLiquid(options.footer_html, data, version.checksum, "options.footer_html");
+  // The document's own watermark goes under its content; a preview's goes over everything.
+  const underlaid = options.watermark ? watermarkDocument(source, options.watermark, plan.engine, "under") : source;
+  const html = plan.watermark ? watermarkDocument(underlaid, plan.watermark, plan.engine) : underlaid;
+  if (plan.engine === "satori") return timings.measure("render", () => renderSatoriPng(html, options, deps.egress));
+  // Each Liquid option is parsed once per distinct source: a request's own header is not the template's.
+  const renderPart: RenderPart = (part, path) => timings.measure("template", async () => renderLiquid(part, data, await sha256Hex(part), path));
+  const header = options.header_html === undefined ? undefined : await renderPart(options.header_html, "options.header_html");
+  const footer = options.footer_html === undefined ? undefined : await renderPart(options.footer_html, "options.footer_html");
+  const finishing = plan.format === "pdf" ? await preparePdfFinishing(options, renderPart) : null;
   const timeoutMs = options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const file = await withChromiumSlot(deps.gate(seat.accountId), seat.renderId, deps.capacity, timeoutMs, () =>
-    deps.chromium().render({
+    timings.measure("render", () => deps.chromium().render({
       html,
       format: plan.format,
-      options: { ...options, ...(header === undefined ? {} : { header_html: header }), ...(footer === undefined ? {} : { footer_html: footer }) },
+      options: chromiumOptions(options, { ...(header === undefined ? {} : { header_html: header }), ...(footer === undefined ? {} : { footer_html: footer }) }),
       timeoutMs,
       allowPrivateEgress: deps.egress.allowPrivate,
       accountId: seat.accountId,
       ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
-    }),
+    })),
+    timings,
   );
   if (plan.format !== "pdf") return file;
-  return { bytes: normalizePdf(file.bytes, plan.cacheKey, options.metadata), pageCount: file.pageCount };
+  const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
+  return { bytes: finishing ? await finishPdf(normalized, finishing) : normalized, pageCount: file.pageCount };
 }
 
 /**
@@ -76,7 +97,7 @@ export async function produceFile(account: AccountRow, renderId: string, plan: R
   await settleUnits(meter, account, renderId, units, maxUnits);
   const key = objectKey(account.id, plan);
   try {
-    await deps.files.put(key, file.bytes, { httpMetadata: { contentType: CONTENT_TYPES[plan.format] } });
+    await (deps.timings ?? UNTIMED).measure("store", () => deps.files.put(key, file.bytes, { httpMetadata: { contentType: CONTENT_TYPES[plan.format] } }));
   } catch (error) {
     await meter.refund(renderId, units);
     throw new ServiceError("render_failed", "The rendered file could not be stored; nothing was billed. Retry the render.", { details: { stage: "storage", retryable: true, transient: true, cause: String(error) } });

@@ -1,5 +1,6 @@
 import type { RenderGate } from "../../durable-objects/render-gate";
 import { ServiceError } from "../../errors";
+import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
 
 export type GateStub = DurableObjectStub<RenderGate>;
 
@@ -17,8 +18,8 @@ const LEASE_MARGIN_MS = 60_000;
  * Runs `work` while holding one of the account's Chromium slots. The wait happens here, before the backend,
  * so one account's slow renders queue behind each other and never behind another account's.
  */
-export async function withChromiumSlot<T>(gate: GateStub, ticket: string, settings: CapacitySettings, timeoutMs: number, work: () => Promise<T>): Promise<T> {
-  const granted = await gate.acquire(ticket, settings.perAccount, timeoutMs + LEASE_MARGIN_MS, settings.maxWaitMs);
+export async function withChromiumSlot<T>(gate: GateStub, ticket: string, settings: CapacitySettings, timeoutMs: number, work: () => Promise<T>, timings: PhaseRecorder = UNTIMED): Promise<T> {
+  const granted = await timings.measure("queue", () => gate.acquire(ticket, settings.perAccount, timeoutMs + LEASE_MARGIN_MS, settings.maxWaitMs));
   if (!granted) {
     throw new ServiceError("render_failed", `This account already has ${settings.perAccount} Chromium renders running, and none finished within ${Math.round(settings.maxWaitMs / 1000)} s. Retry when they are done.`, {
       details: { stage: "browser", reason: "account_busy", concurrent_renders: settings.perAccount, retryable: true, transient: true },

@@ -3,6 +3,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { canonicalJson } from "../../lib/jcs";
 import type { RenderOptions } from "../render-options/options-schema";
 import { applicableOptions } from "../render-options/applicability";
+import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import { ServiceError } from "../../errors";
 import type { Watermark } from "../../render/watermark";
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "../../render/chromium/page-job";
@@ -53,6 +54,7 @@ export async function planRender(version: TemplateVersionRow, requested: { forma
   const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
   const options = applicableOptions(merged, version.engine, format);
   checkRasterSize(format, version.engine, options);
+  refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
   const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(merged)}`);
   return {

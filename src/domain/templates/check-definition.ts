@@ -1,5 +1,7 @@
 import { ServiceError, type FieldError } from "../../errors";
 import { liquidSyntaxError } from "../../render/liquid";
+import { templateFinishingProblems } from "../render-options/finishing-rules";
+import type { RenderOptions } from "../render-options/options-schema";
 import { compileSchema } from "./compile-schema";
 import type { TemplateDefinition } from "./checksum";
 
@@ -8,16 +10,26 @@ function liquidProblem(path: string, source: string): FieldError[] {
   return problem ? [{ path, message: `\`${path}\` is not valid Liquid: ${problem}`, expected: "Liquid that parses (no include, render or layout)", received: "invalid Liquid" }] : [];
 }
 
+/** Every option that is Liquid source, by its path: header and footer, the e-invoice XML, utf8 attachments. */
+function liquidOptions(options: RenderOptions): Array<[string, string]> {
+  const parts: Array<[string, string | undefined]> = [
+    ["options.header_html", options.header_html],
+    ["options.footer_html", options.footer_html],
+    ["options.e_invoice.xml", options.e_invoice?.xml],
+    ...(options.attachments ?? []).map((a, i): [string, string | undefined] => [`options.attachments[${i}].content`, a.encoding === "base64" ? undefined : a.content]),
+  ];
+  return parts.filter((part): part is [string, string] => typeof part[1] === "string");
+}
+
 /**
- * The rules a definition must pass beyond its JSON shape: source and header/footer parse as Liquid, and
- * the schema compiles. All problems are reported together, so one round trip fixes them all.
+ * The rules a definition must pass beyond its JSON shape: source and the Liquid options parse, the finishing
+ * options agree (and hold no password), and the schema compiles. All problems are reported together, so one
+ * round trip fixes them all.
  */
 export function checkDefinition(definition: TemplateDefinition): void {
-  const errors: FieldError[] = [...liquidProblem("source", definition.source)];
-  for (const key of ["header_html", "footer_html"] as const) {
-    const value = definition.options[key];
-    if (typeof value === "string") errors.push(...liquidProblem(`options.${key}`, value));
-  }
+  const options = definition.options as RenderOptions;
+  const errors: FieldError[] = [...liquidProblem("source", definition.source), ...templateFinishingProblems(options)];
+  for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source));
   try {
     compileSchema(definition.schema);
   } catch (error) {

@@ -1,42 +1,78 @@
 import { ServiceError, type ErrorType } from "../../errors";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import { InstanceUnavailable } from "./instance-spread";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
 
-/** Drives the container render backend (`container/`) over HTTP with its shared secret. */
+/** One HTTP round trip to a render backend: a URL in development, a container's Durable Object in production. */
+export type BackendFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * An answer from what hosts the backend rather than from the backend itself, which always answers JSON: a
+ * container that is starting, out of capacity or gone (text from @cloudflare/containers).
+ */
+function fromHost(response: Response): boolean {
+  return (response.status >= 500 || response.status === 429) && !(response.headers.get("content-type") ?? "").includes("application/json");
+}
+
+/** Sends `job` to one backend; `InstanceUnavailable` when the backend never got to answer for it. */
+export async function postJob(send: BackendFetch, secret: string, job: ChromiumJob): Promise<RenderedFile> {
+  let response: Response;
+  try {
+    response = await send("/render", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-render-secret": secret },
+      body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, max_pages: job.maxPages }),
+      // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
+      signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
+    });
+  } catch (error) {
+    throw new InstanceUnavailable(String(error));
+  }
+  if (response.ok) {
+    return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount: Number(response.headers.get("x-page-count") ?? "1") };
+  }
+  if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const body = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; details?: Record<string, unknown> } } | null;
+  const type: ErrorType = body?.error?.type === "asset_blocked" ? "asset_blocked" : "render_failed";
+  const details = body?.error?.details ?? { stage: "browser" };
+  throw new ServiceError(type, body?.error?.message ?? `The render backend answered ${response.status}.`, {
+    details: type === "asset_blocked" ? { url: details.url, reason: details.reason } : { stage: "browser", ...details },
+  });
+}
+
+/** The backend's counters and memory (GET /stats, behind the secret): for /healthz?detail=1. */
+export async function backendStats(send: BackendFetch, secret: string): Promise<Record<string, unknown>> {
+  const response = await send("/stats", { headers: { "x-render-secret": secret }, signal: AbortSignal.timeout(5_000) });
+  if (!response.ok || fromHost(response)) throw new Error(`render backend answered ${response.status}`);
+  return response.json();
+}
+
+export function unreachable(error: unknown): ServiceError {
+  return new ServiceError("render_failed", "The render backend could not be reached.", { details: { stage: "browser", reason: "backend_unreachable", transient: true, cause: String((error as Error).message ?? error) } });
+}
+
+/** Drives one container render backend (`container/`) at a URL, over HTTP with its shared secret. */
 export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
   const endpoint = baseUrl.replace(/\/+$/, "");
+  const send: BackendFetch = (path, init) => fetch(`${endpoint}${path}`, init);
   return {
+    name: "backend",
     async render(job: ChromiumJob): Promise<RenderedFile> {
-      let response: Response;
       try {
-        response = await fetch(`${endpoint}/render`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-render-secret": secret },
-          body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, max_pages: job.maxPages }),
-          // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
-          signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
-        });
+        return await postJob(send, secret, job);
       } catch (error) {
-        throw new ServiceError("render_failed", "The render backend could not be reached.", { details: { stage: "browser", reason: "backend_unreachable", transient: true, cause: String(error) } });
+        throw error instanceof InstanceUnavailable ? unreachable(error) : error;
       }
-      if (response.ok) {
-        return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount: Number(response.headers.get("x-page-count") ?? "1") };
-      }
-      const body = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; details?: Record<string, unknown> } } | null;
-      const type: ErrorType = body?.error?.type === "asset_blocked" ? "asset_blocked" : "render_failed";
-      const details = body?.error?.details ?? { stage: "browser" };
-      throw new ServiceError(type, body?.error?.message ?? `The render backend answered ${response.status}.`, {
-        details: type === "asset_blocked" ? { url: details.url, reason: details.reason } : { stage: "browser", ...details },
-      });
     },
     async health(): Promise<string> {
       try {
-        const response = await fetch(`${endpoint}/healthz`);
+        const response = await send("/healthz");
         return response.ok ? "ok" : `render backend answered ${response.status}`;
       } catch (error) {
         return `render backend unreachable: ${(error as Error).message}`;
       }
     },
+    stats: () => backendStats(send, secret),
   };
 }

@@ -19,9 +19,16 @@ export interface RenderedFile {
   pageCount: number;
 }
 
-/** One interface, two drivers: the container render backend and the Browser Rendering binding. */
+/**
+ * One interface, three drivers: the render backend's containers (production), one render backend at a URL
+ * (development, tests, a backend hosted elsewhere) and the Browser Rendering binding.
+ */
 export interface ChromiumDriver {
+  /** Named in the request log and in /healthz?detail=1. */
+  readonly name: "container" | "backend" | "browser-rendering";
   render(job: ChromiumJob): Promise<RenderedFile>;
-  /** "ok", or why the renderer cannot take work. */
+  /** "ok", or why the renderer cannot take work. Cheap: /healthz asks on every probe. */
   health(): Promise<string>;
+  /** Counters and memory of what renders, for /healthz?detail=1; may wake nothing that sleeps. */
+  stats(): Promise<Record<string, unknown>>;
 }

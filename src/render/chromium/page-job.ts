@@ -3,6 +3,7 @@
 // fetcher or refused, then printed or screenshotted. Node runs this file as it is: its imports name their files.
 import type { EgressPolicy, UrlVerdict } from "../../lib/egress-policy";
 import { applyOverride, needsDeclaredPage, pageGeometry, readDeclaredPage, type PageGeometry } from "./page-geometry.ts";
+import { printWithTableOfContents } from "./table-of-contents.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
 declare const document: any;
@@ -73,8 +74,10 @@ function pdfOptions(options: Record<string, any>, geometry: PageGeometry, maxPag
     footerTemplate: footer ?? "<span></span>",
     // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
     ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
-    tagged: false,
-    outline: false,
+    // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings;
+    // an outline is made from the structure tree, so it implies tagging.
+    tagged: options.tagged === true || options.outline === true,
+    outline: options.outline === true,
     timeout: 0,
   };
 }
@@ -267,7 +270,8 @@ async function produce(page: PageLike, job: PageJob, viewport: { width: number; 
     if (o.metadata?.title !== undefined) await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
     const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
     if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
-    return page.pdf(pdfOptions(o, geometry, job.maxPages));
+    const print = () => page.pdf(pdfOptions(o, geometry, job.maxPages));
+    return o.toc === true ? printWithTableOfContents(page, print) : print();
   }
   if (o.full_page ?? true) await checkFullPageSize(page, viewport);
   const shot = await page.screenshot({
@@ -323,6 +327,10 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
   }
 }
 
-export async function renderInPage(page: PageLike, job: PageJob, deps: PageJobDeps): Promise<Uint8Array> {
-  return renderPrepared(await PreparedPage.prepare(page), job, deps);
+/**
+ * Whether a page is idle and sound after its job failed with `error`: a refused asset or an oversized layout
+ * is found once the load has settled; anything else (a timeout, a browser error) may leave it busy.
+ */
+export function pageReusableAfter(error: unknown): boolean {
+  return error instanceof JobFailure && (error.type === "asset_blocked" || error.details.stage === "layout");
 }

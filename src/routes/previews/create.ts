@@ -10,6 +10,7 @@ import { RenderRequestBody } from "../renders/schemas";
 import { rateLimiterFor } from "../renders/request-context";
 import { jsonBodyOf } from "../schemas";
 import { TemplateVersionBody } from "../templates/schemas";
+import { RenderTimings } from "../../lib/render-timings";
 
 const PreviewBody = z
   .strictObject({
@@ -58,10 +59,12 @@ function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
 export const createPreviewEndpoint = endpoint(route, async (c) => {
   const body = readBody(c, PreviewBody);
   const subject = subjectOf(body);
-  const rate = await admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews"));
+  const timings = new RenderTimings();
+  c.set("timings", timings);
+  const rate = await timings.measure("admission", () => admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")));
   // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
   const options = "definition" in subject ? undefined : body.options;
-  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env));
+  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env, timings));
   const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
   if (preview.warnings.length) headers["x-service-warnings"] = base64url(JSON.stringify(preview.warnings));

@@ -9,6 +9,8 @@ import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
 import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { RenderRequestBody, RenderSchema } from "./schemas";
+import { RenderTimings } from "../../lib/render-timings";
+import { noteRender } from "../../middleware/request-log";
 
 const route = createRoute({
   method: "post",
@@ -31,9 +33,12 @@ export const createRenderEndpoint = endpoint(route, async (c) => {
   // A malformed body starts no render, so it is refused before the rate limiter counts it.
   precheckRenderBody(c.get("body"), config(c.env).production);
   const request = toRenderRequest(readBody(c, RenderRequestBody));
-  const admitted = admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1).then((rate) => {
+  const timings = new RenderTimings();
+  c.set("timings", timings);
+  const admitted = timings.measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1)).then((rate) => {
     for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   });
-  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env), admitted);
+  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env, timings), admitted);
+  noteRender(c, render);
   return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
 });

@@ -1,4 +1,5 @@
 import { apiReference, propertyTable, type OpenApiDocument } from "../../docs/api-reference";
+import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { escapeHtml, inline, page } from "../../docs/html";
 import { servedFormats } from "../../domain/render-options/applicability";
@@ -13,7 +14,7 @@ curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "h
   return `<h1>Folio API reference</h1>
 <p>A versioned template (HTML and Liquid, optionally a JSON Schema for its data) and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out. Every <code>/v1</code> call takes an API key as <code>Authorization: Bearer &lt;key&gt;</code>; <a href="${baseUrl}/studio">the studio</a> starts a free trial without one. The machine-readable description is <a href="${baseUrl}/openapi.json"><code>/openapi.json</code></a>; an AI assistant connects to the agent server at <code>${escapeHtml(baseUrl)}/mcp</code>.</p>
 <pre>${escapeHtml(curl)}</pre>
-<p>Contents: <a href="#options">render options</a> · <a href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`;
+<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`;
 }
 
 function optionsSection(document: OpenApiDocument): string {
@@ -35,7 +36,7 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
   return async (c: AppContext) => {
     const baseUrl = config(c.env).baseUrl;
     const document = openApi(baseUrl) as OpenApiDocument;
-    const body = [quickStart(baseUrl), optionsSection(document), await liquidGuide(), webhookGuide(baseUrl), errorsSection(baseUrl), apiReference(document)].join("");
+    const body = [quickStart(baseUrl), optionsSection(document), finishingGuide(), await liquidGuide(), webhookGuide(baseUrl), errorsSection(baseUrl), apiReference(document)].join("");
     return c.html(page(baseUrl, "API reference", body));
   };
 }

@@ -1,7 +1,8 @@
-// The backend's page slots, shared fairly between accounts. When every slot is busy, the next free one goes
-// to the waiting job whose account has the fewest jobs running, and among equals to the account served
-// longest ago, so an account with many jobs queued takes turns with one that has a single job.
-import { JobFailure } from "../../src/render/chromium/page-job.ts";
+// A Chromium's page slots (the render backend's, a Browser Rendering session's), shared fairly between
+// accounts. When every slot is busy, the next free one goes to the waiting job whose account has the fewest
+// jobs running, and among equals to the account served longest ago, so an account with many jobs queued
+// takes turns with one that has a single job.
+import { JobFailure } from "./page-job.ts";
 
 interface Waiter {
   account: string;
@@ -58,7 +59,7 @@ export class FairSlots {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         this.count(account, 0);
-        reject(new JobFailure("render_failed", `The render backend stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`, { stage: "browser", reason: "backend_busy", transient: true, retryable: true }));
+        reject(new JobFailure("render_failed", `Every Chromium page stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`, { stage: "browser", reason: "renderer_busy", transient: true, retryable: true }));
       }, this.maxWaitMs);
       this.waiting.push(waiter);
     });

@@ -1,0 +1,105 @@
+// The measurements against the true limits (issue 17): the tight floor beside Folio, how cost grows with the
+// document, a minute of mixed load, and the queue's own latency. Each pushes its rows into the shared table.
+import type { Browser } from "puppeteer-core";
+import { mib, renderAtScale } from "./scaling";
+import { measure, throughput, type Sample } from "./stats";
+import { sustainedLoad, type Kind } from "./sustained";
+import { TightFloor } from "./tight-floor";
+
+export interface Row {
+  name: string;
+  sample?: Sample;
+  value?: string;
+  ratio?: string;
+}
+
+export interface LimitsContext {
+  browser: Browser;
+  rows: Row[];
+  quick: boolean;
+  fixtureJson(name: string): any;
+  html: { invoice: string; invoice26: string; invoiceSource: string };
+  post(path: string, body: unknown, key?: string): Promise<any>;
+  postStatus(path: string, body: unknown, key: string): Promise<{ status: number }>;
+  get(path: string): Promise<any>;
+  newAccount(): Promise<string>;
+  backendMemory(): Promise<number>;
+  hookUrl: string;
+  webhookFor(id: string): Promise<void>;
+  invoiceData(i: number, base?: any): any;
+}
+
+const times = (a: Sample, b: Sample) => `${(a.median / b.median).toFixed(2)}x the tight floor`;
+
+export async function againstTightFloor(ctx: LimitsContext, iterations: number, warmup: number, tputJobs: number) {
+  const one = await TightFloor.open(ctx.browser, 1);
+  const four = await TightFloor.open(ctx.browser, 4);
+  const tight1 = await measure(() => one.render(ctx.html.invoice, "pdf"), iterations, warmup);
+  ctx.rows.push({ name: "Tight floor: 1-page invoice PDF (one warm page reused in-process)", sample: tight1 });
+  const tight26 = await measure(() => one.render(ctx.html.invoice26, "pdf"), Math.ceil(iterations / 3), 2);
+  ctx.rows.push({ name: "Tight floor: 26-page invoice PDF", sample: tight26 });
+  const tightPng = await measure(() => one.render(ctx.html.invoice, "png"), iterations, warmup);
+  ctx.rows.push({ name: "Tight floor: invoice full-page PNG screenshot", sample: tightPng });
+  const tight4 = await throughput(() => four.render(ctx.html.invoice, "pdf"), 4, tputJobs);
+
+  const folio1 = await measure((i) => ctx.post("/v1/render", { template: "invoice", data: ctx.invoiceData(20_000 + i) }), iterations, warmup);
+  ctx.rows.push({ name: "Folio inline 1-page invoice PDF", sample: folio1, ratio: times(folio1, tight1) });
+  const huge = ctx.fixtureJson("invoice-huge.data.json");
+  const folio26 = await measure((i) => ctx.post("/v1/render", { template: "invoice", data: ctx.invoiceData(30_000 + i, huge) }), Math.ceil(iterations / 3), 2);
+  ctx.rows.push({ name: "Folio inline 26-page invoice PDF", sample: folio26, ratio: times(folio26, tight26) });
+  const folioPng = await measure((i) => ctx.post("/v1/render", { template: "invoice", format: "png", data: ctx.invoiceData(40_000 + i) }), iterations, warmup);
+  ctx.rows.push({ name: "Folio chromium PNG (invoice)", sample: folioPng, ratio: times(folioPng, tightPng) });
+  // Two customers of two requests each: one account runs at most RENDER_ACCOUNT_CONCURRENCY (2) Chromium renders at once.
+  const second = await ctx.newAccount();
+  const customers = [ctx.post, (path: string, body: unknown) => ctx.post(path, body, second)];
+  const folio4 = await throughput((i) => customers[i % 2]!("/v1/render", { template: "invoice", data: ctx.invoiceData(50_000 + i) }), 4, tputJobs);
+  ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF (Folio: two customers x 2)", value: `Folio ${folio4.toFixed(1)}/s, tight floor ${tight4.toFixed(1)}/s`, ratio: `${(folio4 / tight4).toFixed(2)}x the tight floor` });
+  return { folio1 };
+}
+
+export async function scaling(ctx: LimitsContext) {
+  const deps = { base: ctx.fixtureJson("invoice.data.json"), post: ctx.post, get: ctx.get, backendMemory: ctx.backendMemory };
+  await ctx.post("/v1/templates", { name: "invoice-2000", source: ctx.html.invoiceSource, expected_pages: 2000 });
+  for (const pages of ctx.quick ? [1, 10, 100] : [1, 10, 100, 1000, 2000]) {
+    const row = await renderAtScale(deps, pages === 2000 ? "invoice-2000" : "invoice", pages);
+    ctx.rows.push({
+      name: `Scaling: ${pages}-page invoice, queued, submit to succeeded`,
+      value: row.status === "succeeded" ? `${(row.wallMs / 1000).toFixed(2)} s, ${row.msPerPage.toFixed(1)} ms/page, ${(row.bytes / 1024).toFixed(0)} KiB` : `${row.status}: ${row.error}`,
+      ratio: `backend peak ${mib(row.peakMemoryBytes)}, after ${mib(row.idleMemoryBytes)}`,
+    });
+  }
+}
+
+export async function sustained(ctx: LimitsContext, durationMs: number) {
+  const keys = await Promise.all(Array.from({ length: 4 }, () => ctx.newAccount()));
+  const huge = ctx.fixtureJson("invoice-huge.data.json");
+  const fixed = ctx.invoiceData(7);
+  for (const key of keys) await ctx.postStatus("/v1/render", { template: "invoice", data: fixed }, key);
+  const card = ctx.fixtureJson("card.data.json");
+  const request = (kind: Kind, i: number) => {
+    if (kind === "cache-hit") return { path: "/v1/render", body: { template: "invoice", data: fixed } };
+    if (kind === "card") return { path: "/v1/render", body: { template: "card", data: { ...card, title: `Load ${i} ${Math.random()}` } } };
+    return { path: "/v1/render", body: { template: "invoice", data: ctx.invoiceData(60_000 + i, kind === "pdf-26" ? huge : undefined) } };
+  };
+  const before = await ctx.backendMemory();
+  const result = await sustainedLoad({ customers: keys.map((key) => (path: string, body: unknown) => ctx.postStatus(path, body, key)), request }, 8, durationMs);
+  const after = await ctx.backendMemory();
+  ctx.rows.push({ name: `Sustained load: ${durationMs / 1000} s at concurrency 8 (4 customers), mixed`, value: `${result.throughput.toFixed(1)} req/s, ${result.done} requests, ${result.errors} errors`, ratio: `backend ${mib(before)} before, ${mib(after)} after` });
+  for (const kind of result.byKind) {
+    ctx.rows.push({ name: `Sustained load: ${kind.kind}`, value: `p50 ${kind.median.toFixed(0)} ms, p95 ${kind.p95.toFixed(0)} ms, p99 ${kind.p99.toFixed(0)} ms (n=${kind.n})`, ratio: `p99/p50 ${(kind.p99 / kind.median).toFixed(2)}x` });
+  }
+}
+
+export async function queuedLatency(ctx: LimitsContext, iterations: number) {
+  const toSucceeded = await measure(async (i) => {
+    const queued = await ctx.post("/v1/render", { template: "invoice", async: true, data: ctx.invoiceData(70_000 + i) });
+    for (let render = queued; render.status === "queued"; render = await ctx.get(`/v1/renders/${queued.id}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+  }, iterations, 1);
+  const toWebhook = await measure(async (i) => {
+    const queued = await ctx.post("/v1/render", { template: "invoice", webhook_url: ctx.hookUrl, data: ctx.invoiceData(80_000 + i) });
+    await ctx.webhookFor(queued.id);
+  }, iterations, 1);
+  const inline = await measure((i) => ctx.post("/v1/render", { template: "invoice", data: ctx.invoiceData(90_500 + i) }), iterations, 1);
+  ctx.rows.push({ name: "Queued small render (async): submit to succeeded (polling every 20 ms)", sample: toSucceeded, ratio: `+${(toSucceeded.median - inline.median).toFixed(0)} ms over inline` });
+  ctx.rows.push({ name: "Queued small render (webhook_url): submit to webhook", sample: toWebhook, ratio: `+${(toWebhook.median - inline.median).toFixed(0)} ms over inline (${inline.median.toFixed(0)} ms)` });
+}

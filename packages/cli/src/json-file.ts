@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from "node:fs";
+import { UsageError } from "./output.js";
+
+/** A JSON file named on the command line; a missing or broken one is the caller's mistake (exit 2). */
+export function readJsonFile(path: string, what: string): unknown {
+  if (!existsSync(path)) throw new UsageError(`${what} file ${path} does not exist`);
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`${what} file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+const FORMATS = { ".pdf": "pdf", ".png": "png", ".jpg": "jpg", ".jpeg": "jpg" } as const;
+export type Format = (typeof FORMATS)[keyof typeof FORMATS];
+
+/** --format when given, else the output file's extension, else none (the template's default format). */
+export function formatFor(flag: string | undefined, outputFile: string | undefined): Format | undefined {
+  if (flag !== undefined) {
+    if (!Object.values(FORMATS).includes(flag as Format)) throw new UsageError(`--format is pdf, png or jpg, not ${flag}`);
+    return flag as Format;
+  }
+  const extension = outputFile?.toLowerCase().match(/\.[a-z]+$/)?.[0];
+  return extension && extension in FORMATS ? FORMATS[extension as keyof typeof FORMATS] : undefined;
+}

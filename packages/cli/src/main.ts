@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { init } from "./commands/init.js";
+import { listRenders, listTemplates } from "./commands/list.js";
+import { login } from "./commands/login.js";
+import { preview } from "./commands/preview.js";
+import { push } from "./commands/push.js";
+import { render } from "./commands/render.js";
+import { validate } from "./commands/validate.js";
+import { EXIT, output, reportError, UsageError, type Output } from "./output.js";
+
+const USAGE = `folio: Folio templates as files, previews, pushes and renders from the shell
+
+  folio login [--key <key>] [--base-url <url>]   store an API key (or FOLIO_API_KEY, or standard input)
+  folio init <name> [dir]                        a template folder: template.html, schema.json, example.json, options.json, folio.json
+  folio preview [dir] [-o file] [--format f] [--watch]   render the folder unsaved (watermarked, free); re-render on change
+  folio validate [dir]                           check example.json against the pushed template's schema
+  folio push [dir] [-m message]                  create the template, or publish a version when the definition changed
+  folio render <ref> [--data file.json] [--options file.json] [-o out.pdf] [--format f] [--async]
+  folio templates ls
+  folio renders ls [--limit n] [--status queued|succeeded|failed]
+
+Every command takes --json (the answer as JSON on stdout). Messages go to stderr.
+FOLIO_API_KEY and FOLIO_BASE_URL override the stored login.
+Exit codes: 0 done, 1 the service refused or failed (API error, invalid data, failed render), 2 usage error.
+`;
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+const COMMON: Options = { json: { type: "boolean" }, help: { type: "boolean", short: "h" } };
+const OPTIONS: Record<string, Options> = {
+  login: { key: { type: "string" }, "base-url": { type: "string" } },
+  init: {},
+  preview: { output: { type: "string", short: "o" }, format: { type: "string" }, watch: { type: "boolean", short: "w" } },
+  validate: {},
+  push: { message: { type: "string", short: "m" } },
+  render: { data: { type: "string", short: "d" }, options: { type: "string" }, output: { type: "string", short: "o" }, format: { type: "string" }, async: { type: "boolean" } },
+  templates: {},
+  renders: { limit: { type: "string" }, status: { type: "string" } },
+};
+
+/** Every flag of the table above, as parseArgs answers it (none is `multiple`, so none is an array). */
+interface Flags {
+  help?: boolean;
+  key?: string;
+  "base-url"?: string;
+  output?: string;
+  format?: string;
+  watch?: boolean;
+  message?: string;
+  data?: string;
+  options?: string;
+  async?: boolean;
+  limit?: string;
+  status?: string;
+}
+
+function positionals(list: string[], min: number, max: number, shape: string): string[] {
+  if (list.length < min || list.length > max) throw new UsageError(`usage: folio ${shape}`);
+  return list;
+}
+
+async function run(command: string, args: string[], out: Output, flags: Flags): Promise<number | void> {
+  switch (command) {
+    case "login":
+      positionals(args, 0, 0, "login [--key <key>] [--base-url <url>]");
+      return login(flags, out);
+    case "init": {
+      const [name, dir] = positionals(args, 1, 2, "init <name> [dir]");
+      return init(name!, dir, out);
+    }
+    case "preview":
+      return preview(positionals(args, 0, 1, "preview [dir]")[0] ?? ".", flags, out);
+    case "validate":
+      return validate(positionals(args, 0, 1, "validate [dir]")[0] ?? ".", out);
+    case "push":
+      return push(positionals(args, 0, 1, "push [dir] [-m message]")[0] ?? ".", flags.message, out);
+    case "render":
+      return render(positionals(args, 1, 1, "render <ref> [--data file.json] [-o out.pdf]")[0]!, flags, out);
+    case "templates":
+      positionals(args, 1, 1, "templates ls");
+      if (args[0] !== "ls") throw new UsageError("usage: folio templates ls");
+      return listTemplates(out);
+    case "renders":
+      if (positionals(args, 1, 1, "renders ls")[0] !== "ls") throw new UsageError("usage: folio renders ls");
+      return listRenders(flags, out);
+    default:
+      throw new UsageError(`unknown command "${command}"; folio --help lists them`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0] ?? "";
+  const json = argv.includes("--json");
+  if (command === "" || command === "help" || command === "--help" || command === "-h") {
+    process[command === "" ? "stderr" : "stdout"].write(USAGE);
+    return command === "" ? EXIT.usage : EXIT.ok;
+  }
+  try {
+    const parsed = parseArgs({ args: argv.slice(1), options: { ...COMMON, ...(OPTIONS[command] ?? {}) }, allowPositionals: true, strict: true });
+    if (parsed.values.help) {
+      process.stdout.write(USAGE);
+      return EXIT.ok;
+    }
+    return (await run(command, parsed.positionals, output(json), parsed.values as Flags)) ?? EXIT.ok;
+  } catch (error) {
+    // parseArgs refuses unknown flags and missing values with a TypeError carrying an ERR_PARSE_ARGS_* code.
+    const parseError = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    return reportError(parseError ? new UsageError(error.message) : error, json);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,47 @@
+import { FolioError } from "@folio/sdk";
+
+/**
+ * Exit codes a script can rely on: 0 done; 1 the service refused or failed (an API error, data that fails
+ * validation, a failed render, the service unreachable); 2 the command itself is wrong (flags, arguments,
+ * local files, no credentials).
+ */
+export const EXIT = { ok: 0, api: 1, usage: 2 } as const;
+
+/** A mistake in how the command was called or in the local files: exit 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export interface Output {
+  json: boolean;
+  /** The command's answer: JSON on stdout with --json, else the human text. */
+  result(value: unknown, human: string): void;
+  /** Progress and notes, always on stderr so stdout stays the answer. */
+  note(message: string): void;
+}
+
+export function output(json: boolean): Output {
+  return {
+    json,
+    result: (value, human) => {
+      process.stdout.write(json ? `${JSON.stringify(value)}\n` : human.endsWith("\n") ? human : `${human}\n`);
+    },
+    note: (message) => {
+      process.stderr.write(`${message}\n`);
+    },
+  };
+}
+
+/** Prints an error on stderr (one JSON line with --json: the API's envelope, or `usage_error`/`client_error`) and answers its exit code. */
+export function reportError(error: unknown, json: boolean): number {
+  if (error instanceof FolioError) {
+    const envelope = { error: { type: error.type, message: error.message, docs_url: error.docs_url, errors: error.errors, details: error.details, status: error.status } };
+    const fields = error.errors.map((e) => `\n  ${e.path}: ${e.message}`).join("");
+    process.stderr.write(json ? `${JSON.stringify(envelope)}\n` : `error: ${error.type}${error.status ? ` (${error.status})` : ""}: ${error.message}${fields}\n`);
+    return EXIT.api;
+  }
+  const usage = error instanceof UsageError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(json ? `${JSON.stringify({ error: { type: usage ? "usage_error" : "client_error", message } })}\n` : `error: ${message}\n`);
+  return usage ? EXIT.usage : EXIT.api;
+}

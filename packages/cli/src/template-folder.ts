@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RenderOptions } from "@folio/sdk";
+import { UsageError } from "./output.js";
+
+/** folio.json: what a template is besides its definition. */
+export interface FolderMeta {
+  name: string;
+  engine: "chromium" | "satori";
+  expected_pages: number;
+  description: string;
+}
+
+/** A template as files: the definition the service checksums, the example data and folio.json. */
+export interface TemplateFolder {
+  dir: string;
+  meta: FolderMeta;
+  source: string;
+  schema: Record<string, unknown>;
+  options: RenderOptions;
+  /** example.json, when the folder has one. */
+  example: unknown;
+}
+
+/** The files a template folder is made of; `folio preview --watch` re-renders when one of them changes. */
+export const FOLDER_FILES = ["template.html", "schema.json", "example.json", "options.json", "folio.json"] as const;
+const NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+
+const STARTER_SOURCE = `<!doctype html>
+<html>
+  <head>
+    <style>
+      @page { size: A4; margin: 20mm; }
+      body { font-family: sans-serif; }
+    </style>
+  </head>
+  <body>
+    <h1>Hello {{ name }}</h1>
+  </body>
+</html>
+`;
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Makes `<dir>` with a starter template named `name`; refuses a folder that already has files. */
+export function scaffold(dir: string, name: string): string[] {
+  if (!NAME.test(name)) throw new UsageError(`"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63`);
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} already exists and is not empty`);
+  mkdirSync(dir, { recursive: true });
+  const files: Record<(typeof FOLDER_FILES)[number], string> = {
+    "template.html": STARTER_SOURCE,
+    "schema.json": json({ type: "object", required: ["name"], properties: { name: { type: "string", description: "Who to greet." } } }),
+    "example.json": json({ name: "Ada" }),
+    "options.json": json({}),
+    "folio.json": json({ name, engine: "chromium", expected_pages: 1, description: "" } satisfies FolderMeta),
+  };
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return Object.keys(files);
+}
+
+function readJson(dir: string, file: string, fallback: unknown): unknown {
+  const path = join(dir, file);
+  if (!existsSync(path)) return fallback;
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads a folder; schema.json and options.json default to `{}` as the service does, example.json to none. */
+export function readFolder(dir: string): TemplateFolder {
+  if (!existsSync(join(dir, "folio.json"))) throw new UsageError(`${join(dir, "folio.json")} is missing: is ${dir} a template folder? (folio init <name> makes one)`);
+  if (!existsSync(join(dir, "template.html"))) throw new UsageError(`${join(dir, "template.html")} is missing`);
+  const meta = readJson(dir, "folio.json", {});
+  if (!isObject(meta) || typeof meta.name !== "string" || !NAME.test(meta.name)) throw new UsageError(`${join(dir, "folio.json")} needs a "name" that is a template name`);
+  if (meta.engine !== undefined && meta.engine !== "chromium" && meta.engine !== "satori") throw new UsageError(`${join(dir, "folio.json")}: "engine" is "chromium" or "satori"`);
+  const schema = readJson(dir, "schema.json", {});
+  const options = readJson(dir, "options.json", {});
+  if (!isObject(schema)) throw new UsageError(`${join(dir, "schema.json")} must hold a JSON object`);
+  if (!isObject(options)) throw new UsageError(`${join(dir, "options.json")} must hold a JSON object`);
+  return {
+    dir,
+    meta: {
+      name: meta.name,
+      engine: meta.engine === "satori" ? "satori" : "chromium",
+      expected_pages: typeof meta.expected_pages === "number" ? meta.expected_pages : 1,
+      description: typeof meta.description === "string" ? meta.description : "",
+    },
+    source: readFileSync(join(dir, "template.html"), "utf8"),
+    schema,
+    options: options as RenderOptions,
+    example: readJson(dir, "example.json", undefined),
+  };
+}

@@ -1,0 +1,47 @@
+import createClient from "openapi-fetch";
+import { render, waitForRender, type RenderCallOptions, type RenderRequest, type WaitOptions } from "./render.js";
+import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from "./retrying-fetch.js";
+import type { paths } from "./schema.js";
+import { fromSchema } from "./schema-types.js";
+import { verify } from "./webhooks.js";
+
+export interface FolioOptions {
+  apiKey: string;
+  /** The service's origin, e.g. `http://localhost:8787` for `npm run dev`. */
+  baseUrl: string;
+  /** The fetch to send requests with (default: the global one). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Retries of 429s, of 409 `idempotency_key_in_use` and of failures a repeat cannot duplicate. */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** Verifies Folio's webhook deliveries; needs no client, only the account's webhook secret. */
+export const webhooks = { verify };
+
+/** TypeScript declarations for a template's `data`, from its JSON Schema. */
+export const types = { fromSchema };
+
+/**
+ * A Folio client. `api` is the generated, fully typed client for every route (openapi-fetch: it answers
+ * `{ data, error, response }`; `unwrap()` turns that into the data or a thrown FolioError). `render()` and
+ * `waitForRender()` are what a caller would otherwise write around it.
+ */
+export function createFolio(options: FolioOptions) {
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const api = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    headers: { authorization: `Bearer ${options.apiKey}` },
+    fetch: retryingFetch(send, { ...DEFAULT_RETRY, ...options.retry }),
+  });
+  return {
+    api,
+    /** Renders and, when the render is queued, waits for it; re-runs a transient failure; throws FolioError. */
+    render: (request: RenderRequest, callOptions?: RenderCallOptions) => render(api, request, callOptions),
+    /** Waits for a queued render (one created with `wait: false`, or by a batch) to end. */
+    waitForRender: (id: string, waitOptions?: WaitOptions) => waitForRender(api, id, waitOptions),
+    webhooks,
+    types,
+  };
+}
+
+export type Folio = ReturnType<typeof createFolio>;

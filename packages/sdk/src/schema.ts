@@ -1,0 +1,1908 @@
+/**
+ * The Folio API's types, generated from GET /openapi.json by openapi-typescript: `npm run sdk:generate`.
+ * Do not edit. test/e2e/sdk-types.test.ts fails when this file differs from the running service's document.
+ */
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the service and its dependencies (no authentication) */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm an account's email address with the token from the verification link
+         * @description The token is the credential (the link is opened from an email), so no API key is needed. Tokens are single-use and last 24 hours.
+         */
+        get: operations["verifyEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List live templates, most recently updated first */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template at version 1
+         * @description Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, clock reads, Satori layout, an example the schema refuses); they never block.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{name}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a template's versions, newest first (metadata only) */
+        get: operations["listTemplateVersions"];
+        put?: never;
+        /**
+         * Publish a new version (name@N+1)
+         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail at render time; they never block.
+         */
+        post: operations["publishTemplateVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{ref}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check data against a template's schema without rendering
+         * @description Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail at render time whatever the data).
+         */
+        post: operations["validateTemplateData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a template version with its source, schema, options and example */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template (every version); its name is released
+         * @description Soft delete: past renders and their files stay, version rows and checksums are kept, and rendering any of its references answers 404.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a template with data
+         * @description Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical data exceeds the inline limit (satori templates always render inline).
+         */
+        post: operations["createRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue up to 50 renders at once
+         * @description Every item is queued (cache hits come back finished); a failing item becomes an error entry and never fails the call. Each item fires its own webhook.
+         */
+        post: operations["createRenderBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List renders, newest first */
+        get: operations["listRenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/renders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a render with a freshly signed URL (free)
+         * @description A failed render answers 200 with `status: failed` and the error envelope in `error`.
+         */
+        get: operations["getRender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template: the file's bytes, watermarked, never stored or billed
+         * @description Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key. A PDF preview prints at most 50 pages.
+         */
+        post: operations["createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a free 50-render trial (no API key needed)
+         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most 5 trials an hour per client address.
+         */
+        post: operations["startTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a rendered file through its signed URL (no API key: the signature is the credential) */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account: plan, status, limits, and the webhook secret (returned once)
+         * @description Free and safe to call at startup. Every call returns the full account; the first also carries the webhook signing secret, later ones `webhook_secret: null`, the secret's prefix and a `note`.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint a new webhook signing secret; the previous one stops verifying immediately */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's usage, cost, free-tier balance, spend cap and trial balance */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /**
+             * @example {
+             *       "database": "ok",
+             *       "storage": "ok",
+             *       "renderer": "ok"
+             *     }
+             */
+            checks: {
+                [key: string]: string;
+            };
+            /**
+             * @description With `detail=1` only: the Chromium `driver` and its counters, or `error`. `backend`: the render backend's own (jobs, pages opened, pages busy and waiting, memory). `container`: `instances`, each with this Worker's jobs, failures and `backend` (null while it sleeps). `browser-rendering`: `sessions`, each with this Worker's jobs and its `browser` (jobs, pages opened, launches).
+             * @example {
+             *       "driver": "backend",
+             *       "jobs": 120,
+             *       "pages_opened": 2,
+             *       "active": 1,
+             *       "queued": 0,
+             *       "memory_bytes": 480000000
+             *     }
+             */
+            renderer_stats?: {
+                [key: string]: unknown;
+            };
+        };
+        Verification: {
+            /** @enum {string} */
+            object: "verification";
+            account: string;
+            email: string;
+            /** @enum {boolean} */
+            verified: true;
+        };
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "invalid_request" | "asset_blocked" | "authentication_error" | "quota_exceeded" | "spend_cap_exceeded" | "permission_error" | "not_found" | "conflict" | "validation_error" | "rate_limited" | "render_failed" | "internal_error";
+                message: string;
+                /** Format: uri */
+                docs_url: string;
+                errors?: components["schemas"]["FieldError"][];
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        FieldError: {
+            /** @example data.items[0].quantity */
+            path: string;
+            message: string;
+            /** @example integer */
+            expected: string;
+            /** @example string */
+            received?: string;
+            example?: unknown;
+        };
+        TemplateList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Template"][];
+        };
+        Template: {
+            /** @enum {string} */
+            object: "template";
+            /** @example tpl_3k9x0c2m4n5b6v7c8x9z0a1s */
+            id: string;
+            name: string;
+            description: string;
+            latest_version: number;
+            version: number;
+            /** @example invoice@3 */
+            ref: string;
+            /**
+             * @description `chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards.
+             * @enum {string}
+             */
+            engine: "chromium" | "satori";
+            /**
+             * @description A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "name"
+             *       ]
+             *     }
+             */
+            schema: {
+                [key: string]: unknown;
+            };
+            options: components["schemas"]["RenderOptions"];
+            expected_pages: number;
+            example?: unknown;
+            source: string;
+            /** @description SHA-256 over engine, source, schema and options. */
+            checksum: string;
+            message: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            version_created_at: string;
+        };
+        RenderOptions: {
+            /** @description PDF page size; default A4. */
+            page_size?: ("A3" | "A4" | "A5" | "Letter" | "Legal" | "Tabloid") | {
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                width: string;
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                height: string;
+            };
+            landscape?: boolean;
+            margin?: string | {
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                top?: string;
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                right?: string;
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                bottom?: string;
+                /**
+                 * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+                 * @example 12mm
+                 */
+                left?: string;
+            };
+            print_background?: boolean;
+            scale?: number;
+            /** @description Liquid rendered with the same data; `<span class="pageNumber">` and `totalPages` work. */
+            header_html?: string;
+            footer_html?: string;
+            metadata?: {
+                title?: string;
+                author?: string;
+                subject?: string;
+                keywords?: string;
+                creator?: string;
+            };
+            /** @description Raster width in px; satori default 1200, chromium 1280. */
+            width?: number;
+            height?: number;
+            full_page?: boolean;
+            device_scale_factor?: number;
+            quality?: number;
+            omit_background?: boolean;
+            timeout_ms?: number;
+            /** @description A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false. */
+            tagged?: boolean;
+            /** @description Bookmarks from the h1 to h6 headings; implies `tagged`. Default false. */
+            outline?: boolean;
+            /** @description Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false. */
+            toc?: boolean;
+            watermark?: components["schemas"]["Watermark"];
+            /**
+             * @description PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`.
+             * @enum {string}
+             */
+            pdfa?: "2b" | "3b";
+            /** @description Up to 10 embedded files; with `pdfa: "3b"` they are associated files with AFRelationship Data. Not with `pdfa: "2b"`. */
+            attachments?: components["schemas"]["Attachment"][];
+            e_invoice?: components["schemas"]["EInvoice"];
+            encryption?: components["schemas"]["Encryption"];
+        };
+        /** @description Text across every page, drawn under the content: the document's text stays on top and selectable. */
+        Watermark: {
+            /** @example CONFIDENTIAL */
+            text: string;
+            /** @description 0.05 to 1; default 0.15. */
+            opacity?: number;
+            /** @description Degrees, -90 to 90; default -45. */
+            angle?: number;
+        };
+        Attachment: {
+            /** @example terms.txt */
+            filename: string;
+            /** @description The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise. */
+            content: string;
+            /**
+             * @description Default utf8.
+             * @enum {string}
+             */
+            encoding?: "utf8" | "base64";
+            /** @example text/plain */
+            mime_type: string;
+            description?: string;
+        };
+        /** @description Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`. */
+        EInvoice: {
+            /** @enum {string} */
+            standard: "factur-x";
+            /**
+             * @description The Factur-X profile the XML follows; written to the XMP as its conformance level.
+             * @enum {string}
+             */
+            profile: "minimum" | "basic-wl" | "basic" | "en16931" | "extended";
+            /** @description Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`. */
+            xml: string;
+        };
+        /** @description AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default. */
+        Encryption: {
+            /** @description Opens the document with every permission. Never stored, logged or returned. */
+            owner_password: string;
+            /** @description Needed to open the document at all; without one, anyone opens it with `permissions`. */
+            user_password?: string;
+            /** @description What a reader without the owner password may do; each defaults to true. */
+            permissions?: {
+                print?: boolean;
+                copy?: boolean;
+                modify?: boolean;
+                annotate?: boolean;
+            };
+        };
+        /** @description A template as created or published, with the warnings about its new version. */
+        SavedTemplate: components["schemas"]["Template"] & {
+            /** @description Empty when the template is clean. */
+            warnings: components["schemas"]["TemplateWarning"][];
+        };
+        /** @description Something that will go wrong at render time although the template was accepted. Warnings never block. */
+        TemplateWarning: {
+            /** @example source */
+            path: string;
+            /** @enum {string} */
+            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
+            /** @example `source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed. */
+            message: string;
+        };
+        TemplateInput: {
+            /**
+             * @description Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.
+             * @example invoice
+             */
+            name: string;
+            /**
+             * @description One self-contained HTML document with inline CSS and Liquid.
+             * @example <h1>Hello {{ name }}</h1>
+             */
+            source: string;
+            /**
+             * @description `chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards.
+             * @enum {string}
+             */
+            engine?: "chromium" | "satori";
+            /**
+             * @description A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "name"
+             *       ]
+             *     }
+             */
+            schema?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["RenderOptions"];
+            /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
+            expected_pages?: number;
+            /** @description An example payload, returned by GET and by validate. */
+            example?: unknown;
+            /** @description One line, shown in listings. */
+            description?: string;
+            /** @description Changelog line of this version. */
+            message?: string;
+        };
+        TemplateVersionList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["TemplateVersion"][];
+        };
+        TemplateVersion: {
+            /** @enum {string} */
+            object: "template_version";
+            id: string;
+            template: string;
+            ref: string;
+            version: number;
+            /**
+             * @description `chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards.
+             * @enum {string}
+             */
+            engine: "chromium" | "satori";
+            checksum: string;
+            message: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example. */
+        TemplateVersionInput: {
+            /**
+             * @description One self-contained HTML document with inline CSS and Liquid.
+             * @example <h1>Hello {{ name }}</h1>
+             */
+            source: string;
+            /**
+             * @description `chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards.
+             * @enum {string}
+             */
+            engine?: "chromium" | "satori";
+            /**
+             * @description A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "name"
+             *       ]
+             *     }
+             */
+            schema?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["RenderOptions"];
+            /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
+            expected_pages?: number;
+            /** @description An example payload, returned by GET and by validate. */
+            example?: unknown;
+            /** @description One line, shown in listings. */
+            description?: string;
+            /** @description Changelog line of this version. */
+            message?: string;
+        };
+        ValidationResult: {
+            /** @enum {string} */
+            object: "validation";
+            template: string;
+            valid: boolean;
+            errors: components["schemas"]["FieldError"][];
+            example?: unknown;
+            /** @description The template version's own warnings, whatever the data: empty when it is clean. */
+            warnings: components["schemas"]["TemplateWarning"][];
+        };
+        ValidateRequest: {
+            /** @description The payload to check against the template's schema. */
+            data?: unknown;
+        };
+        DeletedTemplate: {
+            /** @enum {string} */
+            object: "template";
+            id: string;
+            name: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        Render: {
+            /** @enum {string} */
+            object: "render";
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "succeeded" | "failed";
+            /** @example invoice@3 */
+            template: string;
+            /** @enum {string} */
+            format: "pdf" | "png" | "jpg";
+            /** @enum {string} */
+            engine: "chromium" | "satori";
+            cached: boolean;
+            /** @description Signed URL, valid for one hour from issue; null while queued and when failed. */
+            url: string | null;
+            /**
+             * Format: date-time
+             * @description When `url` stops working; null when there is no URL.
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            expires_at: string | null;
+            page_count: number | null;
+            billable_units: number | null;
+            byte_size: number | null;
+            content_type: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            completed_at: string | null;
+            error: {
+                /** @enum {string} */
+                type: "invalid_request" | "asset_blocked" | "authentication_error" | "quota_exceeded" | "spend_cap_exceeded" | "permission_error" | "not_found" | "conflict" | "validation_error" | "rate_limited" | "render_failed" | "internal_error";
+                message: string;
+                /** Format: uri */
+                docs_url: string;
+                errors?: components["schemas"]["FieldError"][];
+                details?: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @enum {string|null} */
+            webhook_status: "pending" | "delivered" | "failed" | null;
+            webhook_attempts: number;
+            batch_id?: string;
+        };
+        RenderRequest: {
+            /**
+             * @description `name` or `name@version`.
+             * @example invoice@3
+             */
+            template: string;
+            /** @description Folded into the reference: `template: name, version: 3` is `name@3`. */
+            version?: number;
+            /** @description Validated against the template's schema; `{}` when omitted. */
+            data?: unknown;
+            /**
+             * @description Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.
+             * @enum {string}
+             */
+            format?: "pdf" | "png" | "jpg" | "jpeg";
+            options?: components["schemas"]["RenderOptions"] & unknown;
+            /** @description Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends. */
+            webhook_url?: string;
+            /** @description Force the queued path. */
+            async?: boolean;
+        };
+        Batch: {
+            /** @enum {string} */
+            object: "batch";
+            /** @example bat_0a1b2c3d4e5f6g7h8i9j0k1l */
+            id: string;
+            count: number;
+            queued: number;
+            cached: number;
+            renders: ((components["schemas"]["Render"] & {
+                index: number;
+            }) | {
+                index: number;
+                /** @enum {string} */
+                object: "error";
+                error: {
+                    /** @enum {string} */
+                    type: "invalid_request" | "asset_blocked" | "authentication_error" | "quota_exceeded" | "spend_cap_exceeded" | "permission_error" | "not_found" | "conflict" | "validation_error" | "rate_limited" | "render_failed" | "internal_error";
+                    message: string;
+                    /** Format: uri */
+                    docs_url: string;
+                    errors?: components["schemas"]["FieldError"][];
+                    details?: {
+                        [key: string]: unknown;
+                    };
+                };
+            })[];
+        };
+        BatchRequest: {
+            /** @description 1 to 50 render requests (RENDER_MAX_BATCH_ITEMS). */
+            renders: components["schemas"]["RenderRequest"][];
+            /** @description Default webhook for items that set none. */
+            webhook_url?: string;
+        };
+        RenderList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Render"][];
+            has_more: boolean;
+        };
+        /** @description A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`. */
+        PreviewRequest: {
+            /** @description A stored version to preview: `name` or `name@version`. Give either this or `source`. */
+            template?: string;
+            /**
+             * @description One self-contained HTML document with inline CSS and Liquid.
+             * @example <h1>Hello {{ name }}</h1>
+             */
+            source?: string;
+            /**
+             * @description `chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards.
+             * @enum {string}
+             */
+            engine?: "chromium" | "satori";
+            /**
+             * @description A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "name"
+             *       ]
+             *     }
+             */
+            schema?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["RenderOptions"] & unknown;
+            /** @description Validated against the template's schema; `{}` when omitted. */
+            data?: unknown;
+            /**
+             * @description Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.
+             * @enum {string}
+             */
+            format?: "pdf" | "png" | "jpg" | "jpeg";
+        };
+        Trial: {
+            /** @enum {string} */
+            object: "trial";
+            /**
+             * @description An ordinary API key of the new trial account; shown once.
+             * @example folio_sk_...
+             */
+            api_key: string;
+            account: components["schemas"]["Account"];
+        };
+        Account: {
+            /** @enum {string} */
+            object: "account";
+            /** @example acct_0c1d2e3f4g5h6i7j8k9l0m1n */
+            id: string;
+            name: string;
+            /** @description Null until the address is verified. */
+            email: string | null;
+            /** @enum {string} */
+            plan: "free" | "payg" | "starter" | "growth" | "scale";
+            /** @enum {string} */
+            status: "active" | "suspended";
+            verified: boolean;
+            trial: boolean;
+            /** @description The signing secret, returned once; null on every later call. */
+            webhook_secret: string | null;
+            webhook_secret_prefix: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            webhook_secret_shown_at: string | null;
+            /** @enum {string} */
+            webhook_signature_header: "X-Service-Signature";
+            webhook_signature_scheme: string;
+            rate_limit: {
+                renders_per_minute: number;
+                window_seconds: number;
+                /** @enum {string} */
+                scope: "api_key";
+            };
+            limits: {
+                free_renders_per_month: number;
+                monthly_spend_cap_usd: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            created_at: string;
+            /** @description Present on calls after the first: where the webhook secret went. */
+            note?: string;
+        };
+        WebhookSecretRotation: {
+            /** @enum {string} */
+            object: "webhook_secret";
+            account: string;
+            webhook_secret: string;
+            webhook_secret_prefix: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            rotated_at: string;
+            note: string;
+        };
+        Usage: {
+            /** @enum {string} */
+            object: "usage";
+            account: string;
+            /** @enum {string} */
+            plan: "free" | "payg" | "starter" | "growth" | "scale";
+            period: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T17:00:00.000Z
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T17:00:00.000Z
+                 */
+                end: string;
+            };
+            renders: {
+                succeeded: number;
+                failed: number;
+                cached: number;
+            };
+            units: {
+                used: number;
+                included: number;
+                remaining: number;
+            };
+            cost_usd: {
+                period_to_date: number;
+                unit_price: number;
+            };
+            spend_cap_usd: number;
+            spend_cap_remaining_usd: number;
+            trial: {
+                renders_total: number;
+                renders_used: number;
+                renders_remaining: number;
+            } | null;
+            rate_limit: {
+                renders_per_minute: number;
+                window_seconds: number;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: {
+                /** @description `1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever. */
+                detail?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A dependency is unreachable; `checks` says which. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query: {
+                /** @description The token from the verification link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live templates, each at its latest version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateList"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The template at version 1. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedTemplate"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTemplateVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bare template name (never `name@N`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every version, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A bare template name (never `name@N`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateVersionInput"];
+            };
+        };
+        responses: {
+            /** @description The template at its new version. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedTemplate"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateTemplateData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `name`, `name@latest`, `name@` or `name@N`. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateRequest"];
+            };
+        };
+        responses: {
+            /** @description The validation result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationResult"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `name`, `name@latest`, `name@` or `name@N`. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resolved version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `name`, `name@latest`, `name@` or `name@N`. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedTemplate"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished (or served from the cache). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Render"];
+                };
+            };
+            /** @description Queued: poll GET /v1/renders/{id} or wait for the webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Render"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. `asset_blocked`: An image or font URL in the template failed the egress policy (only public https URLs and data: URIs are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh (`details.reason` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `quota_exceeded`: The trial ceiling or the plan's free allowance would be passed by this render. `spend_cap_exceeded`: This render would take the month's cost past the account's spend cap. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: The data does not match the template's JSON Schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRenderBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch, items in submission order. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRenders: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 25. */
+                limit?: number;
+                /** @description The id of the last render of the previous page. */
+                starting_after?: string;
+                batch_id?: string;
+                status?: "queued" | "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of renders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The render. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Render"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings; `X-Service-Preview-Truncated: true` when the document has more pages than were printed. */
+            200: {
+                headers: {
+                    "X-Service-Page-Count": string;
+                    "X-Service-Warnings"?: string;
+                    "X-Service-Preview-Truncated"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. `asset_blocked`: An image or font URL in the template failed the egress policy (only public https URLs and data: URIs are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh (`details.reason` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: The data does not match the template's JSON Schema. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trial account and its key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trial"];
+                };
+            };
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query: {
+                expires: string;
+                signature: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotation"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage for the current calendar month (UTC). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

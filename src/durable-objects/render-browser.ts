@@ -1,0 +1,147 @@
+import type { Browser } from "@cloudflare/puppeteer";
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env";
+import { ServiceError } from "../errors";
+import { checkUrl } from "../lib/egress-policy";
+import { config } from "../lib/config";
+import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
+import { openSession } from "../render/chromium/browser-session";
+import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
+import { FairSlots } from "../render/chromium/fair-slots";
+import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, type PageJobDeps, type PageLike } from "../render/chromium/page-job";
+import { pdfPageCount } from "../render/pdf-structure";
+
+/** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
+const PAGE_REUSE = 100;
+/** A hung page can take minutes to close: its slot is held this long at most. */
+const CLOSE_WAIT_MS = 5_000;
+/** How long a job waits for one of the browser's pages: about two full-length renders. */
+const MAX_WAIT_MS = 60_000;
+
+/** A job's end as a value: an error's class does not survive the trip back from a Durable Object. */
+export type BrowserOutcome = { file: RenderedFile } | { error: { type: "asset_blocked" | "render_failed"; message: string; details: Record<string, unknown> } };
+
+function failure(error: unknown): BrowserOutcome {
+  if (error instanceof JobFailure) return { error: { type: error.type, message: error.message, details: error.details } };
+  const message = (error as Error).message ?? String(error);
+  return { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: true, cause: message } } };
+}
+
+/** Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything else. */
+function safeFetcher(allowPrivate: boolean): PageJobDeps {
+  const policy = { allowHttp: false, allowPrivate };
+  return {
+    checkUrl,
+    fetchAsset: async (url) => {
+      try {
+        const asset = await fetchAsset(url, policy);
+        return { status: asset.status, contentType: asset.contentType, body: asset.bytes };
+      } catch (error) {
+        const details = error instanceof ServiceError ? error.extra.details : undefined;
+        throw details ? { url: details.url, reason: details.reason } : assetBlocked(url, String(error)).extra.details;
+      }
+    },
+  };
+}
+
+/**
+ * One Browser Rendering browser kept connected, with its pages reused job to job as the render backend
+ * reuses its own (PreparedPage: the document rewritten in place under its CSP, emptied between jobs, closed
+ * after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one request to the
+ * next (I/O belongs to the request that opened it); a Durable Object can, so the connection and the pages
+ * live here and every Worker asks this object to render. The browser-rendering driver spreads jobs over
+ * `BROWSER_SESSIONS` of these.
+ */
+export class RenderBrowser extends DurableObject<Env> {
+  private browser: Promise<Browser> | null = null;
+  private idle: Array<{ browser: Browser; prepared: PreparedPage }> = [];
+  private readonly slots: FairSlots;
+  private readonly counters = { jobs: 0, pages_opened: 0, sessions_launched: 0, sessions_joined: 0 };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.slots = new FairSlots(config(env).instanceConcurrency, MAX_WAIT_MS);
+  }
+
+  /** Renders `job` on a page of this object's browser; answered before the page is cleared for the next job. */
+  render(job: ChromiumJob): Promise<BrowserOutcome> {
+    return new Promise((settle) => void this.run(job, settle));
+  }
+
+  async stats() {
+    return { ...this.counters, ...this.slots.stats, idle_pages: this.idle.length, connected: this.browser !== null, session: (await this.ctx.storage.get<string>("session")) ?? null };
+  }
+
+  private async run(job: ChromiumJob, settle: (outcome: BrowserOutcome) => void): Promise<void> {
+    try {
+      await this.slots.acquire(job.accountId);
+    } catch (error) {
+      return settle(failure(error));
+    }
+    try {
+      const browser = await this.connected();
+      const prepared = await this.page(browser);
+      this.counters.jobs++;
+      let healthy = false;
+      try {
+        const bytes = await renderPrepared(prepared, { ...job, options: job.options as Record<string, unknown> }, safeFetcher(job.allowPrivateEgress));
+        healthy = true;
+        settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
+      } catch (error) {
+        healthy = pageReusableAfter(error);
+        settle(failure(error));
+      } finally {
+        await this.done(browser, prepared, healthy);
+      }
+    } catch (error) {
+      settle(failure(error));
+    } finally {
+      this.slots.release(job.accountId);
+    }
+  }
+
+  private connected(): Promise<Browser> {
+    if (this.browser) return this.browser;
+    const opening = this.open();
+    this.browser = opening;
+    const forget = () => {
+      if (this.browser !== opening) return;
+      this.browser = null;
+      this.idle = [];
+    };
+    opening.then((browser) => browser.once("disconnected", forget), forget);
+    return opening;
+  }
+
+  private async open(): Promise<Browser> {
+    if (!this.env.BROWSER) throw new JobFailure("render_failed", "The BROWSER binding is not configured.", { stage: "browser", reason: "no_renderer", retryable: false });
+    const opened = await openSession(this.env.BROWSER, await this.ctx.storage.get<string>("session"));
+    this.counters[opened.launched ? "sessions_launched" : "sessions_joined"]++;
+    await this.ctx.storage.put("session", opened.sessionId);
+    return opened.browser;
+  }
+
+  /** An idle page of `browser` when there is one, else a new one. */
+  private async page(browser: Browser): Promise<PreparedPage> {
+    this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
+    const reused = this.idle.pop();
+    if (reused) return reused.prepared;
+    this.counters.pages_opened++;
+    const page = await browser.newPage();
+    return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
+      await page.close().catch(() => undefined);
+      throw error;
+    });
+  }
+
+  /** Keeps a page for the next job when it is idle and sound, else closes it. */
+  private async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
+    if (healthy && !prepared.crashed && browser === (await this.browser?.catch(() => null)) && prepared.jobsServed < PAGE_REUSE) {
+      if (await prepared.clear().then(() => true, () => false)) {
+        this.idle.push({ browser, prepared });
+        return;
+      }
+    }
+    await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS))]);
+  }
+}

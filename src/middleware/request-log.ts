@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { chromiumDriverName } from "../lib/render-deps";
+
+/** What a request's log line says about the render it answered with. */
+export interface RenderFacts {
+  id: string;
+  engine: string;
+  pages: number | null;
+  cached: boolean;
+}
+
+/** Called by a route that answers with a render, so its request's log line names it. */
+export function noteRender(c: Context<AppEnv>, render: { id: string; engine: string; pageCount: number | null; cached: boolean }): void {
+  c.set("render", { id: render.id, engine: render.engine, pages: render.pageCount, cached: render.cached });
+}
+
+/**
+ * One JSON line per request on the console (Workers Logs indexes each field): who asked, what route, how it
+ * ended and how long it took, and for a render its id, engine, Chromium driver, pages, whether the cache
+ * answered and where its time went, which render answers also carry as `Server-Timing`.
+ */
+export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const started = performance.now();
+  await next();
+  const timings = c.get("timings");
+  const phases = timings?.header();
+  if (phases) c.res.headers.set("server-timing", phases);
+  const render = c.get("render");
+  console.log(
+    JSON.stringify({
+      level: "info",
+      message: "request",
+      request_id: c.get("requestId"),
+      account_id: c.get("account")?.id ?? null,
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      duration_ms: Math.round(performance.now() - started),
+      render_id: render?.id ?? null,
+      engine: render?.engine ?? null,
+      // The driver that rendered it: none for a cache hit or a Satori PNG.
+      driver: render && !render.cached && render.engine === "chromium" ? chromiumDriverName(c.env) : null,
+      pages: render?.pages ?? null,
+      cache_hit: render ? render.cached : null,
+      timings: timings?.toJSON() ?? null,
+    }),
+  );
+});

@@ -1,0 +1,61 @@
+import type { RenderContainer } from "../../durable-objects/render-container";
+import { backendStats, postJob, unreachable, type BackendFetch } from "./backend-driver";
+import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import { InstanceSpread, InstanceUnavailable } from "./instance-spread";
+
+/** One render backend among several: how to reach it, and whether it runs right now. */
+export interface BackendInstance {
+  name: string;
+  send: BackendFetch;
+  /** False for a sleeping container; rejects when the instance cannot be asked at all. Never starts one. */
+  awake(): Promise<boolean>;
+}
+
+/**
+ * Drives N render backends as one: an account's jobs go to the instance its key ranks first while that one
+ * has room (`spread`), a job an instance could not take is tried once on the next, and each instance's
+ * backend still takes turns between accounts when its own pages are busy.
+ */
+export function containerDriver(instances: BackendInstance[], secret: string, spread: InstanceSpread): ChromiumDriver {
+  const byName = new Map(instances.map((instance) => [instance.name, instance]));
+  return {
+    name: "container",
+    async render(job: ChromiumJob): Promise<RenderedFile> {
+      try {
+        return await spread.run(job.accountId, (name) => postJob(byName.get(name)!.send, secret, job));
+      } catch (error) {
+        throw error instanceof InstanceUnavailable ? unreachable(error) : error;
+      }
+    },
+    async health(): Promise<string> {
+      // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.
+      const states = await Promise.allSettled(instances.map((instance) => instance.awake()));
+      const failed = states.find((state) => state.status === "rejected");
+      return failed ? `render instance unavailable: ${(failed.reason as Error).message ?? failed.reason}` : "ok";
+    },
+    async stats() {
+      const seats = spread.stats();
+      const perInstance = await Promise.all(
+        instances.map(async (instance) => {
+          const awake = await instance.awake().catch(() => false);
+          const backend = awake ? await backendStats(instance.send, secret).catch((error: Error) => ({ error: error.message })) : null;
+          return { ...seats.find((seat) => seat.name === instance.name), awake, backend };
+        }),
+      );
+      return { instances: perInstance };
+    },
+  };
+}
+
+/** The render backend's containers: `count` RenderContainer objects named `render-0`…, the same names in every isolate. */
+export function containerInstances(binding: DurableObjectNamespace<RenderContainer>, count: number): BackendInstance[] {
+  return Array.from({ length: count }, (_, index) => {
+    const name = `render-${index}`;
+    const stub = () => binding.get(binding.idFromName(name));
+    return {
+      name,
+      send: (path, init) => stub().fetch(new Request(`http://render-backend${path}`, init)),
+      awake: async () => ["running", "healthy"].includes((await stub().getState()).status),
+    };
+  });
+}

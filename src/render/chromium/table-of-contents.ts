@@ -1,0 +1,87 @@
+// The `toc` option (DECISIONS §16): the element with `data-toc` gets a nested list of the h1 to h3 headings,
+// each a link with the page it lands on. Which page a heading lands on is only known once the document is
+// printed (fragmentation, break rules, the list's own length), so the page is printed, the pages read from
+// the PDF, the numbers filled in, and printed again until they hold. Node runs this file as it is.
+import { namedDestinationPages } from "../pdf-structure.ts";
+import type { PageLike } from "./page-job.ts";
+
+/** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
+declare const document: any;
+
+/** Prints, at most: the first with placeholders, then until the numbers printed are the numbers read. */
+const MAX_PASSES = 3;
+
+/**
+ * Fills the `data-toc` element with the list, every page number a placeholder, and answers the links'
+ * targets in document order (null when the document has no such element). A heading without an id gets
+ * one. Chromium writes a named destination for every link target, named by the link's fragment as the URL
+ * holds it (percent-encoded), which is how the pages are read back. Functions run in the page are kept
+ * free of inner named functions.
+ */
+async function fillList(page: PageLike): Promise<string[] | null> {
+  return page.evaluate(() => {
+    const holder = document.querySelector("[data-toc]");
+    if (!holder) return null;
+    const headings = Array.from(document.querySelectorAll("h1, h2, h3") as ArrayLike<any>).filter((h) => !holder.contains(h) && h.getClientRects().length > 0);
+    const root = document.createElement("ol");
+    root.className = "folio-toc";
+    const open: Array<{ level: number; item: any }> = [];
+    let assigned = 0;
+    for (const heading of headings) {
+      while (!heading.id) {
+        const candidate = `folio-toc-${++assigned}`;
+        if (!document.getElementById(candidate)) heading.id = candidate;
+      }
+      const level = Number(heading.localName.slice(1));
+      while (open.length && open[open.length - 1]!.level >= level) open.pop();
+      const parent = open.length ? open[open.length - 1]!.item : null;
+      let list = parent ? parent.querySelector(":scope > ol") : root;
+      if (!list) list = parent.appendChild(document.createElement("ol"));
+      const item = list.appendChild(document.createElement("li"));
+      item.className = `folio-toc-item folio-toc-h${level}`;
+      const link = item.appendChild(document.createElement("a"));
+      link.className = "folio-toc-link";
+      link.href = `#${encodeURIComponent(heading.id)}`;
+      link.dataset.tocTarget = link.hash.slice(1);
+      link.appendChild(document.createElement("span")).className = "folio-toc-title";
+      link.lastChild.textContent = heading.textContent.replace(/\s+/g, " ").trim();
+      link.appendChild(document.createElement("span")).className = "folio-toc-page";
+      link.lastChild.textContent = "0";
+      open.push({ level, item });
+    }
+    holder.replaceChildren(root);
+    // Zero-specificity defaults (:where), so any rule of the document's own wins.
+    const style = document.head.appendChild(document.createElement("style"));
+    style.textContent =
+      ":where(.folio-toc, .folio-toc ol) { list-style: none; margin: 0; padding: 0 } :where(.folio-toc ol) { padding-left: 1.5em }" +
+      " :where(.folio-toc-link) { display: flex; gap: 0.5em; color: inherit; text-decoration: none } :where(.folio-toc-title) { flex: 1 }";
+    return Array.from(root.querySelectorAll(".folio-toc-link") as ArrayLike<any>, (link) => link.dataset.tocTarget as string);
+  });
+}
+
+async function showPages(page: PageLike, pages: Record<string, number>): Promise<void> {
+  await page.evaluate((found: Record<string, number>) => {
+    for (const link of Array.from(document.querySelectorAll("[data-toc] .folio-toc-link") as ArrayLike<any>)) {
+      link.querySelector(".folio-toc-page").textContent = String(found[link.dataset.tocTarget] ?? "");
+    }
+  }, pages);
+}
+
+/**
+ * Prints with the table of contents filled in: each pass prints, reads the page every heading landed on,
+ * and stops when those are the numbers it printed (the list's own growth can move the headings it lists).
+ * A document without a `data-toc` element, or without headings, prints once.
+ */
+export async function printWithTableOfContents(page: PageLike, print: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  const targets = await fillList(page);
+  if (!targets?.length) return print();
+  let shown: Record<string, number> | null = null;
+  for (let pass = 1; ; pass++) {
+    const bytes = await print();
+    const landed = namedDestinationPages(bytes);
+    const pages = Object.fromEntries(targets.flatMap((target) => (landed.has(target) ? [[target, landed.get(target)!]] : [])));
+    if (pass === MAX_PASSES || (shown && JSON.stringify(pages) === JSON.stringify(shown))) return bytes;
+    await showPages(page, pages);
+    shown = pages;
+  }
+}

@@ -1,0 +1,89 @@
+// Post-processing of Chromium's PDF (DECISIONS §16): PDF/A, attachments, Factur-X and encryption, with
+// @cantoo/pdf-lib in the Worker after either driver returns, so both drivers get the same finishing.
+// The loaded document is modified in place and saved whole: pages are never copied (pdf-lib's page copy
+// drops the structure tree and the outline). pdf-lib writes no date here and keeps the /ID normalizePdf
+// set, except when it encrypts: salts and /ID are then random, so nothing in the file derives from a password.
+import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
+import type { RenderOptions } from "../domain/render-options/options-schema";
+import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
+
+export interface EmbeddedFile {
+  filename: string;
+  bytes: Uint8Array;
+  mimeType: string;
+  description?: string | undefined;
+}
+
+/** What a printed PDF still needs, with every Liquid part already rendered. */
+export interface PdfFinishing {
+  pdfa?: "2b" | "3b" | undefined;
+  attachments: EmbeddedFile[];
+  eInvoice?: { xml: string; profile: FacturXProfile } | undefined;
+  encryption?: RenderOptions["encryption"];
+}
+
+/** Renders one Liquid part of the options with the render's data; `path` names it in a failure. */
+export type RenderPart = (source: string, path: string) => Promise<string>;
+
+function decodeBase64(content: string): Uint8Array {
+  return Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+}
+
+/**
+ * The post-processing `options` ask for, or null when there is none. Runs before Chromium is asked for
+ * anything, so a Liquid mistake or a refused XML costs no browser time.
+ */
+export async function preparePdfFinishing(options: RenderOptions, renderPart: RenderPart): Promise<PdfFinishing | null> {
+  const { pdfa, attachments = [], e_invoice: eInvoice, encryption } = options;
+  if (!pdfa && attachments.length === 0 && !eInvoice && !encryption) return null;
+  const files = await Promise.all(
+    attachments.map(async (a, i) => ({
+      filename: a.filename,
+      bytes: a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, `options.attachments[${i}].content`)),
+      mimeType: a.mime_type,
+      description: a.description,
+    })),
+  );
+  let invoice: PdfFinishing["eInvoice"];
+  if (eInvoice) {
+    const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml");
+    checkCrossIndustryInvoice(xml);
+    invoice = { xml, profile: eInvoice.profile };
+  }
+  return { pdfa, attachments: files, eInvoice: invoice, encryption };
+}
+
+/** Applies `finishing` to a normalized PDF (its /ID and info dictionary already final). */
+export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  // Factur-X makes the document PDF/A-3b itself, with its XMP extension schema.
+  const conformance = finishing.eInvoice ? "3B" : finishing.pdfa === "3b" ? "3B" : finishing.pdfa === "2b" ? "2B" : null;
+  if (conformance && !finishing.eInvoice) doc.convertToPDFA({ conformance });
+  for (const file of finishing.attachments) {
+    await doc.attach(file.bytes, file.filename, {
+      mimeType: file.mimeType,
+      ...(file.description === undefined ? {} : { description: file.description }),
+      // PDF/A-3 names how each file relates to the document; these are data the document was made from or with.
+      ...(conformance === "3B" ? { afRelationship: AFRelationship.Data } : {}),
+    });
+  }
+  if (finishing.eInvoice) await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), { conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile] });
+  if (finishing.encryption) {
+    const { owner_password, user_password, permissions = {} } = finishing.encryption;
+    doc.encrypt({
+      ownerPassword: owner_password,
+      ...(user_password === undefined ? {} : { userPassword: user_password }),
+      permissions: {
+        printing: permissions.print === false ? false : "highResolution",
+        copying: permissions.copy ?? true,
+        modifying: permissions.modify ?? true,
+        documentAssembly: permissions.modify ?? true,
+        annotating: permissions.annotate ?? true,
+        fillingForms: permissions.annotate ?? true,
+        // Screen readers may always read the text: §16's permissions restrict people, not assistive technology.
+        contentAccessibility: true,
+      },
+    });
+  }
+  return doc.save();
+}

@@ -1,0 +1,87 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ESM script shared with `npm run dev`
+import { startService } from "../../scripts/service.mjs";
+import { createFolio, unwrap, webhooks, WebhookVerificationError, type Folio } from "../../packages/sdk/src/index";
+import { until } from "../poll";
+
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A loopback receiver keeping each delivery's raw bytes and headers, as an Express or Node handler sees them. */
+function receiver() {
+  const deliveries: Delivery[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    deliveries.push({ headers: req.headers, body: Buffer.concat(chunks) });
+    res.writeHead(200).end();
+  });
+  return {
+    deliveries,
+    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+const pick = (headers: IncomingHttpHeaders, names: string[]) => Object.fromEntries(names.map((name) => [name, headers[name]]));
+const V1_HEADERS = ["x-service-signature", "x-service-timestamp"];
+const STANDARD_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"];
+
+// The shared e2e service refuses loopback webhooks (ALLOW_PRIVATE_EGRESS false), so this file starts its own
+// service that may deliver to the receiver, on ports of its own.
+describe("webhooks.verify on real deliveries", () => {
+  const hook = receiver();
+  const state = mkdtempSync(join(tmpdir(), "folio-sdk-webhooks-"));
+  let service: { baseUrl: string; apiKey: string; stop(): Promise<void> };
+  let folio: Folio;
+  let secret: string;
+  let delivery: Delivery;
+  let renderId: string;
+
+  beforeAll(async () => {
+    const base = await hook.start();
+    service = await startService({ port: Number(process.env.E2E_PORT ?? 8790) + 6, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" } });
+    folio = createFolio({ apiKey: service.apiKey, baseUrl: service.baseUrl });
+    secret = (await unwrap(folio.api.GET("/v1/account"))).webhook_secret!;
+    await unwrap(folio.api.POST("/v1/templates", { body: { name: "hooked", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" } }));
+    const render = await folio.render({ template: "hooked", data: { n: 1 }, webhook_url: `${base}/hook` });
+    renderId = render.id;
+    delivery = (await until(async () => hook.deliveries, (list) => list.length > 0, 30_000))[0]!;
+  }, 180_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await hook.stop();
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  it("answers the event from the Standard Webhooks headers", async () => {
+    const event = await webhooks.verify(delivery.body, pick(delivery.headers, STANDARD_HEADERS), secret);
+    expect(event).toMatchObject({ type: "render.succeeded", data: { id: renderId, status: "succeeded" } });
+  });
+
+  it("answers the event from the v1 X-Service-Signature alone", async () => {
+    const event = await webhooks.verify(delivery.body.toString("utf8"), pick(delivery.headers, V1_HEADERS), secret);
+    expect(event.data.id).toBe(renderId);
+  });
+
+  it("refuses a changed body, another secret and a delivery older than the tolerance, in both schemes", async () => {
+    const reasonOf = (promise: Promise<unknown>) => promise.then(() => "verified", (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)));
+    const tampered = Buffer.from(delivery.body.toString("utf8").replace("render.succeeded", "render.failed"));
+    const later = () => Number(delivery.headers["webhook-timestamp"]) + 301;
+    for (const names of [STANDARD_HEADERS, V1_HEADERS]) {
+      const headers = pick(delivery.headers, names);
+      expect(await reasonOf(webhooks.verify(tampered, headers, secret))).toBe("bad_signature");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, `whsec_${btoa("another secret of 32 bytes......")}`))).toBe("bad_signature");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { now: later }))).toBe("stale_timestamp");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { now: later, toleranceSeconds: 600 }))).toBe("verified");
+    }
+  });
+});
