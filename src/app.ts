@@ -70,13 +70,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
 
   mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, createPreviewEndpoint, startTrialEndpoint, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
   mountEndpoints(app, internalEndpoints, { documented: false });
-  app.all("/mcp", (c) =>
-    handleMcp(c, async () => {
-      const minted = await app.request("/v1/internal/trials", { method: "POST", headers: { "x-internal-secret": config(c.env).internalSecret() } }, c.env);
-      if (minted.status !== 201) throw new ServiceError("internal_error", "A trial account could not be created.");
-      return (await minted.json()) as { api_key: string };
-    }),
-  );
+  app.all("/mcp", (c) => handleMcp(c));
   app.get("/docs/errors", errorDocs);
   app.get("/docs/errors/:type", errorDocs);
 

@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
+import { startTrial, trialLimiterName } from "../domain/accounts/start-trial";
 
 export interface ToolCaller {
   account: AccountRow;
@@ -12,13 +13,11 @@ export interface ToolCaller {
   minted: boolean;
 }
 
-const TRIAL_MINTS_PER_HOUR = 5;
-
 /**
  * The account a tool call acts for: the Authorization header's key, else the `api_key` argument, else a
- * fresh trial minted through the internal surface (at most a few an hour per client address).
+ * fresh trial, started as POST /v1/trials starts one (the same limit per client address).
  */
-export async function resolveCaller(env: Env, headerKey: string | undefined, argumentKey: string | undefined, clientAddress: string, mintTrial: () => Promise<{ api_key: string }>): Promise<ToolCaller> {
+export async function resolveCaller(env: Env, headerKey: string | undefined, argumentKey: string | undefined, clientAddress: string): Promise<ToolCaller> {
   const presented = headerKey ?? argumentKey;
   const db = database(env.DB);
   if (presented !== undefined) {
@@ -26,13 +25,7 @@ export async function resolveCaller(env: Env, headerKey: string | undefined, arg
     if (!found) throw new ServiceError("authentication_error", "The API key is missing, malformed, unknown or revoked.");
     return { account: found.account, apiKeyId: found.keyId, apiKey: presented, minted: false };
   }
-  const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`trial-mint:${clientAddress}`));
-  const decision = await limiter.take(1, TRIAL_MINTS_PER_HOUR, 3600);
-  if (!decision.allowed) {
-    throw new ServiceError("rate_limited", `Too many trial accounts from this address; retry in ${decision.resetSeconds} s, or pass the API key you already have.`, { details: { retry_after_seconds: decision.resetSeconds } });
-  }
-  const { api_key: apiKey } = await mintTrial();
-  const found = await authenticateKey(db, apiKey);
-  if (!found) throw new ServiceError("internal_error", "The new trial key could not be read back.");
-  return { account: found.account, apiKeyId: found.keyId, apiKey, minted: true };
+  const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(trialLimiterName(clientAddress)));
+  const { account, apiKey, keyId } = await startTrial(db, limiter, new Date().toISOString());
+  return { account, apiKeyId: keyId, apiKey, minted: true };
 }

@@ -7,6 +7,7 @@ import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
 import { config } from "../lib/config";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
+import { clientAddress } from "../routes/trials/create";
 import { resolveCaller } from "./credentials";
 import { MCP_INSTRUCTIONS } from "./instructions";
 import { registerTools } from "./tools";
@@ -54,7 +55,7 @@ async function checkedRequest(request: Request): Promise<Request> {
  * McpServer per request. Browsers from a foreign origin are refused; a bad Bearer key is a 401 before
  * any tool runs; listing tools needs no key and mints nothing.
  */
-export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ api_key: string }>): Promise<Response> {
+export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
   const settings = config(c.env);
   const origin = c.req.header("origin");
   if (origin && origin !== new URL(settings.baseUrl).origin) return jsonRpcError(403, `Requests from the origin ${origin} are not allowed.`);
@@ -74,12 +75,12 @@ export async function handleMcp(c: Context<AppEnv>, mintTrial: () => Promise<{ a
     if (error instanceof ServiceError) return jsonRpcRefusal(error, settings.baseUrl, cors);
     throw error;
   }
-  const clientAddress = c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+  const address = clientAddress((name) => c.req.header(name));
   // The default response mode answers a tool call as one JSON body (no tool emits progress); asking for "json"
   // explicitly only made the SDK print a warning on every request.
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: "folio", title: "Folio", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
-    registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, clientAddress, mintTrial) });
+    registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, address) });
     return server;
   });
   return withHeaders(await handler.fetch(request), cors);
