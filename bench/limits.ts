@@ -5,6 +5,7 @@ import { mib, renderAtScale } from "./scaling";
 import { measure, throughput, type Sample } from "./stats";
 import { sustainedLoad, type Kind } from "./sustained";
 import { TightFloor } from "./tight-floor";
+import { whereTheTimeGoes } from "./profile";
 
 export interface Row {
   name: string;
@@ -26,6 +27,8 @@ export interface LimitsContext {
   backendMemory(): Promise<number>;
   hookUrl: string;
   webhookFor(id: string): Promise<void>;
+  baseUrl: string;
+  apiKey: string;
   invoiceData(i: number, base?: any): any;
 }
 
@@ -54,6 +57,7 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
   const customers = [ctx.post, (path: string, body: unknown) => ctx.post(path, body, second)];
   const folio4 = await throughput((i) => customers[i % 2]!("/v1/render", { template: "invoice", data: ctx.invoiceData(50_000 + i) }), 4, tputJobs);
   ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF (Folio: two customers x 2)", value: `Folio ${folio4.toFixed(1)}/s, tight floor ${tight4.toFixed(1)}/s`, ratio: `${(folio4 / tight4).toFixed(2)}x the tight floor` });
+  await whereTheTimeGoes({ baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, rows: ctx.rows, invoiceData: (i) => ctx.invoiceData(i), invoiceHtml: ctx.html.invoice }, one, iterations);
   return { folio1 };
 }
 
@@ -65,7 +69,7 @@ export async function scaling(ctx: LimitsContext) {
     ctx.rows.push({
       name: `Scaling: ${pages}-page invoice, queued, submit to succeeded`,
       value: row.status === "succeeded" ? `${(row.wallMs / 1000).toFixed(2)} s, ${row.msPerPage.toFixed(1)} ms/page, ${(row.bytes / 1024).toFixed(0)} KiB` : `${row.status}: ${row.error}`,
-      ratio: `backend peak ${mib(row.peakMemoryBytes)}, after ${mib(row.idleMemoryBytes)}`,
+      ratio: `backend ${mib(row.beforeMemoryBytes)} before, peak ${mib(row.peakMemoryBytes)}, ${mib(row.idleMemoryBytes)} 2 s after`,
     });
   }
 }

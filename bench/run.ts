@@ -121,7 +121,7 @@ async function main() {
     const health = await measure(() => fetch(`${service.baseUrl}/healthz`).then((r) => r.arrayBuffer()), N.iter, N.warm);
     rows.push({ name: "Folio GET /healthz (HTTP floor)", sample: health });
     const limits = {
-      browser, rows, quick, fixtureJson: json, post, postStatus, get, newAccount, hookUrl, webhookFor, invoiceData,
+      browser, rows, quick, fixtureJson: json, post, postStatus, get, newAccount, hookUrl, webhookFor, invoiceData, baseUrl: service.baseUrl, apiKey: account.api_key,
       html: { invoice: invoiceHtml, invoice26: await renderLiquid(fixture("invoice.liquid.html"), json("invoice-huge.data.json"), "bench-invoice-26"), invoiceSource: fixture("invoice.liquid.html") },
       backendMemory: async () => (await rss()).memory_bytes,
     };

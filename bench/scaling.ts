@@ -17,6 +17,8 @@ export interface ScalingRow {
   status: string;
   wallMs: number;
   msPerPage: number;
+  /** Backend memory before the render, at its peak, and 2 s after the end. */
+  beforeMemoryBytes: number;
   peakMemoryBytes: number;
   idleMemoryBytes: number;
   bytes: number;
@@ -51,7 +53,7 @@ export async function renderAtScale(deps: ScalingDeps, template: string, pages: 
   await sampler;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = await deps.backendMemory();
-  return { pages: render.page_count ?? pages, status: render.status, wallMs, msPerPage: wallMs / (render.page_count ?? pages), peakMemoryBytes: peak, idleMemoryBytes: after, bytes: render.byte_size ?? 0, ...(render.error ? { error: `${render.error.type} (${render.error.details?.stage}): ${render.error.message}` } : {}) };
+  return { pages: render.page_count ?? pages, status: render.status, wallMs, msPerPage: wallMs / (render.page_count ?? pages), beforeMemoryBytes: idle, peakMemoryBytes: peak, idleMemoryBytes: after, bytes: render.byte_size ?? 0, ...(render.error ? { error: `${render.error.type} (${render.error.details?.stage}): ${render.error.message}` } : {}) };
 }
 
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

@@ -1,10 +1,16 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-export type Database = ReturnType<typeof database>;
+export type Database = ReturnType<typeof connect>;
 
-export function database(d1: D1Database) {
-  return drizzle(d1, { schema });
+const connect = (d1: D1Database) => drizzle(d1, { schema });
+const connections = new WeakMap<D1Database, Database>();
+
+/** The drizzle client for a D1 binding, built once per binding: building it walks the whole schema. */
+export function database(d1: D1Database): Database {
+  let db = connections.get(d1);
+  if (!db) connections.set(d1, (db = connect(d1)));
+  return db;
 }
 
 /** D1 reports a violated UNIQUE index as an error whose message (or its cause's) names the constraint. */

@@ -6,6 +6,14 @@ interface GateState {
   leading: Record<string, number>;
 }
 
+/** One of the account's Chromium slots, asked for on entering: held by `ticket` for `leaseMs` once granted. */
+export interface SlotRequest {
+  ticket: string;
+  limit: number;
+  leaseMs: number;
+  maxWaitMs: number;
+}
+
 interface SlotWaiter {
   ticket: string;
   leaseMs: number;
@@ -24,6 +32,8 @@ export class RenderGate extends DurableObject {
   private state: GateState | null = null;
   private waiters: SlotWaiter[] = [];
   private followers = new Map<string, Array<() => void>>();
+  /** When the alarm set by this instance goes off; null when none is known (a fresh instance sets its own). */
+  private alarmAt: number | null = null;
 
   private async load(): Promise<GateState> {
     this.state ??= (await this.ctx.storage.get<GateState>("gate")) ?? { slots: {}, leading: {} };
@@ -35,7 +45,13 @@ export class RenderGate extends DurableObject {
   private async save(state: GateState): Promise<void> {
     await this.ctx.storage.put("gate", state);
     const dues = [...Object.values(state.slots), ...Object.values(state.leading)];
-    if (dues.length) await this.ctx.storage.setAlarm(Math.min(...dues));
+    if (!dues.length) return;
+    const due = Math.min(...dues);
+    // An alarm already set for sooner stays: it finds nothing run out yet and sets the next one. Most
+    // renders end long before their lease, so this spares a write on almost every call.
+    if (this.alarmAt !== null && this.alarmAt <= due) return;
+    this.alarmAt = due;
+    await this.ctx.storage.setAlarm(due);
   }
 
   /** Waits (at most `maxWaitMs`) for one of the account's `limit` slots; true once `ticket` holds it for `leaseMs`. */
@@ -78,15 +94,22 @@ export class RenderGate extends DurableObject {
   }
 
   /**
-   * "lead" when no identical render is in flight: the caller renders and calls `finish`. Otherwise waits for
-   * the one in flight to finish (at most `maxWaitMs`) and answers "settled": the caller looks in the cache.
+   * Before a render, in one call: "lead" when no identical render is in flight, holding one of the account's
+   * slots too when `slot` asks for it (waiting for it as `acquire` does); "busy" when that wait ran out (the
+   * lead is let go again). Otherwise waits for the render in flight to finish (at most `maxWaitMs`) and
+   * answers "settled": the caller looks in the cache. A leader calls `leave` when its answer is recorded.
    */
-  async lead(cacheKey: string, leaseMs: number, maxWaitMs: number): Promise<"lead" | "settled"> {
+  async enter(cacheKey: string, leaseMs: number, maxWaitMs: number, slot?: SlotRequest): Promise<"lead" | "settled" | "busy"> {
     const state = await this.load();
     if (state.leading[cacheKey] === undefined) {
       state.leading[cacheKey] = Date.now() + leaseMs;
-      await this.save(state);
-      return "lead";
+      if (!slot) {
+        await this.save(state);
+        return "lead";
+      }
+      if (await this.acquire(slot.ticket, slot.limit, slot.leaseMs, slot.maxWaitMs)) return "lead";
+      await this.leave(cacheKey);
+      return "busy";
     }
     await new Promise<void>((resolve) => {
       const list = this.followers.get(cacheKey) ?? [];
@@ -97,16 +120,19 @@ export class RenderGate extends DurableObject {
     return "settled";
   }
 
-  async finish(cacheKey: string): Promise<void> {
+  /** The leader is done: its followers look in the cache, and its slot (when it held one) goes to a waiter. */
+  async leave(cacheKey: string, ticket?: string): Promise<void> {
     const state = await this.load();
     delete state.leading[cacheKey];
-    await this.save(state);
+    if (ticket !== undefined) delete state.slots[ticket];
+    await this.grantWaiting(state);
     for (const wake of this.followers.get(cacheKey) ?? []) wake();
     this.followers.delete(cacheKey);
   }
 
   /** A lease ran out: its slot goes to a waiter, and followers of a vanished leader look for themselves. */
   override async alarm(): Promise<void> {
+    this.alarmAt = null;
     const state = await this.load();
     for (const [key, wakes] of this.followers) {
       if (state.leading[key] !== undefined) continue;

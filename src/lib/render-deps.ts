@@ -9,6 +9,7 @@ import type { ChromiumDriver } from "../render/chromium/driver";
 import { sharedSpread } from "../render/chromium/instance-spread";
 import { config } from "./config";
 import type { PhaseRecorder } from "./render-timings";
+import type { Background } from "../domain/renders/render-capacity";
 import type { MeterStub } from "../domain/accounts/metering";
 
 /**
@@ -48,8 +49,14 @@ export function meterFor(env: Env, accountId: string): MeterStub {
 /** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
 const SLOT_WAIT_MS = 60_000;
 
+/** What a request lends its render: where the time goes, and its waitUntil, so letting go of the gate never holds up the answer. */
+export interface RequestScope {
+  timings?: PhaseRecorder;
+  background?: Background;
+}
+
 /** Everything rendering needs from the environment, built once per request or message batch. */
-export function renderDeps(env: Env, timings?: PhaseRecorder): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
+export function renderDeps(env: Env, request: RequestScope = {}): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
   const settings = config(env);
   let driver: ChromiumDriver | undefined;
   return {
@@ -61,6 +68,7 @@ export function renderDeps(env: Env, timings?: PhaseRecorder): ProduceDeps & { d
     meter: (accountId) => meterFor(env, accountId),
     gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
-    ...(timings ? { timings } : {}),
+    ...(request.timings ? { timings: request.timings } : {}),
+    ...(request.background ? { background: request.background } : {}),
   };
 }

@@ -2,18 +2,86 @@
 // dictionary and the page tree as plain (uncompressed) objects, so they can be found and patched in
 // place. Import-free, so the render backend shares it.
 
-/** One char per byte. (TextDecoder's "latin1" is really windows-1252, which would remap 0x80-0x9f.) */
-export function binaryString(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+/** One char per byte of `bytes[start, end)`. (TextDecoder's "latin1" is really windows-1252, which would remap 0x80-0x9f.) */
+export function binaryString(bytes: Uint8Array, start = 0, end = bytes.length): string {
+  const parts: string[] = [];
+  // apply() on a typed array reads it directly; spreading one walks an iterator, many times slower.
+  for (let i = start; i < end; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, Math.min(i + 0x2000, end)) as unknown as number[]));
+  return parts.join("");
+}
+
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
 
+/** The classic cross-reference section Skia writes at the end: one subsection, then the trailer. */
+interface CrossReference {
+  /** Byte offset of `xref`, and of its first 20-byte entry. */
+  xrefOffset: number;
+  entriesAt: number;
+  first: number;
+  count: number;
+  /** The section from `xref` to the end of the file, one char per byte. */
+  section: string;
+  /** Where `trailer` and `startxref` start, counted in `section`. */
+  trailerAt: number;
+  startxrefAt: number;
+  /** The byte offset of object `number`, or -1 when the table does not list it. */
+  offsetOf(number: number): number;
+}
+
+/** Reads the cross-reference section from the file's tail only: the body is never decoded. */
+function crossReference(bytes: Uint8Array): CrossReference | null {
+  const tailStart = Math.max(0, bytes.length - 1024);
+  const tail = binaryString(bytes, tailStart);
+  const xrefOffset = Number(/startxref\s+(\d+)/.exec(tail.slice(tail.lastIndexOf("startxref")))?.[1]);
+  if (!Number.isSafeInteger(xrefOffset) || xrefOffset >= bytes.length) return null;
+  const section = binaryString(bytes, xrefOffset);
+  const head = /^xref\s+(\d+)\s+(\d+)\s*\r?\n/.exec(section.slice(0, 64));
+  const trailerAt = section.lastIndexOf("trailer");
+  const startxrefAt = section.lastIndexOf("startxref");
+  if (!head || trailerAt < 0 || startxrefAt < trailerAt) return null;
+  const first = Number(head[1]);
+  const count = Number(head[2]);
+  const entries = head[0].length;
+  if (entries + count * 20 > trailerAt) return null;
+  return {
+    xrefOffset, entriesAt: xrefOffset + entries, first, count, section, trailerAt, startxrefAt,
+    offsetOf: (number) => {
+      const at = entries + (number - first) * 20;
+      return number < first || number >= first + count || section[at + 17] !== "n" ? -1 : Number(section.slice(at, at + 10));
+    },
+  };
+}
+
+/** Object `number`'s text, `N 0 obj` to `endobj`, with where it starts and ends in bytes; null when it is not where the table says. */
+function objectAt(bytes: Uint8Array, xref: CrossReference, number: number): { start: number; end: number; text: string } | null {
+  const start = xref.offsetOf(number);
+  if (start < 0 || start >= xref.xrefOffset) return null;
+  // Decoded a window at a time: these objects are small, and most of the file lies past them.
+  for (let window = 4096; ; window *= 4) {
+    const text = binaryString(bytes, start, Math.min(start + window, xref.xrefOffset));
+    if (!text.startsWith(`${number} 0 obj`)) return null;
+    const close = text.indexOf("endobj");
+    if (close >= 0) return { start, end: start + close + "endobj".length, text: text.slice(0, close + "endobj".length) };
+    if (start + window >= xref.xrefOffset) return null;
+  }
+}
+
+const reference = (text: string, key: string) => Number(new RegExp(`/${key}\\s+(\\d+)\\s+0\\s+R`).exec(text)?.[1]);
+
 /** The /Count of the root page tree: the number of pages Chromium produced. */
 export function pdfPageCount(bytes: Uint8Array): number {
-  const text = binaryString(bytes);
+  const xref = crossReference(bytes);
+  const catalog = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Root"));
+  const pages = xref && catalog && objectAt(bytes, xref, reference(catalog.text, "Pages"));
+  const count = pages && /\/Count\s+(\d+)/.exec(pages.text)?.[1];
+  if (count) return Number(count);
+  // Not the structure Skia writes: look at every page tree node instead.
   let best = 0;
-  for (const match of text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)) {
+  for (const match of binaryString(bytes).matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)) {
     best = Math.max(best, Number(match[1] ?? match[2]));
   }
   return best;
@@ -43,24 +111,16 @@ function readLiteral(text: string, key: string): string | undefined {
  * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten without creation or
  * modification dates (and with the requested metadata), and the trailer gets an /ID derived from
  * `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
+ * Only the info object and the cross-reference section are decoded; the body is copied as bytes.
  */
 export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: PdfMetadata = {}): Uint8Array {
-  const text = binaryString(bytes);
-  const startxrefAt = text.lastIndexOf("startxref");
-  const xrefOffset = Number(/startxref\s+(\d+)/.exec(text.slice(startxrefAt))?.[1]);
-  const trailerAt = text.lastIndexOf("trailer");
-  const infoRef = /\/Info\s+(\d+)\s+0\s+R/.exec(text.slice(trailerAt));
-  if (startxrefAt < 0 || trailerAt < 0 || !infoRef || !Number.isFinite(xrefOffset) || !text.startsWith("xref", xrefOffset)) {
-    throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");
-  }
-  const infoNumber = Number(infoRef[1]);
-  const objectAt = text.search(new RegExp(`(^|[\\r\\n])${infoNumber} 0 obj`));
-  const objectStart = text[objectAt] === "\n" || text[objectAt] === "\r" ? objectAt + 1 : objectAt;
-  const objectEnd = text.indexOf("endobj", objectStart) + "endobj".length;
-  const oldObject = text.slice(objectStart, objectEnd);
+  const xref = crossReference(bytes);
+  const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
+  if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");
+  const infoNumber = Number(/^(\d+)/.exec(info.text)![1]);
 
   const entries: Array<[string, string | undefined]> = [
-    ["Title", metadata.title ?? readLiteral(oldObject, "Title")],
+    ["Title", metadata.title ?? readLiteral(info.text, "Title")],
     ["Author", metadata.author],
     ["Subject", metadata.subject],
     ["Keywords", metadata.keywords],
@@ -69,24 +129,27 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
   ];
   const body = entries.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `/${k} ${pdfString(v!)}`).join("\n");
   const newObject = `${infoNumber} 0 obj\n<<${body}>>\nendobj`;
-  const delta = newObject.length - oldObject.length;
+  const delta = newObject.length - (info.end - info.start);
 
-  const xrefHead = /^xref\s+(\d+)\s+(\d+)\s*\r?\n/.exec(text.slice(xrefOffset, xrefOffset + 64))!;
-  const count = Number(xrefHead[2]);
-  const entriesAt = xrefOffset + xrefHead[0].length;
-  const table = text.slice(entriesAt, entriesAt + count * 20).replace(/(\d{10}) (\d{5}) n/g, (entry, offset: string, generation: string) => {
+  const { section, trailerAt, startxrefAt } = xref;
+  const entriesEnd = xref.entriesAt - xref.xrefOffset + xref.count * 20;
+  const table = section.slice(xref.entriesAt - xref.xrefOffset, entriesEnd).replace(/(\d{10}) (\d{5}) n/g, (entry, offset: string, generation: string) => {
     const value = Number(offset);
-    return value > objectStart ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
+    return value > info.start ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
   });
   const id = `<${documentId.slice(0, 32).toUpperCase()}>`;
-  const trailer = text
+  const trailer = section
     .slice(trailerAt, startxrefAt)
     .replace(/\/ID\s*\[[^\]]*\]\s*/, "")
     .replace(/>>\s*$/, `\n/ID [${id} ${id}]>>\n`);
-  const out =
-    text.slice(0, objectStart) + newObject + text.slice(objectEnd, entriesAt) + table + text.slice(entriesAt + count * 20, trailerAt) + trailer + `startxref\n${xrefOffset + delta}\n%%EOF\n`;
-  const result = new Uint8Array(out.length);
-  for (let i = 0; i < out.length; i++) result[i] = out.charCodeAt(i);
+  const tail = section.slice(0, xref.entriesAt - xref.xrefOffset) + table + section.slice(entriesEnd, trailerAt) + trailer + `startxref\n${xref.xrefOffset + delta}\n%%EOF\n`;
+  const parts = [bytes.subarray(0, info.start), asciiBytes(newObject), bytes.subarray(info.end, xref.xrefOffset), asciiBytes(tail)];
+  const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    result.set(part, at);
+    at += part.length;
+  }
   return result;
 }
 

@@ -73,8 +73,32 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   if (hit) return hit;
   const queued = request.batchId !== undefined || request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
   if (queued) return queueRender(account, origin, plan, deps);
-  const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, cachedAnswer, () => renderInline(account, origin, plan, deps));
-  return "hit" in once ? once.hit : once.produced;
+  // The units are reserved while the gate decides who renders (and, for Chromium, hands out the slot); they go
+  // back when this request renders nothing (a follower answered from the cache, the gate refusing or failing).
+  // A render that fails gives them back itself.
+  const renderId = newId("rnd");
+  const meter = deps.meter(accountId);
+  const reserving = reserveUnits(meter, account, renderId, estimatedUnits(plan));
+  reserving.catch(() => undefined);
+  const giveBack = () => reserving.then(() => meter.release(renderId), () => undefined);
+  let rendering = false;
+  const followerHit = async () => {
+    const answer = await cachedAnswer();
+    if (answer) await giveBack();
+    return answer;
+  };
+  try {
+    const slot = plan.engine === "chromium" ? { ticket: renderId, settings: deps.capacity } : undefined;
+    const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, followerHit, (holdsSlot) => ((rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })), {
+      ...(slot ? { slot } : {}),
+      ...(deps.timings ? { timings: deps.timings } : {}),
+      ...(deps.background ? { background: deps.background } : {}),
+    });
+    return "hit" in once ? once.hit : once.produced;
+  } catch (error) {
+    if (!rendering) await giveBack();
+    throw error;
+  }
 }
 
 async function queueRender(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps): Promise<CreatedRender> {
@@ -89,14 +113,15 @@ async function queueRender(account: AccountRow, origin: RenderOrigin, plan: Rend
   }
 }
 
-async function renderInline(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps): Promise<CreatedRender> {
-  const renderId = newId("rnd");
+/** Renders with the units `reserving` holds (its page ceiling), then records the render; a render that fails gives them back. */
+async function renderInline(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps, seat: { renderId: string; reserving: Promise<number>; holdsSlot: boolean }): Promise<CreatedRender> {
+  const { renderId } = seat;
   const meter = deps.meter(account.id);
-  const maxUnits = await reserveUnits(meter, account, renderId, estimatedUnits(plan));
+  const maxUnits = await seat.reserving;
   const createdAt = deps.now();
   let file: ProducedFile;
   try {
-    file = await produceFile(account, renderId, plan, maxUnits, deps);
+    file = await produceFile(account, renderId, plan, maxUnits, deps, seat.holdsSlot);
   } catch (error) {
     await meter.release(renderId);
     if (error instanceof ServiceError && RECORDED_FAILURES.has(error.type)) {

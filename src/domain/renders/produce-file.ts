@@ -12,7 +12,7 @@ import { watermarkDocument } from "../../render/watermark";
 import { sha256Hex } from "../../lib/crypto";
 import type { RenderOptions } from "../render-options/options-schema";
 import { settleUnits, type MeterStub } from "../accounts/metering";
-import { withChromiumSlot, type CapacitySettings, type GateStub } from "./render-capacity";
+import { withChromiumSlot, type Background, type CapacitySettings, type GateStub } from "./render-capacity";
 import { billableUnits, CONTENT_TYPES, objectKey, type RenderPlan } from "./render-plan";
 
 export interface ProduceDeps {
@@ -24,6 +24,8 @@ export interface ProduceDeps {
   capacity: CapacitySettings;
   /** Where the render's time goes, for Server-Timing and the request log; nothing is recorded without it. */
   timings?: PhaseRecorder;
+  /** Where letting go of a slot or a lead runs while the answer goes out (a request's waitUntil); in place without it. */
+  background?: Background;
 }
 
 export interface ProducedFile {
@@ -40,6 +42,8 @@ export interface RenderSeat {
   renderId: string;
   /** The most pages the account can pay for: a PDF's print stops one page past it. */
   maxUnits: number;
+  /** The render already holds one of the account's Chromium slots (taken on entering the gate). */
+  holdsSlot?: boolean;
 }
 
 /** Options done in the Worker (the watermark in the document, the rest on the printed PDF): Chromium never sees them, passwords included. */
@@ -68,7 +72,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
   const footer = options.footer_html === undefined ? undefined : await renderPart(options.footer_html, "options.footer_html");
   const finishing = plan.format === "pdf" ? await preparePdfFinishing(options, renderPart) : null;
   const timeoutMs = options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
-  const file = await withChromiumSlot(deps.gate(seat.accountId), seat.renderId, deps.capacity, timeoutMs, () =>
+  const print = () =>
     timings.measure("render", () => deps.chromium().render({
       html,
       format: plan.format,
@@ -77,9 +81,8 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
       allowPrivateEgress: deps.egress.allowPrivate,
       accountId: seat.accountId,
       ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
-    })),
-    timings,
-  );
+    }));
+  const file = seat.holdsSlot ? await print() : await withChromiumSlot(deps.gate(seat.accountId), seat.renderId, deps.capacity, timeoutMs, print, timings, deps.background);
   if (plan.format !== "pdf") return file;
   const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
   return { bytes: finishing ? await finishPdf(normalized, finishing) : normalized, pageCount: file.pageCount };
@@ -90,8 +93,8 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
  * account can pay for), then stores the file under its cache key. Identical plans give identical bytes, so
  * a repeated store of the same key writes the same object. Storage failing after billing gives the units back.
  */
-export async function produceFile(account: AccountRow, renderId: string, plan: RenderPlan, maxUnits: number, deps: ProduceDeps): Promise<ProducedFile> {
-  const file = await renderFile(plan, deps, { accountId: account.id, renderId, maxUnits });
+export async function produceFile(account: AccountRow, renderId: string, plan: RenderPlan, maxUnits: number, deps: ProduceDeps, holdsSlot = false): Promise<ProducedFile> {
+  const file = await renderFile(plan, deps, { accountId: account.id, renderId, maxUnits, holdsSlot });
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
   await settleUnits(meter, account, renderId, units, maxUnits);

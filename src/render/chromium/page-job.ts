@@ -296,7 +296,9 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
   const blocked = prepared.assign(job, deps, deadline);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms.`, { stage: "browser", reason: "timeout", transient: true, retryable: true })), job.timeoutMs);
+    // Not transient: the same document would most likely run out of time again, so a queued render is not
+    // redelivered to hold a page for that long once more. The caller may still retry, changed or not.
+    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms. A long document can need more: raise timeout_ms if it is below its maximum of 30000, or split the document into several renders.`, { stage: "browser", reason: "timeout", timeout_ms: job.timeoutMs, retryable: true })), job.timeoutMs);
   });
   const work = (async () => {
     const o = job.options;

@@ -7,7 +7,7 @@ import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { renderDeps } from "../../lib/render-deps";
 import { RenderRequestBody } from "../renders/schemas";
-import { rateLimiterFor } from "../renders/request-context";
+import { rateLimiterFor, requestScope } from "../renders/request-context";
 import { jsonBodyOf } from "../schemas";
 import { TemplateVersionBody } from "../templates/schemas";
 import { RenderTimings } from "../../lib/render-timings";
@@ -64,7 +64,7 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
   const rate = await timings.measure("admission", () => admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")));
   // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
   const options = "definition" in subject ? undefined : body.options;
-  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env, timings));
+  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env, requestScope(c, timings)));
   const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
   if (preview.warnings.length) headers["x-service-warnings"] = base64url(JSON.stringify(preview.warnings));

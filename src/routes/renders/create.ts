@@ -6,7 +6,7 @@ import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
+import { createRenderDeps, rateLimiterFor, requestScope, signer } from "./request-context";
 import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 import { RenderTimings } from "../../lib/render-timings";
@@ -38,7 +38,7 @@ export const createRenderEndpoint = endpoint(route, async (c) => {
   const admitted = timings.measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1)).then((rate) => {
     for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   });
-  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env, timings), admitted);
+  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env, requestScope(c, timings)), admitted);
   noteRender(c, render);
   return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
 });

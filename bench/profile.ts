@@ -1,0 +1,87 @@
+// Where an inline render's time goes (issue 17): the Server-Timing phases Folio reports, what is left outside
+// them, and the CPU each process on this machine spends per render, beside the tight floor's. Linux only for
+// the CPU figures (/proc); elsewhere those rows say so.
+import { readdirSync, readFileSync } from "node:fs";
+import type { Row } from "./limits";
+import type { TightFloor } from "./tight-floor";
+
+export interface ProfileContext {
+  baseUrl: string;
+  apiKey: string;
+  rows: Row[];
+  invoiceData(i: number): unknown;
+  invoiceHtml: string;
+}
+
+/** CPU seconds spent so far by every live process, summed by command name (workerd, node, chromium...). */
+function cpuByProcess(): Map<string, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticksPerSecond = 100;
+  const spent = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      spent.set(name, (spent.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return spent;
+}
+
+/** Runs `job` `count` times in a row; the CPU milliseconds per job by process, largest first (under 0.5 ms left out). */
+async function cpuPerJob(count: number, job: (i: number) => Promise<unknown>): Promise<string> {
+  const before = cpuByProcess();
+  for (let i = 0; i < count; i++) await job(i);
+  const after = cpuByProcess();
+  if (!before || !after) return "no /proc on this machine";
+  return [...after]
+    .map(([name, seconds]) => [name, ((seconds - (before.get(name) ?? 0)) * 1000) / count] as const)
+    .filter(([, ms]) => ms >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`)
+    .join(", ");
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export async function whereTheTimeGoes(ctx: ProfileContext, floor: TightFloor, count: number): Promise<void> {
+  const headers = { authorization: `Bearer ${ctx.apiKey}`, "content-type": "application/json" };
+  const phases = new Map<string, number[]>();
+  const totals: number[] = [];
+  const render = async (i: number) => {
+    const started = performance.now();
+    const response = await fetch(`${ctx.baseUrl}/v1/render`, { method: "POST", headers, body: JSON.stringify({ template: "invoice", data: ctx.invoiceData(95_000 + i) }) });
+    await response.arrayBuffer();
+    totals.push(performance.now() - started);
+    for (const entry of (response.headers.get("server-timing") ?? "").split(",")) {
+      const [name, duration] = entry.trim().split(";dur=");
+      if (name && duration) phases.set(name, [...(phases.get(name) ?? []), Number(duration)]);
+    }
+  };
+  const folioCpu = await cpuPerJob(count, render);
+  const total = median(totals);
+  const named = [...phases].map(([name, values]) => [name, median(values)] as const);
+  const rest = total - named.reduce((sum, [, ms]) => sum + ms, 0);
+  ctx.rows.push({
+    name: "Profile: Folio inline 1-page PDF, Server-Timing medians",
+    value: `${named.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ")}; outside the phases ${rest.toFixed(0)} ms (HTTP and wrangler dev's proxy, API key, template and cache reads, meter settle, D1 insert, request log)`,
+    ratio: `${total.toFixed(1)} ms end to end`,
+  });
+  const floorCpu = await cpuPerJob(count, () => floor.render(ctx.invoiceHtml, "pdf"));
+  ctx.rows.push({ name: "Profile: CPU per 1-page PDF by process, Folio (workerd runs the Worker, D1, R2 and the Durable Objects)", value: folioCpu, ratio: `tight floor: ${floorCpu}` });
+  const unauthenticated: number[] = [];
+  const refusalCpu = await cpuPerJob(count, async () => {
+    const started = performance.now();
+    await (await fetch(`${ctx.baseUrl}/v1/account`)).arrayBuffer();
+    unauthenticated.push(performance.now() - started);
+  });
+  ctx.rows.push({ name: "Profile: a 401 (no key): wrangler dev's proxy, routing, the request log line", value: `${median(unauthenticated).toFixed(1)} ms`, ratio: `CPU: ${refusalCpu}` });
+}
