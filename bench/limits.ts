@@ -1,7 +1,8 @@
 // The measurements against the true limits (issue 17): the tight floor beside Folio, how cost grows with the
 // document, a minute of mixed load, and the queue's own latency. Each pushes its rows into the shared table.
 import type { Browser } from "puppeteer-core";
-import { mib, renderAtScale } from "./scaling";
+import { invoiceOfPages, mib, renderAtScale } from "./scaling";
+import { renderLiquid } from "../src/render/liquid";
 import { measure, throughput, type Sample } from "./stats";
 import { sustainedLoad, type Kind } from "./sustained";
 import { TightFloor } from "./tight-floor";
@@ -64,14 +65,32 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
 export async function scaling(ctx: LimitsContext) {
   const deps = { base: ctx.fixtureJson("invoice.data.json"), post: ctx.post, get: ctx.get, backendMemory: ctx.backendMemory };
   await ctx.post("/v1/templates", { name: "invoice-2000", source: ctx.html.invoiceSource, expected_pages: 2000 });
-  for (const pages of ctx.quick ? [1, 10, 100] : [1, 10, 100, 1000, 2000]) {
+  const perPage = new Map<number, number>();
+  for (const pages of ctx.quick ? [1, 10, 100] : [1, 10, 100, 300, 600, 1000, 2000]) {
     const row = await renderAtScale(deps, pages === 2000 ? "invoice-2000" : "invoice", pages);
+    if (row.status === "succeeded") perPage.set(pages, row.msPerPage);
     ctx.rows.push({
       name: `Scaling: ${pages}-page invoice, queued, submit to succeeded`,
-      value: row.status === "succeeded" ? `${(row.wallMs / 1000).toFixed(2)} s, ${row.msPerPage.toFixed(1)} ms/page, ${(row.bytes / 1024).toFixed(0)} KiB` : `${row.status}: ${row.error}`,
+      value: row.status === "succeeded" ? `${(row.wallMs / 1000).toFixed(2)} s, ${row.msPerPage.toFixed(1)} ms/page, ${(row.bytes / 1024).toFixed(0)} KiB` : `${row.status} after ${(row.wallMs / 1000).toFixed(1)} s: ${row.error}`,
       ratio: `backend ${mib(row.beforeMemoryBytes)} before, peak ${mib(row.peakMemoryBytes)}, ${mib(row.idleMemoryBytes)} 2 s after`,
     });
   }
+  // The same documents printed at the tight floor: how much of the growth per page is Chromium's own.
+  const floor = await TightFloor.open(ctx.browser, 1);
+  const floorPerPage = new Map<number, number>();
+  for (const pages of ctx.quick ? [10, 100] : [10, 100, 300, 600]) {
+    const html = await renderLiquid(ctx.html.invoiceSource, invoiceOfPages(deps.base, pages), `bench-scale-${pages}`);
+    const started = performance.now();
+    await floor.render(html, "pdf");
+    floorPerPage.set(pages, (performance.now() - started) / pages);
+  }
+  const largest = Math.max(...perPage.keys());
+  const floorLargest = Math.max(...floorPerPage.keys());
+  ctx.rows.push({
+    name: `Scaling: time per page from 10 to ${largest} pages (the largest that finished)`,
+    value: `Folio ${perPage.get(10)?.toFixed(1)} -> ${perPage.get(largest)?.toFixed(1)} ms/page; tight floor ${[...floorPerPage].map(([pages, ms]) => `${pages}: ${ms.toFixed(1)}`).join(", ")} ms/page`,
+    ratio: `Folio ${((perPage.get(largest) ?? NaN) / (perPage.get(10) ?? NaN)).toFixed(2)}x; tight floor 10 -> ${floorLargest}: ${((floorPerPage.get(floorLargest) ?? NaN) / (floorPerPage.get(10) ?? NaN)).toFixed(2)}x`,
+  });
 }
 
 export async function sustained(ctx: LimitsContext, durationMs: number) {

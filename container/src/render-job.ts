@@ -3,6 +3,7 @@ import type { Browser } from "puppeteer-core";
 import { checkUrl } from "../../src/lib/egress-policy.ts";
 import { pageReusableAfter, renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
 import type { BrowserPool } from "./browser-pool.ts";
+import type { MemoryWatch } from "./memory-watch.ts";
 import { pdfPageCount } from "../../src/render/pdf-structure.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
@@ -20,22 +21,25 @@ export type JobOutcome = { file: RenderedJob } | { error: unknown };
  * Renders `job` and hands the outcome to `settle` before the page goes back to the pool, so the caller
  * never waits on cleanup. A page whose job finished or was refused for a blocked asset (found only after
  * the load settled) is idle and reusable; after a timeout or a browser error it may still be busy, so it
- * is closed, and the job keeps its slot until it is.
+ * is closed, and the job keeps its slot until it is. Memory is watched while the job runs: past the
+ * backend's ceiling the largest document is stopped, and its page closed.
  */
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, settle: (outcome: JobOutcome) => void): Promise<void> {
+export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, memory: MemoryWatch, settle: (outcome: JobOutcome) => void): Promise<void> {
   const prepared = await pool.page(browser);
   let healthy = false;
+  const watch = memory.watch(job.html.length);
   try {
     const bytes = await renderPrepared(prepared, job, {
       checkUrl,
       fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
-    });
+    }, watch.stopped);
     healthy = true;
     settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
   } catch (error) {
     healthy = pageReusableAfter(error);
     settle({ error });
   } finally {
+    watch.end();
     await pool.done(browser, prepared, healthy);
   }
 }

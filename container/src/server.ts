@@ -5,7 +5,8 @@ import { timingSafeEqual } from "node:crypto";
 import { BrowserPool } from "./browser-pool.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
 import { JobFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
-import { processTreeMemory } from "./process-memory.ts";
+import { MemoryWatch } from "./memory-watch.ts";
+import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
@@ -24,6 +25,9 @@ const pool = new BrowserPool({
   pageReuse: Number(process.env.RENDER_PAGE_REUSE ?? 100),
   proxyPort: proxy.port,
 });
+
+// The production container (standard-2) has 6 GiB: Chromium's heaps may take 4 of them, the rest is code and Node.
+const memory = new MemoryWatch(Number(process.env.RENDER_MEMORY_LIMIT_MB ?? 4096) * 2 ** 20, () => treeAnonymousBytes());
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -59,7 +63,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const { account, job } = await readJob(req);
   try {
     await pool.run(account, (browser) =>
-      runJob(pool, browser, job, (outcome) => {
+      runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
         res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });

@@ -14,6 +14,13 @@ const RENDER_TIME_LIMIT_MS = 2_000;
 /** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
 const MEMORY_LIMIT = 32 * 1024 * 1024;
 
+/** What hitting each limit means for the template's author. A long document is the honest case: the bench's 2000-page invoice takes ~4 s of Liquid. */
+const LIMIT_HINTS: Record<string, string> = {
+  render: `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a document of many thousands of rows needs splitting into several renders.`,
+  memory: `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a very long document needs splitting into several renders.`,
+  parse: `A template source may be ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters long.`,
+};
+
 /** Tags that would read other files; Folio templates are one self-contained document. */
 const FILE_TAGS = ["include", "render", "layout"] as const;
 
@@ -73,9 +80,10 @@ export async function renderLiquid(source: string, data: unknown, cacheKey: stri
   } catch (error) {
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
-    const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1];
-    throw new ServiceError("render_failed", filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}`, {
-      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit.toLowerCase()}_limit` } : {}), cause: message },
+    const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1]?.toLowerCase();
+    const what = filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}${limit ? `. ${LIMIT_HINTS[limit]}` : ""}`;
+    throw new ServiceError("render_failed", what, {
+      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit}_limit` } : {}), cause: message },
     });
   }
 }

@@ -33,6 +33,8 @@ describe("Liquid rendering", () => {
     const error = await failure(source);
     expect(error.type).toBe("render_failed");
     expect(error.extra.details).toMatchObject({ stage: "template", limit });
+    // The message says what to do about it, a long document included.
+    expect(error.message).toMatch(limit === "parse_limit" ? /may be 1,000,000 characters long/ : /needs splitting into several renders/);
   });
 
   it("lets the event loop run while a looping template renders", async () => {

@@ -287,9 +287,10 @@ async function produce(page: PageLike, job: PageJob, viewport: { width: number; 
 
 /**
  * Renders `job` on a prepared page within its `timeoutMs`, counted from now: the job has its page, so time
- * spent waiting for one is never charged to it. The caller owns the page afterwards.
+ * spent waiting for one is never charged to it. `stopped` ends it early when it rejects (the render
+ * backend's memory ceiling). The caller owns the page afterwards.
  */
-export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps): Promise<Uint8Array> {
+export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps, stopped?: Promise<never>): Promise<Uint8Array> {
   const { page } = prepared;
   const deadline = Date.now() + job.timeoutMs;
   const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
@@ -322,7 +323,7 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
     return produce(page, job, wanted);
   })();
   try {
-    return await Promise.race([work, timedOut]);
+    return await Promise.race([work, timedOut, ...(stopped ? [stopped] : [])]);
   } finally {
     clearTimeout(timer);
     prepared.finish();
