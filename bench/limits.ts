@@ -1,7 +1,7 @@
 // The measurements against the true limits (issue 17): the tight floor beside Folio, how cost grows with the
 // document, a minute of mixed load, and the queue's own latency. Each pushes its rows into the shared table.
 import type { Browser } from "puppeteer-core";
-import { invoiceOfPages, mib, renderAtScale } from "./scaling";
+import { CERTIFICATES, certificatesFor, invoiceOfPages, mib, renderAtScale, type ScalingRow } from "./scaling";
 import { renderLiquid } from "../src/render/liquid";
 import { measure, throughput, type Sample } from "./stats";
 import { sustainedLoad, type Kind } from "./sustained";
@@ -66,14 +66,20 @@ export async function scaling(ctx: LimitsContext) {
   const deps = { base: ctx.fixtureJson("invoice.data.json"), post: ctx.post, get: ctx.get, backendMemory: ctx.backendMemory };
   await ctx.post("/v1/templates", { name: "invoice-2000", source: ctx.html.invoiceSource, expected_pages: 2000 });
   const perPage = new Map<number, number>();
-  for (const pages of ctx.quick ? [1, 10, 100] : [1, 10, 100, 300, 600, 1000, 2000]) {
-    const row = await renderAtScale(deps, pages === 2000 ? "invoice-2000" : "invoice", pages);
-    if (row.status === "succeeded") perPage.set(pages, row.msPerPage);
+  const report = (name: string, row: ScalingRow) =>
     ctx.rows.push({
-      name: `Scaling: ${pages}-page invoice, queued, submit to succeeded`,
+      name,
       value: row.status === "succeeded" ? `${(row.wallMs / 1000).toFixed(2)} s, ${row.msPerPage.toFixed(1)} ms/page, ${(row.bytes / 1024).toFixed(0)} KiB` : `${row.status} after ${(row.wallMs / 1000).toFixed(1)} s: ${row.error}`,
       ratio: `backend ${mib(row.beforeMemoryBytes)} before, peak ${mib(row.peakMemoryBytes)}, ${mib(row.idleMemoryBytes)} 2 s after`,
     });
+  for (const pages of ctx.quick ? [1, 10, 100] : [1, 10, 100, 300, 600, 1000, 2000]) {
+    const row = await renderAtScale(deps, pages === 2000 ? "invoice-2000" : "invoice", pages);
+    if (row.status === "succeeded") perPage.set(pages, row.msPerPage);
+    report(`Scaling: ${pages}-page invoice, queued, submit to succeeded`, row);
+  }
+  if (!ctx.quick) {
+    await ctx.post("/v1/templates", { name: "certificates", source: CERTIFICATES, expected_pages: 2000 });
+    report("Scaling: 2000 one-page certificates in one PDF, queued, submit to succeeded", await renderAtScale(deps, "certificates", 2000, certificatesFor(2000)));
   }
   // The same documents printed at the tight floor: how much of the growth per page is Chromium's own.
   const floor = await TightFloor.open(ctx.browser, 1);

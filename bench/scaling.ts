@@ -30,8 +30,8 @@ export function invoiceOfPages(base: ScalingDeps["base"], pages: number) {
   return { ...base, items };
 }
 
-/** Renders `pages` pages queued, waits for the end by polling, and samples backend memory meanwhile. */
-export async function renderAtScale(deps: ScalingDeps, template: string, pages: number): Promise<ScalingRow> {
+/** Renders `pages` pages queued (the invoice stretched, unless `data` says otherwise), waits for the end by polling, and samples backend memory meanwhile. */
+export async function renderAtScale(deps: ScalingDeps, template: string, pages: number, data: unknown = invoiceOfPages(deps.base, pages)): Promise<ScalingRow> {
   const idle = await deps.backendMemory();
   let peak = idle;
   let sampling = true;
@@ -42,7 +42,7 @@ export async function renderAtScale(deps: ScalingDeps, template: string, pages: 
     }
   })();
   const started = performance.now();
-  const queued = await deps.post("/v1/render", { template, async: true, data: invoiceOfPages(deps.base, pages), options: { timeout_ms: 30_000 } });
+  const queued = await deps.post("/v1/render", { template, async: true, data, options: { timeout_ms: 30_000 } });
   let render = queued;
   while (render.status === "queued") {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -54,6 +54,14 @@ export async function renderAtScale(deps: ScalingDeps, template: string, pages: 
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = await deps.backendMemory();
   return { pages: render.page_count ?? pages, status: render.status, wallMs, msPerPage: wallMs / (render.page_count ?? pages), beforeMemoryBytes: idle, peakMemoryBytes: peak, idleMemoryBytes: after, bytes: render.byte_size ?? 0, ...(render.error ? { error: `${render.error.type} (${render.error.details?.stage}): ${render.error.message}` } : {}) };
+}
+
+/** A run of certificates, one short page each: the light end of what `expected_pages` 2000 allows. */
+export const CERTIFICATES = `<style>@page { size: A4; margin: 20mm } section { break-after: page; font-family: sans-serif } h1 { font-size: 40px }</style>
+{% for p in people %}<section><h1>Certificate of completion</h1><p>Awarded to {{ p.name }} for finishing {{ p.course }} on {{ p.date }}.</p><p>Number {{ forloop.index }}</p></section>{% endfor %}`;
+
+export function certificatesFor(count: number) {
+  return { people: Array.from({ length: count }, (_, i) => ({ name: `Person ${i + 1}`, course: "Document Rendering 101", date: "2026-11-24" })) };
 }
 
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
