@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../scripts/service.mjs";
-import type { Row } from "./limits";
+import type { Row } from "./stats";
 import { measure, type Sample } from "./stats";
 
 type Driver = "backend" | "browser-rendering";

@@ -7,19 +7,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../scripts/service.mjs";
-import { measure, type Sample } from "./stats";
+import { measure, type Row, type Sample } from "./stats";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const json = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8"));
 
 export type Post = (path: string, body: unknown) => Promise<any>;
-export interface Row {
-  name: string;
-  sample?: Sample;
-  value?: string;
-  ratio?: string;
-}
-
 const VARIANTS: Record<string, Record<string, unknown>> = {
   plain: {},
   tagged: { tagged: true },

@@ -3,17 +3,10 @@
 import type { Browser } from "puppeteer-core";
 import { CERTIFICATES, certificatesFor, invoiceOfPages, mib, renderAtScale, type ScalingRow } from "./scaling";
 import { renderLiquid } from "../src/render/liquid";
-import { measure, throughput, type Sample } from "./stats";
+import { measure, throughput, type Row, type Sample } from "./stats";
 import { sustainedLoad, type Kind } from "./sustained";
 import { TightFloor } from "./tight-floor";
 import { whereTheTimeGoes } from "./profile";
-
-export interface Row {
-  name: string;
-  sample?: Sample;
-  value?: string;
-  ratio?: string;
-}
 
 export interface LimitsContext {
   browser: Browser;

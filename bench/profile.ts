@@ -2,7 +2,7 @@
 // them, and the CPU each process on this machine spends per render, beside the tight floor's. Linux only for
 // the CPU figures (/proc); elsewhere those rows say so.
 import { readdirSync, readFileSync } from "node:fs";
-import type { Row } from "./limits";
+import type { Row } from "./stats";
 import type { TightFloor } from "./tight-floor";
 
 export interface ProfileContext {

@@ -12,10 +12,10 @@ import { renderLiquid } from "../src/render/liquid";
 import { startService } from "../scripts/service.mjs";
 import { chromiumCard, chromiumFloor, launch, naivePeer, satoriFloor } from "./floors";
 import { driverRows } from "./drivers";
-import { finishingRows, type Row } from "./finishing";
+import { finishingRows } from "./finishing";
 import { startJsreport } from "./jsreport-peer";
 import { againstTightFloor, queuedLatency, scaling, sustained } from "./limits";
-import { measure, throughput, type Sample } from "./stats";
+import { measure, throughput, type Row, type Sample } from "./stats";
 
 const quick = process.argv.includes("--quick");
 const N = quick ? { iter: 15, warm: 3, naive: 5, tput: 24, queued: 3, rss: [50, 200], loadMs: 15_000 } : { iter: 60, warm: 8, naive: 15, tput: 80, queued: 8, rss: [100, 1000], loadMs: 60_000 };

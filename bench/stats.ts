@@ -4,6 +4,14 @@ export interface Sample {
   n: number;
 }
 
+/** One line of the results table: a timed sample, or a value, and what it is beside. */
+export interface Row {
+  name: string;
+  sample?: Sample;
+  value?: string;
+  ratio?: string;
+}
+
 export function summarize(values: number[]): Sample {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;

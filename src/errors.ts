@@ -80,7 +80,7 @@ export interface FieldError {
 
 /** Where a render failed: `template` and `layout` are the template's mistakes, the others the service's side. */
 export const RENDER_STAGES = ["template", "layout", "browser", "storage", "queue"] as const;
-export type RenderStage = (typeof RENDER_STAGES)[number];
+type RenderStage = (typeof RENDER_STAGES)[number];
 const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "storage", "queue"]);
 
 /**

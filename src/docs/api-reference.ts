@@ -1,6 +1,7 @@
 // The API reference, rendered on the server from the same OpenAPI document /openapi.json serves, so the
 // page can never describe routes that are not running.
-import { escapeHtml, inline } from "./html";
+import { escapeHtml } from "../lib/escape-html";
+import { inline } from "./html";
 
 type Schema = Record<string, any>;
 interface Operation {

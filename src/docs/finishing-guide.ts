@@ -1,5 +1,6 @@
 // The "Document finishing" part of /docs (DECISIONS §16): one example per option, as a request's `options`.
-import { escapeHtml, inline } from "./html";
+import { escapeHtml } from "../lib/escape-html";
+import { inline } from "./html";
 
 const EXAMPLES: Array<[string, unknown, string]> = [
   ["tagged", { tagged: true }, "A tagged PDF: a structure tree for screen readers, `/Lang` from `<html lang>`. `pdfinfo` says `Tagged: yes`."],

@@ -1,7 +1,7 @@
 // The parts of /docs that are not a route: Liquid, render options and webhook verification. Examples are
 // computed by the running code, so they show what a template really gets.
 import { filterNames, renderLiquid } from "../render/liquid";
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../lib/escape-html";
 
 const FILTER_EXAMPLES = [
   "{{ 1234.5 | money }}",

@@ -1,6 +1,6 @@
 // The shell every served documentation page shares: one stylesheet, one navigation, no CDN.
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "../lib/escape-html";
 
 /** Escaped text with its `code spans` as <code>: the error table and route descriptions are written that way. */
 export function inline(text: string): string {

@@ -68,7 +68,6 @@ export function renderDeps(env: Env, request: RequestScope = {}): ProduceDeps & 
     meter: (accountId) => meterFor(env, accountId),
     gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
-    ...(request.timings ? { timings: request.timings } : {}),
-    ...(request.background ? { background: request.background } : {}),
+    ...request,
   };
 }

@@ -4,7 +4,7 @@
  * render path records into it without depending on it; the request log and `Server-Timing` read it.
  * In production Workers the clock advances only across I/O, so a phase of pure computation (Liquid) can read 0.
  */
-export type RenderPhase = "admission" | "queue" | "template" | "render" | "store";
+type RenderPhase = "admission" | "queue" | "template" | "render" | "store";
 
 export interface PhaseRecorder {
   measure<T>(phase: RenderPhase, work: () => Promise<T>): Promise<T>;

@@ -1,18 +1,16 @@
-import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff";
-import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff";
-import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { toDataUri } from "./asset-fetcher";
+import { INTER_FONTS } from "./inter-fonts";
 
 /** A satori card's size unless its options say otherwise. */
-export const CARD_SIZE = { width: 1200, height: 630 } as const;
+const CARD_SIZE = { width: 1200, height: 630 } as const;
 
 let interFaces: string | null = null;
 
 /** The Inter weights Satori lays cards out with, as data: URIs (no request leaves the page); built once per isolate. */
 function interFontFaces(): string {
-  interFaces ??= ([[400, inter400], [600, inter600], [700, inter700]] as const)
-    .map(([weight, data]) => `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`)
+  interFaces ??= INTER_FONTS
+    .map(({ weight, data }) => `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`)
     .join("\n");
   return interFaces;
 }

@@ -1,5 +1,5 @@
 import { TypeGuards, type Filter, type Template, type Token, type Value } from "liquidjs";
-import { createLiquid } from "./liquid";
+import { lenientParser as lenient } from "./liquid";
 import { CLOCK_WORDS } from "./liquid-filters";
 
 /** A filter that parses but fails at render time: one that does not exist, or `date` asked for the clock. */
@@ -9,9 +9,6 @@ export interface LiquidFinding {
   line: number;
   column: number;
 }
-
-/** Parses as the create-time check does (unknown filters allowed), so every filter can be looked at. */
-const lenient = createLiquid({ strictFilters: false });
 
 function isValue(argument: unknown): argument is Value {
   return typeof argument === "object" && argument !== null && Array.isArray((argument as Value).filters);

@@ -29,7 +29,7 @@ const FILE_TAGS = ["include", "render", "layout"] as const;
  * a parse error. `strictFilters` is on for rendering (an unknown filter is a hard error) and off for the
  * parse at create time, where only syntax is judged.
  */
-export function createLiquid({ strictFilters }: { strictFilters: boolean }): Liquid {
+function createLiquid({ strictFilters }: { strictFilters: boolean }): Liquid {
   const engine = new Liquid({
     strictFilters,
     strictVariables: false,
@@ -45,7 +45,8 @@ export function createLiquid({ strictFilters }: { strictFilters: boolean }): Liq
   return engine;
 }
 
-const parser = createLiquid({ strictFilters: false });
+/** Parses as the create-time check does (unknown filters allowed); the diagnostics walk its trees too. */
+export const lenientParser = createLiquid({ strictFilters: false });
 const renderer = createLiquid({ strictFilters: true });
 
 /** Every filter a template may use: liquidjs's standard set and Folio's own. */
@@ -56,7 +57,7 @@ export function filterNames(): string[] {
 /** Null when `source` parses; otherwise the parser's complaint, with line and column where it has them. */
 export function liquidSyntaxError(source: string): string | null {
   try {
-    parser.parse(source);
+    lenientParser.parse(source);
     return null;
   } catch (error) {
     return (error as Error).message;

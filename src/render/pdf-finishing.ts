@@ -7,7 +7,7 @@ import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
 
-export interface EmbeddedFile {
+interface EmbeddedFile {
   filename: string;
   bytes: Uint8Array;
   mimeType: string;
@@ -15,7 +15,7 @@ export interface EmbeddedFile {
 }
 
 /** What a printed PDF still needs, with every Liquid part already rendered. */
-export interface PdfFinishing {
+interface PdfFinishing {
   pdfa?: "2b" | "3b" | undefined;
   attachments: EmbeddedFile[];
   eInvoice?: { xml: string; profile: FacturXProfile } | undefined;

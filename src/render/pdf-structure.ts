@@ -181,19 +181,20 @@ function decodeName(raw: string): string {
  * print put those elements: exactly, fragmentation and all.
  */
 export function namedDestinationPages(bytes: Uint8Array): Map<string, number> {
-  const text = binaryString(bytes);
-  const body = objectBodies(text);
-  const root = Number(/\/Root\s+(\d+)\s+0\s+R/.exec(text.slice(text.lastIndexOf("trailer")))?.[1]);
-  const catalog = body(root);
+  // Through the cross-reference table, decoding only the objects walked; a whole-file scan when it is not Skia's.
+  const xref = crossReference(bytes);
+  const text = xref ? "" : binaryString(bytes);
+  const body = xref ? (number: number) => objectAt(bytes, xref, number)?.text ?? "" : objectBodies(text);
+  const catalog = body(reference(xref ? xref.section.slice(xref.trailerAt) : text.slice(text.lastIndexOf("trailer")), "Root"));
   const pageNumbers = new Map<number, number>();
   const walk = (node: number): void => {
     const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body(node))?.[1];
     if (kids === undefined) pageNumbers.set(node, pageNumbers.size + 1);
     else for (const kid of kids.matchAll(/(\d+)\s+0\s+R/g)) walk(Number(kid[1]));
   };
-  walk(Number(/\/Pages\s+(\d+)\s+0\s+R/.exec(catalog)?.[1]));
-  const destsRef = /\/Dests\s+(\d+)\s+0\s+R/.exec(catalog)?.[1];
-  const dests = destsRef === undefined ? "" : body(Number(destsRef));
+  walk(reference(catalog, "Pages"));
+  const destsRef = reference(catalog, "Dests");
+  const dests = Number.isNaN(destsRef) ? "" : body(destsRef);
   const pages = new Map<string, number>();
   for (const [, name, page] of dests.matchAll(/\/([^\s/[\]<>()]+)\s*\[\s*(\d+)\s+0\s+R/g)) {
     const at = pageNumbers.get(Number(page));

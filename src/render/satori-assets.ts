@@ -20,7 +20,7 @@ function isLocal(url: string): boolean {
   return url.startsWith("data:") || url.startsWith("#");
 }
 
-export type Inline = (url: string) => Promise<string>;
+type Inline = (url: string) => Promise<string>;
 
 async function inlineCssUrls(value: string, inline: Inline): Promise<string> {
   const remote = [...value.matchAll(CSS_URL)].map((match) => match[2]!.trim()).filter((url) => !isLocal(url));

@@ -1,8 +1,5 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
-import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff";
-import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff";
-import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff";
 import satori, { init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
 import { html as parseHtml } from "satori-html";
@@ -10,14 +7,12 @@ import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
 import type { RenderedFile } from "./chromium/driver";
+import { cardSize } from "./card-document";
+import { INTER_FONTS } from "./inter-fonts";
 import { encodePng } from "./png-encoder";
 import { inlineSatoriAssets, type SatoriNode } from "./satori-assets";
 
-const FONTS = [
-  { name: "Inter", data: inter400, weight: 400 as const, style: "normal" as const },
-  { name: "Inter", data: inter600, weight: 600 as const, style: "normal" as const },
-  { name: "Inter", data: inter700, weight: 700 as const, style: "normal" as const },
-];
+const FONTS = INTER_FONTS.map(({ weight, data }) => ({ name: "Inter", data, weight, style: "normal" as const }));
 
 let ready: Promise<void> | null = null;
 
@@ -44,8 +39,7 @@ export async function layoutSatoriCard(tree: SatoriNode, width: number, height: 
 
 /** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
 export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy): Promise<RenderedFile> {
-  const width = options.width ?? 1200;
-  const height = options.height ?? 630;
+  const { width, height } = cardSize(options);
   const tree = satoriTree(html);
   await inlineSatoriAssets(tree, policy);
   const svg = await layoutSatoriCard(tree, width, height);

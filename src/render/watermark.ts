@@ -1,3 +1,5 @@
+import { escapeHtml } from "../lib/escape-html";
+
 /** Text laid across every page or image, as markup of the document itself rather than a stamp on its output. */
 export interface Watermark {
   text: string;
@@ -7,10 +9,9 @@ export interface Watermark {
   angle?: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
-export type WatermarkLayer = "over" | "under";
+type WatermarkLayer = "over" | "under";
 
 function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer): string {
   const opacity = watermark.opacity ?? 0.15;

@@ -128,7 +128,7 @@ export async function startTrial(): Promise<{ api_key: string; account: { id: st
 }
 
 /** X-Service-Warnings: base64url of a JSON array of {path, code, message}. */
-export function decodeWarnings(header: string | null): Warning[] {
+function decodeWarnings(header: string | null): Warning[] {
   if (!header) return [];
   try {
     const b64 = header.replace(/-/g, "+").replace(/_/g, "/");

@@ -502,6 +502,8 @@ function markStale(message: string) {
   banner.hidden = false;
   banner.replaceChildren(rich(message));
   $("preview-scroll").classList.add("stale");
+  // With no earlier preview to keep showing, the empty state says what the preview waits for.
+  if (!$("preview-pages").childElementCount) $("preview-empty").textContent = "The preview appears here once the problems above are fixed.";
 }
 
 function jsonOrNull(id: EditorId): { ok: true; value: unknown } | { ok: false } {

@@ -22,7 +22,7 @@ const ROOTS: Array<[RegExp, EditorId]> = [
 ];
 
 /** "line:3, col:12" (liquidjs) or "line 3, column 12" in a message: the 1-based place. */
-export function lineColOf(text: string): { line: number; col: number } | null {
+function lineColOf(text: string): { line: number; col: number } | null {
   const m = /line[:\s]\s*(\d+)(?:,?\s*col(?:umn)?[:\s]\s*(\d+))?/i.exec(text);
   return m ? { line: Number(m[1]), col: Number(m[2] ?? 1) } : null;
 }
@@ -48,7 +48,7 @@ function atPath(path: string): ServerDiagnostic["locate"] {
   return (text) => locate(text, segments);
 }
 
-export function problemFor(severity: Problem["severity"], path: string, message: string, extraText = ""): Problem {
+function problemFor(severity: Problem["severity"], path: string, message: string, extraText = ""): Problem {
   if (path === "source" || path.startsWith("source.") || path === "") {
     const place = lineColOf(message) ?? lineColOf(extraText);
     return { severity, editor: "source", path: path || "source", message, diagnostic: { severity, message, locate: atLineCol(place) } };

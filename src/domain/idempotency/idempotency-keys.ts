@@ -4,11 +4,11 @@ import { idempotencyKeys } from "../../db/schema";
 import { ServiceError } from "../../errors";
 
 /** How long a key and its answer are kept (DECISIONS §18). */
-export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A request still running this long after it claimed its key has died with its Worker: the key is free again. */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
-export type Claim = { state: "claimed" } | { state: "replay"; status: number; body: string };
+type Claim = { state: "claimed" } | { state: "replay"; status: number; body: string };
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 

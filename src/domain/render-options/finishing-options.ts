@@ -3,8 +3,8 @@ import { z } from "@hono/zod-openapi";
 // Document finishing (DECISIONS §16): PDF-only options that Chromium does itself (tagged, outline, toc), that
 // change the document before it prints (watermark), or that post-process the printed PDF (the rest).
 
-export const MAX_ATTACHMENTS = 10;
-export const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
+const MAX_ATTACHMENTS = 10;
+const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
 /** The name Factur-X gives the embedded invoice XML: no attachment may take it when `e_invoice` is set. */
 export const FACTUR_X_FILE_NAME = "factur-x.xml";
 

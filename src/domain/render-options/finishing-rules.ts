@@ -10,7 +10,7 @@ function conflict(path: string, message: string, expected: string): FieldError {
  * The finishing combinations a render cannot have (DECISIONS §16), judged on the options it uses: the request's
  * over the template's, so a template default and a request option can conflict too.
  */
-export function finishingConflicts(options: RenderOptions): FieldError[] {
+function finishingConflicts(options: RenderOptions): FieldError[] {
   const errors: FieldError[] = [];
   // PDF/A forbids encryption, and a Factur-X invoice is a PDF/A-3.
   if (options.encryption && (options.pdfa || options.e_invoice)) {

@@ -89,11 +89,7 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   };
   try {
     const slot = plan.engine === "chromium" ? { ticket: renderId, settings: deps.capacity } : undefined;
-    const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, followerHit, (holdsSlot) => ((rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })), {
-      ...(slot ? { slot } : {}),
-      ...(deps.timings ? { timings: deps.timings } : {}),
-      ...(deps.background ? { background: deps.background } : {}),
-    });
+    const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, followerHit, (holdsSlot) => ((rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })), { slot, timings: deps.timings, background: deps.background });
     return "hit" in once ? once.hit : once.produced;
   } catch (error) {
     if (!rendering) await giveBack();

@@ -49,8 +49,8 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
   const maxUnits = await beginAttempt(meter, account, claimed.id);
   if (maxUnits === null) throw holdExpired();
   const now = () => deps.now().toISOString();
-  const slot = plan.engine === "chromium" ? { slot: { ticket: claimed.id, settings: deps.capacity } } : {};
-  const once = await coalesce(deps.gate(account.id), plan.cacheKey, plan.options.timeout_ms ?? 30_000, () => findCached(deps.db, account.id, plan.cacheKey), (holdsSlot) => produceFile(account, claimed.id, plan, maxUnits, deps, holdsSlot), slot);
+  const slot = plan.engine === "chromium" ? { ticket: claimed.id, settings: deps.capacity } : undefined;
+  const once = await coalesce(deps.gate(account.id), plan.cacheKey, plan.options.timeout_ms ?? 30_000, () => findCached(deps.db, account.id, plan.cacheKey), (holdsSlot) => produceFile(account, claimed.id, plan, maxUnits, deps, holdsSlot), { slot });
   if ("hit" in once) {
     await meter.release(claimed.id);
     const { objectKey, pageCount, byteSize } = once.hit;

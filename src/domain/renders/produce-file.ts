@@ -37,7 +37,7 @@ export interface ProducedFile {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The render's identity for the capacity it uses: its id holds the Chromium slot. */
-export interface RenderSeat {
+interface RenderSeat {
   accountId: string;
   renderId: string;
   /** The most pages the account can pay for: a PDF's print stops one page past it. */

@@ -49,7 +49,7 @@ export async function withChromiumSlot<T>(gate: GateStub, ticket: string, settin
 
 export type Coalesced<T, H> = { produced: T } | { hit: H };
 
-export interface CoalesceOptions {
+interface CoalesceOptions {
   /** Set for a Chromium render: the leader takes one of the account's slots, held by `ticket`, in the same call. */
   slot?: { ticket: string; settings: CapacitySettings };
   timings?: PhaseRecorder;

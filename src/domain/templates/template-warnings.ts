@@ -1,4 +1,5 @@
 import type { TemplateVersionRow } from "../../db/schema";
+import { BoundedCache } from "../../lib/bounded-cache";
 import { ServiceError } from "../../errors";
 import { renderLiquid } from "../../render/liquid";
 import { liquidFindings, type LiquidFinding } from "../../render/liquid-diagnostics";
@@ -6,6 +7,7 @@ import { satoriFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
 import { parseExample } from "./serialize-template";
 import { schemaErrors } from "./validate-data";
+import { cardSize } from "../../render/card-document";
 
 export type WarningCode = "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
 
@@ -40,7 +42,7 @@ async function satoriWarnings(version: TemplateVersionRow, example: unknown): Pr
     if (error instanceof ServiceError) return [];
     throw error;
   }
-  const { width = 1200, height = 630 } = version.options as RenderOptions;
+  const { width, height } = cardSize(version.options as RenderOptions);
   return (await satoriFindings(html, width, height)).map((message) => ({ path: "source", code: "satori_layout", message }));
 }
 
@@ -49,8 +51,16 @@ function exampleWarnings(version: TemplateVersionRow, example: unknown): Templat
   return schemaErrors(version, example, "example").map(({ path, message }) => ({ path, code: "example_invalid", message }));
 }
 
+/**
+ * The warnings of each definition and example seen: the studio previews the same one as the user types, and a
+ * satori card's check is a whole layout. The checksum covers engine, source, schema and options; not the example.
+ */
+const known = new BoundedCache<Promise<TemplateWarning[]>>(128);
+
 /** Everything that would go wrong with this version although it was saved: empty when it is clean. */
-export async function templateWarnings(version: TemplateVersionRow): Promise<TemplateWarning[]> {
-  const example = parseExample(version);
-  return [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
+export function templateWarnings(version: TemplateVersionRow): Promise<TemplateWarning[]> {
+  return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
+    const example = parseExample(version);
+    return [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
+  });
 }

@@ -19,7 +19,7 @@ const GUARDRAILS = { allowedDomains: [new URL(DOCUMENT_URL).hostname] };
 
 let lastLaunch = 0;
 
-export interface OpenedSession {
+interface OpenedSession {
   browser: Browser;
   sessionId: string;
   launched: boolean;

@@ -9,7 +9,7 @@ import { ServiceError } from "../../errors";
 /** Thrown by a job's work when its instance could not take it (unreachable, failing to start, gone mid-job). */
 export class InstanceUnavailable extends Error {}
 
-export interface SpreadSettings {
+interface SpreadSettings {
   /** Jobs one instance is given at once from this isolate; more wait for room. */
   perInstance: number;
   /** How long a job waits for room before it fails as busy. */

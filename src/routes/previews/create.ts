@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
-import { admitPreview, rateHeaders } from "../../domain/accounts/admission";
+import { admitPreview, PREVIEWS_PER_MINUTE, rateHeaders } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../domain/previews/create-preview";
 import { parseReference } from "../../domain/templates/reference";
 import { errorResponses, ServiceError } from "../../errors";
@@ -34,7 +34,7 @@ const route = createRoute({
   operationId: "createPreview",
   tags: ["Renders"],
   summary: "Preview a template: the file's bytes, watermarked, never stored or billed",
-  description: `Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key. A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
+  description: `Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of ${PREVIEWS_PER_MINUTE} a minute per API key. A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
   security: API_KEY_SECURITY,
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {

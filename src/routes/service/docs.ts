@@ -1,7 +1,8 @@
 import { apiReference, propertyTable, type OpenApiDocument } from "../../docs/api-reference";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
-import { escapeHtml, inline, page } from "../../docs/html";
+import { inline, page } from "../../docs/html";
+import { escapeHtml } from "../../lib/escape-html";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { ERROR_TYPES, ERROR_TYPE_NAMES, docsUrl } from "../../errors";
 import { config } from "../../lib/config";

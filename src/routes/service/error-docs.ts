@@ -1,7 +1,8 @@
 import { ERROR_TYPES, ERROR_TYPE_NAMES, ServiceError, docsUrl, errorEnvelope, type ErrorType } from "../../errors";
 import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
-import { escapeHtml, inline, page } from "../../docs/html";
+import { inline, page } from "../../docs/html";
+import { escapeHtml } from "../../lib/escape-html";
 
 function typePage(baseUrl: string, type: ErrorType): string {
   const { status, retry, meaning } = ERROR_TYPES[type];

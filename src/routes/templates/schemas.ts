@@ -51,7 +51,7 @@ export const TemplateSchema = z
   })
   .openapi("Template");
 
-export const TemplateWarningSchema = z
+const TemplateWarningSchema = z
   .object({
     path: z.string().openapi({ example: "source" }),
     code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
+import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { startTrial, trialLimiterName, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
 import { errorResponses } from "../../errors";
@@ -20,8 +21,8 @@ const route = createRoute({
   path: "/v1/trials",
   operationId: "startTrial",
   tags: ["Account"],
-  summary: "Start a free 50-render trial (no API key needed)",
-  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address.`,
+  summary: `Start a free ${TRIAL_RENDERS}-render trial (no API key needed)`,
+  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address.`,
   security: [],
   responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
 });
