@@ -7,6 +7,7 @@ import { measure, throughput, type Row, type Sample } from "./stats";
 import { sustainedLoad, type Kind } from "./sustained";
 import { TightFloor } from "./tight-floor";
 import { whereTheTimeGoes } from "./profile";
+import { workerBehindProxy } from "./worker-socket";
 
 export interface LimitsContext {
   browser: Browser;
@@ -49,10 +50,32 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
   // Two customers of two requests each: one account runs at most RENDER_ACCOUNT_CONCURRENCY (2) Chromium renders at once.
   const second = await ctx.newAccount();
   const customers = [ctx.post, (path: string, body: unknown) => ctx.post(path, body, second)];
-  const folio4 = await throughput((i) => customers[i % 2]!("/v1/render", { template: "invoice", data: ctx.invoiceData(50_000 + i) }), 4, tputJobs);
+  const folio4 = await throughput((i, worker) => customers[worker % 2]!("/v1/render", { template: "invoice", data: ctx.invoiceData(50_000 + i) }), 4, tputJobs);
   ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF (Folio: two customers x 2)", value: `Folio ${folio4.toFixed(1)}/s, tight floor ${tight4.toFixed(1)}/s`, ratio: `${(folio4 / tight4).toFixed(2)}x the tight floor` });
+  await pastTheProxy(ctx, { tight1, tight4 }, [ctx.apiKey, second], iterations, warmup, tputJobs);
   await whereTheTimeGoes({ baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, rows: ctx.rows, invoiceData: (i) => ctx.invoiceData(i), invoiceHtml: ctx.html.invoice }, one, iterations);
   return { folio1 };
+}
+
+/**
+ * The same 1-page render and throughput sent to the Worker's own socket, past the proxy `wrangler dev` puts in
+ * front of it (it has no counterpart in production): what of the gap is the local tooling's.
+ */
+async function pastTheProxy(ctx: LimitsContext, floor: { tight1: Sample; tight4: number }, keys: string[], iterations: number, warmup: number, tputJobs: number) {
+  const direct = await workerBehindProxy(ctx.baseUrl);
+  if (!direct) {
+    ctx.rows.push({ name: "Folio straight to the Worker (past wrangler dev's proxy)", value: "not measured: the Worker's own socket was not found (Linux /proc only)" });
+    return;
+  }
+  const render = async (i: number, key: string) => {
+    const response = await fetch(`${direct}/v1/render`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ template: "invoice", data: ctx.invoiceData(60_000 + i) }) });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`straight to the Worker: ${response.status} ${body.slice(0, 200)}`);
+  };
+  const one = await measure((i) => render(i, keys[0]!), iterations, warmup);
+  ctx.rows.push({ name: "Folio inline 1-page invoice PDF, straight to the Worker (past wrangler dev's proxy)", sample: one, ratio: times(one, floor.tight1) });
+  const four = await throughput((i, worker) => render(10_000 + i, keys[worker % 2]!), 4, tputJobs);
+  ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF, straight to the Worker", value: `Folio ${four.toFixed(1)}/s, tight floor ${floor.tight4.toFixed(1)}/s`, ratio: `${(four / floor.tight4).toFixed(2)}x the tight floor` });
 }
 
 export async function scaling(ctx: LimitsContext) {

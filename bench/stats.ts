@@ -30,13 +30,13 @@ export async function measure(run: (i: number) => Promise<unknown>, iterations: 
   return summarize(times);
 }
 
-/** Jobs completed per second with `concurrency` workers sharing `total` jobs. */
-export async function throughput(run: (i: number) => Promise<unknown>, concurrency: number, total: number): Promise<number> {
+/** Jobs completed per second with `concurrency` workers sharing `total` jobs; `run` learns which worker runs it. */
+export async function throughput(run: (i: number, worker: number) => Promise<unknown>, concurrency: number, total: number): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await run(next++);
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next < total) await run(next++, worker);
     }),
   );
   return total / ((performance.now() - started) / 1000);

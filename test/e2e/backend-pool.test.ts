@@ -11,7 +11,7 @@ function render(html: string, format: "pdf" | "png", options: Record<string, unk
   return renderOn(at, { html, format, options, timeoutMs });
 }
 
-async function stats(): Promise<{ jobs: number; pages_opened: number; memory_bytes: number; processes: number; node_rss_bytes: number }> {
+async function stats(): Promise<{ jobs: number; pages_opened: number; idle_pages: number; idle_pages_holding_a_document: number; memory_bytes: number; processes: number; node_rss_bytes: number }> {
   return (await fetch(`${backend.url}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
 }
 
@@ -83,6 +83,24 @@ describe("render backend page reuse", () => {
     expect(next.status).toBe(200);
     expect(inspectPdf(next.bytes).text).toContain("after the timeout");
     expect((await stats()).pages_opened).toBe(before.pages_opened + 1);
+  });
+
+  it("empties a page's document once the page sits idle, and a large one before the page is pooled again", async () => {
+    const idle = async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const now = await stats();
+        if (now.idle_pages === 1) return now;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error("the page never went back to the pool");
+    };
+    expect((await render("<p>small document</p>", "pdf")).status).toBe(200);
+    await idle();
+    await expect.poll(async () => (await stats()).idle_pages_holding_a_document, { timeout: 5_000, interval: 100 }).toBe(0);
+
+    const large = `<body>${"<p>a line of a long document</p>".repeat(10_000)}</body>`;
+    expect((await render(large, "pdf")).status).toBe(200);
+    expect((await idle()).idle_pages_holding_a_document).toBe(0);
   });
 
   it("reports the memory of Node and every Chromium process under it, behind the secret", async () => {
