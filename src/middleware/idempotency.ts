@@ -21,12 +21,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (claim.state === "replay") {
     return new Response(claim.body, { status: claim.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } });
   }
-  try {
-    await next();
-  } catch (error) {
-    await releaseKey(db, accountId, key);
-    throw error;
-  }
+  // A handler's error never reaches here: Hono's onError has already made it the response, so its status says it all.
+  await next();
   const status = c.res.status;
   if (status >= 500 || status === 429) await releaseKey(db, accountId, key);
   else await keepAnswer(db, accountId, key, status, await c.res.clone().text());

@@ -46,6 +46,18 @@ describe("Idempotency-Key", () => {
     expect((await post(key, "/v1/render", { data: { n: 1 }, template: "card" }, "k-reused")).headers.get("idempotent-replayed")).toBe("true");
   });
 
+  it("keeps no key a 500 answered: the retry with the same key runs again", async () => {
+    const { api_key: key } = await newAccount();
+    await call("POST", "/v1/templates", { key, body: { name: "shiny", engine: "satori", source: "<div style='display:flex'>{{ x | shiny }}</div>" } });
+    const body = { template: "shiny", data: { x: 1 } };
+    const first = await post(key, "/v1/render", body, "k-failed");
+    expectError(first, 500, "render_failed");
+    const again = await post(key, "/v1/render", body, "k-failed");
+    expectError(again, 500, "render_failed");
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect((await call("GET", "/v1/renders", { key })).json.data).toHaveLength(2);
+  });
+
   it("is scoped to the account: another account's same key runs its own request", async () => {
     const one = await newAccount();
     const two = await newAccount();

@@ -29,10 +29,14 @@ function pointerSegments(pointer: string): string[] {
     .map(decodeSegment);
 }
 
+/** Keywords whose values are instances, not schemas: an `$anchor` written inside one names nothing. */
+const INSTANCE_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "examples"]);
+
 function findAnchor(node: unknown, name: string): unknown {
   if (!node || typeof node !== "object") return undefined;
   if ((node as Node).$anchor === name || (node as Node).$dynamicAnchor === name) return node;
-  for (const child of Object.values(node)) {
+  for (const [keyword, child] of Object.entries(node)) {
+    if (!Array.isArray(node) && INSTANCE_KEYWORDS.has(keyword)) continue;
     const found = findAnchor(child, name);
     if (found !== undefined) return found;
   }

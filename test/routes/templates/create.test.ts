@@ -48,6 +48,8 @@ describe("POST /v1/templates", () => {
     [{ name: "ok", source: "x", schema: { required: "a" } }, "schema.required"],
     [{ name: "ok", source: "x", schema: { $ref: "#/$defs/missing" } }, "schema.$ref"],
     [{ name: "ok", source: "x", schema: { $ref: "https://example.com/schema.json" } }, "schema.$ref"],
+    // An anchor written inside a value (here an allowed object) is data, not a place in the schema.
+    [{ name: "ok", source: "x", schema: { properties: { a: { $ref: "#money" }, b: { const: { $anchor: "money" } } } } }, "schema.properties.a.$ref"],
     [{ name: "ok", source: "x", schema: { $schema: "http://json-schema.org/draft-07/schema#" } }, "schema.$schema"],
     [{ name: "ok", source: "x", options: { page_sise: "A4" } }, "options.page_sise"],
     [{ name: "ok", source: "x", options: { page_size: "B5" } }, "options.page_size"],
