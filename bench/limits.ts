@@ -20,6 +20,8 @@ export interface LimitsContext {
   get(path: string): Promise<any>;
   newAccount(): Promise<string>;
   backendMemory(): Promise<number>;
+  /** The render backend the service uses, for the jobs sent to it directly. */
+  backend: { url: string; secret: string };
   hookUrl: string;
   webhookFor(id: string): Promise<void>;
   baseUrl: string;
@@ -53,6 +55,7 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
   const folio4 = await throughput((i, worker) => customers[worker % 2]!("/v1/render", { template: "invoice", data: ctx.invoiceData(50_000 + i) }), 4, tputJobs);
   ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF (Folio: two customers x 2)", value: `Folio ${folio4.toFixed(1)}/s, tight floor ${tight4.toFixed(1)}/s`, ratio: `${(folio4 / tight4).toFixed(2)}x the tight floor` });
   await pastTheProxy(ctx, { tight1, tight4 }, [ctx.apiKey, second], iterations, warmup, tputJobs);
+  await backendAlone(ctx, { tight1, tight4 }, iterations, warmup, tputJobs);
   await whereTheTimeGoes({ baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, rows: ctx.rows, invoiceData: (i) => ctx.invoiceData(i), invoiceHtml: ctx.html.invoice }, one, iterations);
   return { folio1 };
 }
@@ -76,6 +79,28 @@ async function pastTheProxy(ctx: LimitsContext, floor: { tight1: Sample; tight4:
   ctx.rows.push({ name: "Folio inline 1-page invoice PDF, straight to the Worker (past wrangler dev's proxy)", sample: one, ratio: times(one, floor.tight1) });
   const four = await throughput((i, worker) => render(10_000 + i, keys[worker % 2]!), 4, tputJobs);
   ctx.rows.push({ name: "Throughput at concurrency 4, 1-page PDF, straight to the Worker", value: `Folio ${four.toFixed(1)}/s, tight floor ${floor.tight4.toFixed(1)}/s`, ratio: `${(four / floor.tight4).toFixed(2)}x the tight floor` });
+}
+
+/**
+ * The render backend by itself (its HTTP server, Puppeteer, the pooled pages, the page count), sent the
+ * HTML the Worker would send: Folio's own Chromium plumbing against the tight floor, with no Worker,
+ * storage or accounts in the way. The jobs differ by a paragraph, as the Worker's would by their data.
+ */
+async function backendAlone(ctx: LimitsContext, floor: { tight1: Sample; tight4: number }, iterations: number, warmup: number, tputJobs: number) {
+  const job = async (i: number, worker = 0) => {
+    const html = ctx.html.invoice.replace("</body>", `<p hidden>${i}</p></body>`);
+    const response = await fetch(`${ctx.backend.url}/render`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-render-secret": ctx.backend.secret },
+      body: JSON.stringify({ html, format: "pdf", options: {}, timeout_ms: 30_000, account: `bench-${worker % 2}` }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`render backend: ${response.status}`);
+  };
+  const one = await measure((i) => job(i), iterations, warmup);
+  ctx.rows.push({ name: "Render backend alone (HTTP, no Worker): 1-page invoice PDF", sample: one, ratio: times(one, floor.tight1) });
+  const four = await throughput(job, 4, tputJobs);
+  ctx.rows.push({ name: "Throughput at concurrency 4, render backend alone", value: `backend ${four.toFixed(1)}/s, tight floor ${floor.tight4.toFixed(1)}/s`, ratio: `${(four / floor.tight4).toFixed(2)}x the tight floor` });
 }
 
 export async function scaling(ctx: LimitsContext) {

@@ -124,6 +124,7 @@ async function main() {
       browser, rows, quick, fixtureJson: json, post, postStatus, get, newAccount, hookUrl, webhookFor, invoiceData, baseUrl: service.baseUrl, apiKey: account.api_key,
       html: { invoice: invoiceHtml, invoice26: await renderLiquid(fixture("invoice.liquid.html"), json("invoice-huge.data.json"), "bench-invoice-26"), invoiceSource: fixture("invoice.liquid.html") },
       backendMemory: async () => (await rss()).memory_bytes,
+      backend: { url: service.backendUrl, secret: service.backendSecret },
     };
     inline = (await againstTightFloor(limits, N.iter, N.warm, N.tput)).folio1;
     rows.push({ name: "Folio inline 1-page invoice PDF, beside the page-per-job floor and the naive peer", sample: inline, ratio: `Folio/floor ${ratio(inline, floor)}; naive/Folio ${(naive.median / inline.median).toFixed(2)}x` });

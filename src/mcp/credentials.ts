@@ -3,7 +3,7 @@ import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { startTrial, trialLimiterName } from "../domain/accounts/start-trial";
+import { startTrial, trialLimiter } from "../domain/accounts/start-trial";
 
 export interface ToolCaller {
   account: AccountRow;
@@ -25,7 +25,6 @@ export async function resolveCaller(env: Env, headerKey: string | undefined, arg
     if (!found) throw new ServiceError("authentication_error", "The API key is missing, malformed, unknown or revoked.");
     return { account: found.account, apiKeyId: found.keyId, apiKey: presented, minted: false };
   }
-  const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(trialLimiterName(clientAddress)));
-  const { account, apiKey, keyId } = await startTrial(db, limiter, new Date().toISOString());
+  const { account, apiKey, keyId } = await startTrial(db, trialLimiter(env.RATE_LIMITER, clientAddress), new Date().toISOString());
   return { account, apiKeyId: keyId, apiKey, minted: true };
 }

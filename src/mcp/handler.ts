@@ -7,7 +7,7 @@ import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
 import { config } from "../lib/config";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
-import { clientAddress } from "../routes/trials/create";
+import { clientAddress } from "../lib/client-address";
 import { resolveCaller } from "./credentials";
 import { MCP_INSTRUCTIONS } from "./instructions";
 import { registerTools } from "./tools";

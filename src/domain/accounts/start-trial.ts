@@ -9,8 +9,8 @@ export const TRIAL_STARTS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;
 
 /** The limiter that counts one client address's trial starts: shared by every way in. */
-export function trialLimiterName(clientAddress: string): string {
-  return `trial-mint:${clientAddress}`;
+export function trialLimiter(limiters: DurableObjectNamespace<RateLimiter>, clientAddress: string): DurableObjectStub<RateLimiter> {
+  return limiters.get(limiters.idFromName(`trial-mint:${clientAddress}`));
 }
 
 /** A new 50-render trial account and its key, unless this address has started TRIAL_STARTS_PER_HOUR this hour (429). */

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
-import { startTrial, trialLimiterName, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
+import { startTrial, trialLimiter, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
+import { clientAddress } from "../../lib/client-address";
 import { errorResponses } from "../../errors";
 import { endpoint, nowIso } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
@@ -27,13 +28,8 @@ const route = createRoute({
   responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
 });
 
-/** The client's address as Cloudflare reports it; "local" where nothing says (wrangler dev, tests). */
-export function clientAddress(header: (name: string) => string | undefined): string {
-  return header("cf-connecting-ip") ?? header("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
-}
-
 export const startTrialEndpoint = endpoint(route, async (c) => {
-  const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(trialLimiterName(clientAddress((name) => c.req.header(name)))));
+  const limiter = trialLimiter(c.env.RATE_LIMITER, clientAddress((name) => c.req.header(name)));
   const { account, apiKey } = await startTrial(database(c.env.DB), limiter, nowIso());
   return c.json({ object: "trial" as const, api_key: apiKey, account: serializeAccount(account) }, 201);
 });
