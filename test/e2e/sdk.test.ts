@@ -81,6 +81,20 @@ describe("the SDK against the real service", () => {
     expect(sent.filter((s) => s.path === "/v1/render").map((s) => s.key)).toEqual(["slow-call", "slow-call:rerun-2"]);
   });
 
+  it("previews an unsaved definition: the file, its page count and the template's warnings decoded", async () => {
+    const folio = folioFor(inject("apiKey"));
+    const clean = await folio.preview({ source: "<h1>Preview {{ name }}</h1>", data: { name: "Ada" } });
+    expect(clean).toMatchObject({ contentType: "application/pdf", pageCount: 1, warnings: [], truncated: false });
+    expect(inspectPdf(Buffer.from(clean.bytes)).text).toContain("Preview Ada");
+    const source = "<div style='display:flex'>{{ who }}{% if who == 'later' %}{{ 'now' | date: '%Y' }}{% endif %}</div>";
+    const warned = await folio.preview({ engine: "satori", source, data: { who: "x" } });
+    expect(warned.contentType).toBe("image/png");
+    expect(warned.warnings).toEqual([expect.objectContaining({ code: "clock_read", path: "source" })]);
+    const refused = await folio.preview({ source: "{% if %}" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(FolioError);
+    expect(refused).toMatchObject({ type: "invalid_request", status: 400, errors: [expect.objectContaining({ path: "source" })] });
+  });
+
   it("types.fromSchema turns a stored template's schema into a type its example satisfies, and bad data does not", async () => {
     const template = await createTemplate({ name: "sdk-invoice", source: "<p>{{ invoice.number }}</p>", schema: fixtureJson("invoice.schema.json") });
     const stored = await unwrap(folioFor(inject("apiKey")).api.GET("/v1/templates/{ref}", { params: { path: { ref: template } } }));

@@ -219,6 +219,24 @@ describe("the studio", () => {
     await expect.poll(() => page.isVisible("#doc-dirty")).toBe(true);
   });
 
+  it("lists the preview's template warnings as problems without stopping the preview", async () => {
+    // A clock read that runs fails the render; one in a branch this data never takes is a warning.
+    const guarded = "Balance owed{% if false %}{{ 'now' | date: '%Y' }}{% endif %}";
+    const before = await seqOf(page);
+    await replaceInEditor(page, "source", "Balance owed", guarded);
+    await nextPreview(page, before);
+    const warning = page.locator("#problem-list .problem-warning");
+    await warning.first().waitFor({ timeout: 30_000 });
+    expect(await warning.getAttribute("data-path")).toBe("source");
+    expect(await warning.textContent()).toContain("cannot read the clock");
+    expect(await page.getAttribute("#preview-status", "data-state")).toBe("warn");
+    await snap(page, "04b-warning");
+    const after = await seqOf(page);
+    await replaceInEditor(page, "source", guarded, "Balance owed");
+    await nextPreview(page, after);
+    await expect.poll(() => page.locator("#problem-list .problem-warning").count()).toBe(0);
+  });
+
   it("shows data that breaks the schema as a field error at its line in the example", async () => {
     watch.expected = [{ path: "/v1/previews", status: 422 }];
     const before = await seqOf(page);

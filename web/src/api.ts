@@ -1,70 +1,20 @@
 // Same-origin calls to the Folio API. Every request goes to the page's own origin: nothing leaves it.
+import { previewFile, type components, type PreviewFile } from "@folio/sdk";
 
-export interface FieldError {
-  path: string;
-  message: string;
-  expected?: string;
-  received?: string;
-}
-
-export interface ErrorBody {
-  type: string;
-  message: string;
-  docs_url?: string;
-  errors?: FieldError[];
-  details?: Record<string, unknown>;
-}
-
-export interface Warning {
-  path: string;
-  code: string;
-  message: string;
-}
-
-export interface Template {
-  object: "template";
-  name: string;
-  description: string;
-  latest_version: number;
-  version: number;
-  ref: string;
-  engine: "chromium" | "satori";
-  schema: Record<string, unknown>;
-  options: Record<string, unknown>;
-  example: unknown;
-  source: string;
-  message: string | null;
-  updated_at: string;
-  version_created_at: string;
-  warnings?: Warning[];
-}
-
-export interface TemplateVersion {
-  object: "template_version";
-  ref: string;
-  version: number;
-  engine: string;
-  message: string | null;
-  created_at: string;
-}
-
-export interface Render {
-  id: string;
-  status: "queued" | "succeeded" | "failed";
-  template: string;
-  format: string;
-  cached: boolean;
-  url: string | null;
-  page_count: number | null;
-  created_at: string;
-  error: ErrorBody | null;
-}
-
-export interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+// The API's own types, generated from its OpenAPI document into the SDK: the studio cannot drift from them.
+type Schemas = components["schemas"];
+export type FieldError = Schemas["FieldError"];
+type ServiceError = Schemas["Error"]["error"];
+/** The service's error envelope, or `http_error` when something before it answered (a proxy, a network failure page). */
+export type ErrorBody = Omit<ServiceError, "type" | "docs_url"> & { type: ServiceError["type"] | "http_error"; docs_url?: string };
+export type Warning = Schemas["TemplateWarning"];
+/** A template as read, or as just saved (with the warnings about its new version). */
+export type Template = Schemas["Template"] & Partial<Pick<Schemas["SavedTemplate"], "warnings">>;
+export type TemplateVersion = Schemas["TemplateVersion"];
+export type Render = Schemas["Render"];
+export type RenderList = Schemas["RenderList"];
+export type TemplateList = Schemas["TemplateList"];
+export type TemplateVersionList = Schemas["TemplateVersionList"];
 
 /** A failed call: the service's error envelope, its HTTP status and (for 429) how long to wait. */
 export class ApiError extends Error {
@@ -106,37 +56,16 @@ export class Api {
   }
 
   /** POST /v1/previews: the file's bytes with the page count and the template's warnings. */
-  async preview(body: Record<string, unknown>, signal: AbortSignal): Promise<{ bytes: ArrayBuffer; contentType: string; pageCount: number; warnings: Warning[]; truncated: boolean }> {
+  async preview(body: Record<string, unknown>, signal: AbortSignal): Promise<PreviewFile> {
     const res = await fetch("/v1/previews", { method: "POST", headers: this.headers(true), body: JSON.stringify(body), signal });
     if (!res.ok) throw await errorOf(res);
-    const bytes = await res.arrayBuffer();
-    return {
-      bytes,
-      contentType: (res.headers.get("content-type") ?? "application/pdf").split(";")[0]!.trim(),
-      pageCount: Number(res.headers.get("x-service-page-count") ?? "1"),
-      warnings: decodeWarnings(res.headers.get("x-service-warnings")),
-      truncated: res.headers.get("x-service-preview-truncated") === "true",
-    };
+    return previewFile(res, new Uint8Array(await res.arrayBuffer()));
   }
 }
 
 /** POST /v1/trials needs no key: a new trial account and its key. */
-export async function startTrial(): Promise<{ api_key: string; account: { id: string; plan?: string } }> {
+export async function startTrial(): Promise<Schemas["Trial"]> {
   const res = await fetch("/v1/trials", { method: "POST" });
   if (res.status !== 201) throw await errorOf(res);
-  return (await res.json()) as { api_key: string; account: { id: string; plan?: string } };
-}
-
-/** X-Service-Warnings: base64url of a JSON array of {path, code, message}. */
-function decodeWarnings(header: string | null): Warning[] {
-  if (!header) return [];
-  try {
-    const b64 = header.replace(/-/g, "+").replace(/_/g, "/");
-    const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-    const text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as Warning[]) : [];
-  } catch {
-    return [];
-  }
+  return (await res.json()) as Schemas["Trial"];
 }

@@ -4,7 +4,7 @@ import "@fontsource/inter/latin-500.css";
 import "@fontsource/inter/latin-600.css";
 import "./styles.css";
 import { EditorSelection } from "@codemirror/state";
-import { Api, ApiError, startTrial, type List, type Render, type Template, type TemplateVersion } from "./api";
+import { Api, ApiError, startTrial, type RenderList, type Render, type Template, type TemplateList, type TemplateVersion, type TemplateVersionList } from "./api";
 import { curlCommand } from "./curl";
 import { fieldText, showDiff, type DiffField } from "./diff";
 import { createEditors, EDITOR_IDS, type EditorId, type Editors } from "./editors";
@@ -123,9 +123,9 @@ function showSignin(error?: string) {
 
 async function enter(key: string, fromTrial = false): Promise<boolean> {
   const candidate = new Api(key);
-  let list: List<Template>;
+  let list: TemplateList;
   try {
-    list = await candidate.json<List<Template>>("GET", "/v1/templates?limit=100");
+    list = await candidate.json<TemplateList>("GET", "/v1/templates?limit=100");
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       sessionStorage.removeItem(KEY_STORAGE);
@@ -655,7 +655,7 @@ async function publish() {
     publishProblems = problemsOfWarnings(template.warnings ?? []);
     $<HTMLDialogElement>("publish-dialog").close();
     toast(template.version === 1 ? `Created ${template.name} (v1)` : `Published ${template.ref}`, "success");
-    const list = await api.json<List<Template>>("GET", "/v1/templates?limit=100").catch(() => null);
+    const list = await api.json<TemplateList>("GET", "/v1/templates?limit=100").catch(() => null);
     if (list) templates = list.data;
     renderTemplateList();
     updateTitle();
@@ -703,7 +703,7 @@ async function loadVersions() {
   }
   const name = current.name;
   try {
-    const list = await api.json<List<TemplateVersion>>("GET", `/v1/templates/${encodeURIComponent(name)}/versions?limit=100`);
+    const list = await api.json<TemplateVersionList>("GET", `/v1/templates/${encodeURIComponent(name)}/versions?limit=100`);
     if (current?.name !== name) return;
     versions = [...list.data].sort((a, b) => b.version - a.version);
   } catch {
@@ -819,7 +819,7 @@ async function loadRenders() {
   if (!api) return;
   const list = $("render-list");
   try {
-    const renders = await api.json<List<Render>>("GET", "/v1/renders?limit=10");
+    const renders = await api.json<RenderList>("GET", "/v1/renders?limit=10");
     if (renders.data.length === 0) return list.replaceChildren(el("li", { class: "empty", text: "No renders yet. Render, or copy the curl command." }));
     list.replaceChildren(
       ...renders.data.map((r) => {

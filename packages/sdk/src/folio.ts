@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { preview, type PreviewRequest } from "./preview.js";
 import { render, waitForRender, type RenderCallOptions, type RenderRequest, type WaitOptions } from "./render.js";
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from "./retrying-fetch.js";
 import type { paths } from "./schema.js";
@@ -39,6 +40,8 @@ export function createFolio(options: FolioOptions) {
     render: (request: RenderRequest, callOptions?: RenderCallOptions) => render(api, request, callOptions),
     /** Waits for a queued render (one created with `wait: false`, or by a batch) to end. */
     waitForRender: (id: string, waitOptions?: WaitOptions) => waitForRender(api, id, waitOptions),
+    /** Renders an unsaved definition with its data: the file, its page count and the template's warnings. */
+    preview: (request: PreviewRequest, signal?: AbortSignal) => preview(api, request, signal),
     webhooks,
     types,
   };

@@ -2,6 +2,7 @@ import type { components } from "./schema.js";
 
 export { createFolio, types, webhooks, type Folio, type FolioOptions } from "./folio.js";
 export { FolioError, unwrap, type ErrorType, type FieldError } from "./errors.js";
+export { previewFile, type PreviewFile, type PreviewRequest } from "./preview.js";
 export { RenderWaitTimeout, type Render, type RenderCallOptions, type RenderRequest, type WaitOptions } from "./render.js";
 export type { RetryPolicy } from "./retrying-fetch.js";
 export { fromSchema, type JsonSchema } from "./schema-types.js";
@@ -13,7 +14,6 @@ export type Template = Schemas["Template"];
 export type TemplateInput = Schemas["TemplateInput"];
 export type TemplateVersionInput = Schemas["TemplateVersionInput"];
 export type TemplateWarning = Schemas["TemplateWarning"];
-export type PreviewRequest = Schemas["PreviewRequest"];
 export type RenderOptions = Schemas["RenderOptions"];
 export type Batch = Schemas["Batch"];
 export type Usage = Schemas["Usage"];

@@ -142,7 +142,7 @@ async function inspectDocument(page: PageLike): Promise<{ images: string[]; unre
  * the cache is off, responses carry no cookies) is there for the next, and an idle page requests nothing.
  */
 /** Past this much HTML a page empties its document as soon as the job ends, not when it next sits idle. */
-const LARGE_DOCUMENT_CHARS = 256 * 1024;
+const LARGE_DOCUMENT_CHARS = 64 * 1024;
 /** A reused page empties its document and collects its garbage at least once per this many jobs. */
 const EMPTY_EVERY_JOBS = 8;
 

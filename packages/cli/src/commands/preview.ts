@@ -1,6 +1,6 @@
 import { watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { unwrap, type Folio, type TemplateWarning } from "@folio/sdk";
+import type { Folio } from "@folio/sdk";
 import { client } from "../config.js";
 import { formatFor, type Format } from "../json-file.js";
 import { reportError, type Output } from "../output.js";
@@ -15,25 +15,14 @@ export interface PreviewFlags {
 /** Waits this long after a change before rendering, so an editor's save (often several writes) renders once. */
 const SETTLE_MS = 150;
 
-function warningsOf(response: Response): TemplateWarning[] {
-  const header = response.headers.get("x-service-warnings");
-  if (!header) return [];
-  const base64 = header.replace(/-/g, "+").replace(/_/g, "/");
-  return JSON.parse(Buffer.from(base64, "base64").toString("utf8")) as TemplateWarning[];
-}
-
 /** One preview of the folder's unsaved definition with its example data, written to `file`. */
 async function previewOnce(folio: Folio, dir: string, file: string, format: Format | undefined, out: Output): Promise<void> {
   const folder = readFolder(dir);
   const body = { source: folder.source, engine: folder.meta.engine, schema: folder.schema, options: folder.options, ...(folder.example === undefined ? {} : { data: folder.example }), ...(format ? { format } : {}) };
-  const pending = folio.api.POST("/v1/previews", { body, parseAs: "arrayBuffer" });
-  const bytes = new Uint8Array(await unwrap(pending));
-  const { response } = await pending;
+  const { bytes, pageCount, warnings } = await folio.preview(body);
   writeFileSync(file, bytes);
-  const warnings = warningsOf(response);
   for (const warning of warnings) out.note(`warning: ${warning.path}: ${warning.message}`);
-  const pages = Number(response.headers.get("x-service-page-count"));
-  out.result({ file, bytes: bytes.byteLength, page_count: pages, warnings }, `wrote ${file} (${pages} page(s), ${bytes.byteLength} bytes)`);
+  out.result({ file, bytes: bytes.byteLength, page_count: pageCount, warnings }, `wrote ${file} (${pageCount} page(s), ${bytes.byteLength} bytes)`);
 }
 
 /**

@@ -1,0 +1,52 @@
+import type { Client } from "openapi-fetch";
+import { unwrap } from "./errors.js";
+import type { components, paths } from "./schema.js";
+
+export type PreviewRequest = components["schemas"]["PreviewRequest"];
+type TemplateWarning = components["schemas"]["TemplateWarning"];
+
+/** A preview's file and what its headers say of it. */
+export interface PreviewFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** `application/pdf`, `image/png` or `image/jpeg`. */
+  contentType: string;
+  pageCount: number;
+  /** The template's warnings (they never stop a preview). */
+  warnings: TemplateWarning[];
+  /** True when the document has more pages than the preview printed. */
+  truncated: boolean;
+}
+
+/**
+ * `X-Service-Warnings`: base64url of the JSON array of the template's warnings. An absent or unreadable header
+ * is no warnings: they are advice, and a preview that came back is worth more than a failure over them.
+ */
+function decodeWarnings(header: string | null): TemplateWarning[] {
+  if (!header) return [];
+  try {
+    const base64 = header.replace(/-/g, "+").replace(/_/g, "/");
+    const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+    const parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as unknown;
+    return Array.isArray(parsed) ? (parsed as TemplateWarning[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A successful POST /v1/previews answer read into a PreviewFile, for callers who make the request themselves. */
+export function previewFile(response: Response, bytes: Uint8Array<ArrayBuffer>): PreviewFile {
+  return {
+    bytes,
+    contentType: (response.headers.get("content-type") ?? "application/pdf").split(";")[0]!.trim(),
+    pageCount: Number(response.headers.get("x-service-page-count") ?? "1"),
+    warnings: decodeWarnings(response.headers.get("x-service-warnings")),
+    truncated: response.headers.get("x-service-preview-truncated") === "true",
+  };
+}
+
+/** POST /v1/previews: renders an unsaved definition (watermarked, never stored or billed); throws FolioError. */
+export async function preview(api: Client<paths>, request: PreviewRequest, signal?: AbortSignal): Promise<PreviewFile> {
+  const pending = api.POST("/v1/previews", { body: request, parseAs: "arrayBuffer", ...(signal ? { signal } : {}) });
+  const bytes = new Uint8Array(await unwrap(pending));
+  return previewFile((await pending).response, bytes);
+}
