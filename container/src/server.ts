@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { timingSafeEqual } from "node:crypto";
 import { BrowserPool } from "./browser-pool.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { JobFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { JobFailure, wireFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
@@ -76,9 +76,8 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 function sendFailure(res: ServerResponse, error: unknown): void {
-  if (error instanceof JobFailure) return send(res, error.type === "asset_blocked" ? 400 : 500, { error: { type: error.type, message: error.message, details: error.details } });
-  const message = (error as Error).message ?? String(error);
-  send(res, 500, { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message) } } });
+  const failure = wireFailure(error);
+  send(res, failure.type === "asset_blocked" ? 400 : 500, { error: failure });
 }
 
 const server = createServer((req, res) => {

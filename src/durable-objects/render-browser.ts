@@ -8,7 +8,7 @@ import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
 import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
 import { FairSlots } from "../render/chromium/fair-slots";
-import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, type PageJobDeps, type PageLike } from "../render/chromium/page-job";
+import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, wireFailure, type PageJobDeps, type PageLike, type WireFailure } from "../render/chromium/page-job";
 import { pdfPageCount } from "../render/pdf-structure";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
@@ -19,12 +19,12 @@ const CLOSE_WAIT_MS = 5_000;
 const MAX_WAIT_MS = 60_000;
 
 /** A job's end as a value: an error's class does not survive the trip back from a Durable Object. */
-export type BrowserOutcome = { file: RenderedFile } | { error: { type: "asset_blocked" | "render_failed"; message: string; details: Record<string, unknown> } };
+export type BrowserOutcome = { file: RenderedFile } | { error: WireFailure };
 
-function failure(error: unknown): BrowserOutcome {
-  if (error instanceof JobFailure) return { error: { type: error.type, message: error.message, details: error.details } };
-  const message = (error as Error).message ?? String(error);
-  return { error: { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: true, cause: message } } };
+/** The job's document never reached a page (no session, no page could be opened): another try may well succeed. */
+function unavailable(error: unknown): BrowserOutcome {
+  const failure = wireFailure(error);
+  return { error: error instanceof JobFailure ? failure : { ...failure, details: { ...failure.details, transient: true } } };
 }
 
 /** Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything else. */
@@ -76,7 +76,7 @@ export class RenderBrowser extends DurableObject<Env> {
     try {
       await this.slots.acquire(job.accountId);
     } catch (error) {
-      return settle(failure(error));
+      return settle(unavailable(error));
     }
     try {
       const browser = await this.connected();
@@ -89,12 +89,12 @@ export class RenderBrowser extends DurableObject<Env> {
         settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
       } catch (error) {
         healthy = pageReusableAfter(error);
-        settle(failure(error));
+        settle({ error: wireFailure(error) });
       } finally {
         await this.done(browser, prepared, healthy);
       }
     } catch (error) {
-      settle(failure(error));
+      settle(unavailable(error));
     } finally {
       this.slots.release(job.accountId);
     }

@@ -1,5 +1,6 @@
-import { ServiceError, type ErrorType } from "../../errors";
-import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import { ServiceError } from "../../errors";
+import { failureFromRenderer, type ChromiumDriver, type ChromiumJob, type RenderedFile } from "./driver";
+import type { WireFailure } from "./page-job";
 import { InstanceUnavailable } from "./instance-spread";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
@@ -33,11 +34,11 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount: Number(response.headers.get("x-page-count") ?? "1") };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
-  const body = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; details?: Record<string, unknown> } } | null;
-  const type: ErrorType = body?.error?.type === "asset_blocked" ? "asset_blocked" : "render_failed";
-  const details = body?.error?.details ?? { stage: "browser" };
-  throw new ServiceError(type, body?.error?.message ?? `The render backend answered ${response.status}.`, {
-    details: type === "asset_blocked" ? { url: details.url, reason: details.reason } : { stage: "browser", ...details },
+  const body = (await response.json().catch(() => null)) as { error?: Partial<WireFailure> } | null;
+  throw failureFromRenderer({
+    type: body?.error?.type === "asset_blocked" ? "asset_blocked" : "render_failed",
+    message: body?.error?.message ?? `The render backend answered ${response.status}.`,
+    details: body?.error?.details ?? {},
   });
 }
 

@@ -1,7 +1,7 @@
 import puppeteer from "@cloudflare/puppeteer";
 import type { BrowserOutcome, RenderBrowser } from "../../durable-objects/render-browser";
 import { ServiceError } from "../../errors";
-import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import { failureFromRenderer, type ChromiumDriver, type ChromiumJob, type RenderedFile } from "./driver";
 import { InstanceUnavailable, sharedSpread } from "./instance-spread";
 
 /**
@@ -31,8 +31,7 @@ export function browserRenderingDriver(binding: Fetcher, hosts: DurableObjectNam
           throw new ServiceError("render_failed", "The Browser Rendering session could not take the render.", { details: { stage: "browser", reason: "session_unavailable", transient: true, cause: error.message } });
         });
       if ("file" in outcome) return outcome.file;
-      const { type, message, details } = outcome.error;
-      throw type === "asset_blocked" ? new ServiceError("asset_blocked", message, { details: { url: details.url, reason: details.reason } }) : new ServiceError("render_failed", message, { details });
+      throw failureFromRenderer(outcome.error);
     },
     async health(): Promise<string> {
       try {

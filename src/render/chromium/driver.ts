@@ -1,4 +1,6 @@
 import type { RenderOptions } from "../../domain/render-options/options-schema";
+import { ServiceError } from "../../errors";
+import type { WireFailure } from "./page-job";
 
 /** A finished HTML document (Liquid already applied) and what to make of it. */
 export interface ChromiumJob {
@@ -31,4 +33,10 @@ export interface ChromiumDriver {
   health(): Promise<string>;
   /** Counters and memory of what renders, for /healthz?detail=1; may wake nothing that sleeps. */
   stats(): Promise<Record<string, unknown>>;
+}
+
+/** A failure a renderer sent back, as the service's error: an asset refusal names only its URL and reason. */
+export function failureFromRenderer(failure: WireFailure): ServiceError {
+  if (failure.type === "asset_blocked") return new ServiceError("asset_blocked", failure.message, { details: { url: failure.details.url, reason: failure.details.reason } });
+  return new ServiceError("render_failed", failure.message, { details: { stage: "browser", ...failure.details } });
 }

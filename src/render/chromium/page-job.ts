@@ -33,6 +33,23 @@ export class JobFailure extends Error {
   }
 }
 
+/** A job's failure as it travels back to the Worker: the backend's error body, the Browser Rendering object's return value. */
+export interface WireFailure {
+  type: "asset_blocked" | "render_failed";
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Any error a job ended in, as a WireFailure. One Chromium itself threw (not a JobFailure) is transient
+ * when it says the browser or its connection went away: the same job may then succeed on another try.
+ */
+export function wireFailure(error: unknown): WireFailure {
+  if (error instanceof JobFailure) return { type: error.type, message: error.message, details: error.details };
+  const message = (error as Error).message ?? String(error);
+  return { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message), cause: message } };
+}
+
 /** What the procedure needs from its runtime: the URL policy and a fetcher that throws `{url, reason}` on refusal. */
 export interface PageJobDeps {
   checkUrl(raw: string, policy: EgressPolicy): UrlVerdict;
