@@ -13,10 +13,7 @@ export interface ProfileContext {
   invoiceHtml: string;
 }
 
-/**
- * CPU seconds spent so far by every live process and the children it has reaped, summed by command name
- * (workerd, node, chromium...): a Chromium recycled mid-measurement still counts, under its parent's name.
- */
+/** CPU seconds spent so far by every live process, summed by command name (workerd, node, chromium...). */
 function cpuByProcess(): Map<string, number> | null {
   let pids: string[];
   try {
@@ -31,8 +28,7 @@ function cpuByProcess(): Map<string, number> | null {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime, stime, then cutime and cstime: what its exited children used.
-      spent.set(name, (spent.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticksPerSecond);
+      spent.set(name, (spent.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
     } catch {
       // The process ended between the listing and the read.
     }
