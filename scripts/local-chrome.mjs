@@ -1,9 +1,9 @@
 // Miniflare's local Browser Rendering wants to download Chrome for Testing, which this network cannot reach.
 // It accepts an already-installed build in the wrangler cache, so we place a wrapper there that starts the
 // system Chromium (no sandbox: it runs as root here; every connection of its own refused, like the backend's proxy).
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 export function ensureLocalChrome(chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium") {
@@ -20,4 +20,33 @@ export function ensureLocalChrome(chromiumPath = process.env.CHROMIUM_PATH ?? "/
   chmodSync(executable, 0o755);
   writeFileSync(join(installDir, ".miniflare-install-complete"), "");
   return executable;
+}
+
+/**
+ * A temporary directory for one `wrangler dev`, where Miniflare keeps its Chrome's profile. That Chrome runs in
+ * its own process group and outlives a wrangler that stops without closing it; `release` ends every browser whose
+ * profile lies in the directory (its whole group: renderers included), then removes it.
+ */
+export function localChromeScratch() {
+  const dir = mkdtempSync(join(tmpdir(), "folio-wrangler-"));
+  const release = () => {
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      let cmdline;
+      try {
+        cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch {
+        continue;
+      }
+      if (!cmdline.includes(`--user-data-dir=${dir}/`)) continue;
+      try {
+        process.kill(-Number(pid), "SIGKILL");
+      } catch {
+        try {
+          process.kill(Number(pid), "SIGKILL");
+        } catch {}
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { env: { TMPDIR: dir }, release };
 }

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { developmentAccount } from "./dev-account.mjs";
 import { internalErrorFolder } from "./fold-internal-errors.mjs";
-import { ensureLocalChrome } from "./local-chrome.mjs";
+import { ensureLocalChrome, localChromeScratch } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
@@ -79,6 +79,7 @@ export async function startService(options = {}) {
   const backendPort = Number(env.RENDER_BACKEND_PORT ?? port + 1);
   let backend = null;
   let backendOutput = "";
+  let chromeScratch = null;
   if (useBackend) {
     await assertPortFree(backendPort);
     backend = spawn(process.execPath, ["src/server.ts"], {
@@ -90,6 +91,7 @@ export async function startService(options = {}) {
     backend.stderr?.on("data", (d) => (backendOutput += d));
   } else {
     ensureLocalChrome();
+    chromeScratch = localChromeScratch();
   }
   const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
 
@@ -100,7 +102,7 @@ export async function startService(options = {}) {
   const inherit = options.stdio === "inherit";
   const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled", ...persist, ...varArgs], {
     // Piped even for a terminal (so internal errors can be folded); colours kept when the terminal has them.
-    env: inherit && process.stderr.isTTY ? { ...env, FORCE_COLOR: "1" } : env,
+    env: { ...env, ...chromeScratch?.env, ...(inherit && process.stderr.isTTY ? { FORCE_COLOR: "1" } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",
   });
@@ -126,7 +128,11 @@ export async function startService(options = {}) {
     });
   const cron = setInterval(() => void fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined), CRON_EVERY_MS);
   cron.unref();
-  const stop = () => (clearInterval(cron), Promise.all([stopOne(child, true), ...(backend ? [stopOne(backend, false)] : [])]));
+  const stop = async () => {
+    clearInterval(cron);
+    await Promise.all([stopOne(child, true), ...(backend ? [stopOne(backend, false)] : [])]);
+    chromeScratch?.release();
+  };
 
   try {
     await waitForHealth(baseUrl, child, 120_000);
