@@ -6,20 +6,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 import { FairSlots } from "../../src/render/chromium/fair-slots.ts";
-
-const CLOSE_WAIT_MS = 5_000;
-/** How long a page sits idle holding its last job's document before the pool empties it. */
-const EMPTY_WHEN_IDLE_MS = 500;
-
-/** A page between jobs, with the browser it belongs to. */
-interface IdlePage {
-  browser: Browser;
-  prepared: PreparedPage;
-  /** Set while the page still holds its last job's document: empties it once the page has sat idle. */
-  emptyTimer?: ReturnType<typeof setTimeout>;
-  /** Set while that emptying runs; resolves false when it failed (the page is then closed). */
-  emptying?: Promise<boolean>;
-}
+import { IdlePages } from "../../src/render/chromium/idle-pages.ts";
 
 export interface PoolOptions {
   executablePath: string;
@@ -35,7 +22,7 @@ export class BrowserPool {
   private browser: Promise<Browser> | null = null;
   private readonly slots: FairSlots;
   private jobsOnBrowser = 0;
-  private idle: IdlePage[] = [];
+  private readonly idle: IdlePages<Browser>;
   jobsTotal = 0;
   launches = 0;
   pagesOpened = 0;
@@ -44,10 +31,11 @@ export class BrowserPool {
   constructor(options: PoolOptions) {
     this.options = options;
     this.slots = new FairSlots(options.maxConcurrent, options.maxWaitMs);
+    this.idle = new IdlePages(options.pageReuse);
   }
 
   get stats() {
-    return { ...this.slots.stats, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, idle_pages: this.idle.length, idle_pages_holding_a_document: this.idle.filter((entry) => entry.prepared.holdsDocument).length, warm: this.browser !== null };
+    return { ...this.slots.stats, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, ...this.idle.stats, warm: this.browser !== null };
   }
 
   private launch(): Promise<Browser> {
@@ -104,7 +92,7 @@ export class BrowserPool {
     if (this.slots.idle && this.jobsOnBrowser >= this.options.recycleAfter && this.browser) {
       const old = this.browser;
       this.browser = null;
-      this.idle = [];
+      this.idle.forget();
       void old.then((b) => b.close()).catch(() => undefined);
       void this.warm();
     }
@@ -112,12 +100,8 @@ export class BrowserPool {
 
   /** A page for one job on `browser`: an idle one when there is one, else a new one. */
   async page(browser: Browser): Promise<PreparedPage> {
-    this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
-    const reused = this.idle.pop();
-    if (reused) {
-      clearTimeout(reused.emptyTimer);
-      if (!reused.emptying || (await reused.emptying)) return reused.prepared;
-    }
+    const reused = await this.idle.take(browser);
+    if (reused) return reused;
     this.pagesOpened++;
     // A window of its own, not a tab: a reused tab left in the background gets no frames, and a screenshot
     // waits for one (seen as 8 s timeouts once four pages took turns).
@@ -128,37 +112,9 @@ export class BrowserPool {
     });
   }
 
-  /**
-   * Returns a page after its job: kept for the next one when it is known to be idle and sound, else closed.
-   * A kept page's document is emptied now when the page says so, else once it has sat idle a moment:
-   * under load the next job's document replaces it first, and the emptying costs nothing.
-   */
+  /** Returns a page after its job: kept for the next one when it is sound and its browser still the pool's, else closed. */
   async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    if (healthy && !prepared.crashed && browser === (await this.browser?.catch(() => null)) && prepared.jobsServed < this.options.pageReuse) {
-      if (!prepared.emptyAtOnce()) {
-        const entry: IdlePage = { browser, prepared };
-        entry.emptyTimer = setTimeout(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS).unref();
-        this.idle.push(entry);
-        return;
-      }
-      if (await emptied(prepared)) {
-        this.idle.push({ browser, prepared });
-        return;
-      }
-    }
-    await closePage(prepared);
-  }
-
-  /** Empties an idle page's document; a page that fails to is closed, whether a job took it meanwhile or not. */
-  private emptyIdle(entry: IdlePage): void {
-    if (!this.idle.includes(entry)) return;
-    entry.emptying = emptied(entry.prepared);
-    void entry.emptying.then((ok) => {
-      entry.emptying = undefined;
-      if (ok) return;
-      this.idle = this.idle.filter((other) => other !== entry);
-      return closePage(entry.prepared);
-    });
+    await this.idle.giveBack(browser, prepared, healthy, browser === (await this.browser?.catch(() => null)));
   }
 
   /** Runs `account`'s job with the warm browser once it has a slot; a crash mid-job retires that browser. */
@@ -177,16 +133,7 @@ export class BrowserPool {
   async close(): Promise<void> {
     const current = this.browser;
     this.browser = null;
-    this.idle = [];
+    this.idle.forget();
     if (current) await (await current).close().catch(() => undefined);
   }
-}
-
-function emptied(prepared: PreparedPage): Promise<boolean> {
-  return prepared.clear().then(() => true, () => false);
-}
-
-/** A hung page can take minutes to close: the slot is held a bounded while, then the browser's next recycle takes whatever is left. */
-async function closePage(prepared: PreparedPage): Promise<void> {
-  await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
 }

@@ -8,13 +8,12 @@ import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
 import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
 import { FairSlots } from "../render/chromium/fair-slots";
+import { IdlePages } from "../render/chromium/idle-pages";
 import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, wireFailure, type PageJobDeps, type PageLike, type WireFailure } from "../render/chromium/page-job";
 import { pdfPageCount } from "../render/pdf-structure";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
 const PAGE_REUSE = 100;
-/** A hung page can take minutes to close: its slot is held this long at most. */
-const CLOSE_WAIT_MS = 5_000;
 /** How long a job waits for one of the browser's pages: about two full-length renders. */
 const MAX_WAIT_MS = 60_000;
 
@@ -46,15 +45,15 @@ function safeFetcher(allowPrivate: boolean): PageJobDeps {
 
 /**
  * One Browser Rendering browser kept connected, with its pages reused job to job as the render backend
- * reuses its own (PreparedPage: the document rewritten in place under its CSP, emptied between jobs, closed
- * after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one request to the
+ * reuses its own (PreparedPage: the document rewritten in place under its CSP; IdlePages: emptied once the page
+ * sits idle, closed after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one request to the
  * next (I/O belongs to the request that opened it); a Durable Object can, so the connection and the pages
  * live here and every Worker asks this object to render. The browser-rendering driver spreads jobs over
  * `BROWSER_SESSIONS` of these.
  */
 export class RenderBrowser extends DurableObject<Env> {
   private browser: Promise<Browser> | null = null;
-  private idle: Array<{ browser: Browser; prepared: PreparedPage }> = [];
+  private readonly idle = new IdlePages<Browser>(PAGE_REUSE);
   private readonly slots: FairSlots;
   private readonly counters = { jobs: 0, pages_opened: 0, sessions_launched: 0, sessions_joined: 0 };
 
@@ -63,13 +62,13 @@ export class RenderBrowser extends DurableObject<Env> {
     this.slots = new FairSlots(config(env).instanceConcurrency, MAX_WAIT_MS);
   }
 
-  /** Renders `job` on a page of this object's browser; answered before the page is cleared for the next job. */
+  /** Renders `job` on a page of this object's browser; answered before the page is given back for the next job. */
   render(job: ChromiumJob): Promise<BrowserOutcome> {
     return new Promise((settle) => void this.run(job, settle));
   }
 
   async stats() {
-    return { ...this.counters, ...this.slots.stats, idle_pages: this.idle.length, connected: this.browser !== null, session: (await this.ctx.storage.get<string>("session")) ?? null };
+    return { ...this.counters, ...this.slots.stats, ...this.idle.stats, connected: this.browser !== null, session: (await this.ctx.storage.get<string>("session")) ?? null };
   }
 
   private async run(job: ChromiumJob, settle: (outcome: BrowserOutcome) => void): Promise<void> {
@@ -107,7 +106,7 @@ export class RenderBrowser extends DurableObject<Env> {
     const forget = () => {
       if (this.browser !== opening) return;
       this.browser = null;
-      this.idle = [];
+      this.idle.forget();
     };
     opening.then((browser) => browser.once("disconnected", forget), forget);
     return opening;
@@ -123,9 +122,8 @@ export class RenderBrowser extends DurableObject<Env> {
 
   /** An idle page of `browser` when there is one, else a new one. */
   private async page(browser: Browser): Promise<PreparedPage> {
-    this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
-    const reused = this.idle.pop();
-    if (reused) return reused.prepared;
+    const reused = await this.idle.take(browser);
+    if (reused) return reused;
     this.counters.pages_opened++;
     const page = await browser.newPage();
     return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
@@ -134,14 +132,8 @@ export class RenderBrowser extends DurableObject<Env> {
     });
   }
 
-  /** Keeps a page for the next job when it is idle and sound, else closes it. */
+  /** Keeps a page for the next job when it is sound and its browser still this object's, else closes it. */
   private async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    if (healthy && !prepared.crashed && browser === (await this.browser?.catch(() => null)) && prepared.jobsServed < PAGE_REUSE) {
-      if (await prepared.clear().then(() => true, () => false)) {
-        this.idle.push({ browser, prepared });
-        return;
-      }
-    }
-    await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS))]);
+    await this.idle.giveBack(browser, prepared, healthy, browser === (await this.browser?.catch(() => null)));
   }
 }

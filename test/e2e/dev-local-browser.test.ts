@@ -2,11 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
 
-// Its own service on its own port, with the local Browser Rendering binding instead of the render backend.
+// Its own service on its own port, with the local Browser Rendering binding instead of the render backend: page
+// counts of its own, and a wrangler dev this file may kill.
 const PORT = Number(process.env.E2E_PORT ?? 8790) + 16;
 
 interface Proc {
@@ -39,31 +40,73 @@ function browsersOf(group: number): number[] {
 
 const alive = (pid: number) => processes().some((p) => p.pid === pid && p.name.startsWith("chrom") && !p.zombie);
 
-describe("the local Browser Rendering's Chrome", () => {
+interface LocalService {
+  baseUrl: string;
+  apiKey: string;
+  internalSecret: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The pages of every RenderBrowser session, summed (GET /healthz?detail=1). */
+async function pages(service: LocalService): Promise<{ opened: number; idle: number; holdingADocument: number }> {
+  const res = await fetch(`${service.baseUrl}/healthz?detail=1`, { headers: { "x-internal-secret": service.internalSecret } });
+  const sessions = ((await res.json()) as { renderer_stats: { sessions: Array<{ browser: { pages_opened: number; idle_pages: number; idle_pages_holding_a_document: number } }> } }).renderer_stats.sessions;
+  const sum = (field: "pages_opened" | "idle_pages" | "idle_pages_holding_a_document") => sessions.reduce((total, session) => total + session.browser[field], 0);
+  return { opened: sum("pages_opened"), idle: sum("idle_pages"), holdingADocument: sum("idle_pages_holding_a_document") };
+}
+
+describe("the local Browser Rendering driver, on a service of its own", () => {
   const state = mkdtempSync(join(tmpdir(), "folio-local-browser-"));
-  afterAll(() => rmSync(state, { recursive: true, force: true }));
-
-  it("ends with its service, even when wrangler dev dies without closing it", async () => {
-    let browsers: number[] = [];
-    const service = (await startService({ port: PORT, persistTo: state, env: { FOLIO_CHROMIUM_DRIVER: "browser-rendering" } })) as { baseUrl: string; apiKey: string; child: ChildProcess; stop(): Promise<void> };
-    try {
-      const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
-      const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-      expect((await post("/v1/templates", { name: "hello", source: "<p>Hello {{ n }}</p>" })).status).toBe(201);
-      const res = await post("/v1/render", { template: "hello", data: { n: 1 } });
-      expect(res.status, await res.text()).toBe(200);
-      browsers = browsersOf(service.child.pid!);
-      expect(browsers.length).toBeGreaterThan(0);
-
-      // Killed outright, wrangler closes nothing: its Chrome, in a process group of its own, lives on.
-      const exited = new Promise((resolve) => service.child.once("exit", resolve));
-      process.kill(-service.child.pid!, "SIGKILL");
-      await exited;
-      expect(browsers.filter(alive)).toEqual(browsers);
-    } finally {
-      await service.stop();
+  let service: LocalService;
+  const render = async (source: string) => {
+    const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
+    const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const name = `doc-${Math.random().toString(36).slice(2, 8)}`;
+    expect((await post("/v1/templates", { name, source })).status).toBe(201);
+    const res = await post("/v1/render", { template: name, data: {} });
+    expect(res.status, await res.text()).toBe(200);
+  };
+  /** Every page opened is back among the idle ones: no job holds one. */
+  const allIdle = async () => {
+    for (let tries = 0; tries < 250; tries++) {
+      const now = await pages(service);
+      if (now.opened > 0 && now.idle === now.opened) return now;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    throw new Error("a page never went back to its session");
+  };
+
+  beforeAll(async () => {
+    service = await startService({ port: PORT, persistTo: state, env: { FOLIO_CHROMIUM_DRIVER: "browser-rendering" } });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  it("keeps a page between jobs, empties its document once it sits idle, and a large one before it is kept", async () => {
+    await render("<p>a small document</p>");
+    await allIdle();
+    await expect.poll(async () => (await pages(service)).holdingADocument, { timeout: 5_000, interval: 100 }).toBe(0);
+
+    await render(`<body>${"<p>a line of a long document</p>".repeat(10_000)}</body>`);
+    expect((await allIdle()).holdingADocument).toBe(0);
+  });
+
+  it("ends its Chrome with the service, even when wrangler dev dies without closing it", async () => {
+    await render("<p>Hello</p>");
+    const browsers = browsersOf(service.child.pid!);
+    expect(browsers.length).toBeGreaterThan(0);
+
+    // Killed outright, wrangler closes nothing: its Chrome, in a process group of its own, lives on.
+    const exited = new Promise((resolve) => service.child.once("exit", resolve));
+    process.kill(-service.child.pid!, "SIGKILL");
+    await exited;
+    expect(browsers.filter(alive)).toEqual(browsers);
+
     // Stopping the service ends them: nothing of a stopped dev server keeps running.
+    await service.stop();
     await expect.poll(() => browsers.filter(alive), { timeout: 10_000 }).toEqual([]);
   });
 });

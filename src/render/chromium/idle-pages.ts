@@ -1,0 +1,97 @@
+// The pages a browser keeps between jobs, shared by the render backend's pool (a Node process) and the Browser
+// Rendering object (a Durable Object): a page opened for one job serves the next (a renderer process costs more
+// to start than the render itself), its last document emptied once it sits idle rather than after every job.
+import type { PreparedPage } from "./page-job";
+
+/** A hung page can take minutes to close: whoever waits for it waits this long at most. */
+const CLOSE_WAIT_MS = 5_000;
+/** How long a page sits idle holding its last job's document before it is emptied. */
+export const EMPTY_WHEN_IDLE_MS = 500;
+
+interface IdlePage<B> {
+  browser: B;
+  prepared: PreparedPage;
+  /** Set while the page still holds its last job's document: empties it once the page has sat idle. */
+  emptyTimer?: ReturnType<typeof setTimeout>;
+  /** Set while that emptying runs; resolves false when it failed (the page is then closed). */
+  emptying?: Promise<boolean>;
+}
+
+/** A timer that does not keep a Node process alive; workerd's timers have no such notion. */
+function backgroundTimer(run: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
+
+function emptied(prepared: PreparedPage): Promise<boolean> {
+  return prepared.clear().then(() => true, () => false);
+}
+
+/** Closes a page, waiting a bounded while: what a hung page leaves behind goes with its browser. */
+export async function closePage(prepared: PreparedPage): Promise<void> {
+  await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => backgroundTimer(() => resolve(undefined), CLOSE_WAIT_MS))]);
+}
+
+/** Idle pages of a browser `B`, each kept for at most `pageReuse` jobs. */
+export class IdlePages<B> {
+  private idle: Array<IdlePage<B>> = [];
+  private readonly pageReuse: number;
+
+  constructor(pageReuse: number) {
+    this.pageReuse = pageReuse;
+  }
+
+  get stats() {
+    return { idle_pages: this.idle.length, idle_pages_holding_a_document: this.idle.filter((entry) => entry.prepared.holdsDocument).length };
+  }
+
+  /** An idle, sound page of `browser`, or undefined when a new one must be opened. */
+  async take(browser: B): Promise<PreparedPage | undefined> {
+    this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
+    const reused = this.idle.pop();
+    if (!reused) return undefined;
+    clearTimeout(reused.emptyTimer);
+    if (!reused.emptying || (await reused.emptying)) return reused.prepared;
+    return undefined;
+  }
+
+  /**
+   * Takes a page back after its job: kept when its job went well and `browser` is still the one in use, else
+   * closed. A kept page's document is emptied now when the page says so (a large document, or its turn), else
+   * once it has sat idle a moment: under load the next job's document replaces it first, and emptying costs nothing.
+   */
+  async giveBack(browser: B, prepared: PreparedPage, healthy: boolean, browserInUse: boolean): Promise<void> {
+    if (healthy && browserInUse && !prepared.crashed && prepared.jobsServed < this.pageReuse) {
+      if (!prepared.emptyAtOnce()) {
+        const entry: IdlePage<B> = { browser, prepared };
+        entry.emptyTimer = backgroundTimer(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS);
+        this.idle.push(entry);
+        return;
+      }
+      if (await emptied(prepared)) {
+        this.idle.push({ browser, prepared });
+        return;
+      }
+    }
+    await closePage(prepared);
+  }
+
+  /** Drops every page: their browser is gone or being replaced, and takes them with it. */
+  forget(): void {
+    for (const entry of this.idle) clearTimeout(entry.emptyTimer);
+    this.idle = [];
+  }
+
+  /** Empties an idle page's document; a page that fails to is closed, whether a job took it meanwhile or not. */
+  private emptyIdle(entry: IdlePage<B>): void {
+    if (!this.idle.includes(entry)) return;
+    entry.emptying = emptied(entry.prepared);
+    void entry.emptying.then((ok) => {
+      entry.emptying = undefined;
+      if (ok) return;
+      this.idle = this.idle.filter((other) => other !== entry);
+      return closePage(entry.prepared);
+    });
+  }
+}
