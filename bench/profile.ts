@@ -75,13 +75,13 @@ export async function whereTheTimeGoes(ctx: ProfileContext, floor: TightFloor, c
   const rest = total - named.reduce((sum, [, ms]) => sum + ms, 0);
   ctx.rows.push({
     name: "Profile: Folio inline 1-page PDF, Server-Timing medians",
-    value: `${named.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ")}; outside the phases ${rest.toFixed(0)} ms (HTTP and wrangler dev's proxy, API key, template and cache reads, meter settle, D1 insert, request log)`,
+    value: `${named.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ")}; outside the phases ${rest.toFixed(0)} ms (HTTP and wrangler dev's proxy, API key, template and cache reads, meter settle, D1 insert)`,
     ratio: `${total.toFixed(1)} ms end to end`,
   });
   const floorCpu = await cpuPerJob(count, () => floor.render(ctx.invoiceHtml, "pdf"));
   ctx.rows.push({ name: "Profile: CPU per 1-page PDF by process, Folio (workerd runs the Worker, D1, R2 and the Durable Objects)", value: folioCpu, ratio: `tight floor: ${floorCpu}` });
   const refusal = await requestCost(count, () => fetch(`${ctx.baseUrl}/v1/account`));
-  ctx.rows.push({ name: "Profile: a 401 (no key): wrangler dev's proxy, routing, the request log line", value: `${refusal.wall.toFixed(1)} ms`, ratio: `CPU: ${refusal.cpu}` });
+  ctx.rows.push({ name: "Profile: a 401 (no key): wrangler dev's proxy and the Worker's routing", value: `${refusal.wall.toFixed(1)} ms`, ratio: `CPU: ${refusal.cpu}` });
   // A cache hit makes every storage call a render's answer needs except the render's own (meter, gate, R2):
   // what the Worker's path costs on this runtime before any Chromium work.
   const hitBody = JSON.stringify({ template: "invoice", data: ctx.invoiceData(94_000) });

@@ -1,5 +1,4 @@
-// `wrangler dev` output, passed through line by line, with workerd's internal-error reports folded into one line
-// and the Worker's structured request lines left out (wrangler already shows one line per request).
+// `wrangler dev` output, passed through line by line, with workerd's internal-error reports folded into one line.
 // A fetch that fails below JavaScript (a webhook host that does not resolve) is reported by workerd as a red
 // multi-line block ending in a stack of native addresses, and the Worker itself sees only "internal error;
 // reference = <id>". The Worker logs each such failure as one line of its own (a webhook attempt as a warning with
@@ -13,8 +12,6 @@ const WARNING = /\[WARNING\]/;
 const STACK = /^\s*stack: .*wdErrId = (\w+)/;
 const REFERENCE = /internal error; reference = (\w+)/;
 const UNCLAIMED_MS = 2000;
-/** The Worker's structured line per request, for Workers Logs: wrangler prints its own line for each request already. */
-const REQUEST_LOG = /^\{"level":"info","message":"request"/;
 /** workerd writes a block at once: a line that has not been followed by its stack by then is an ordinary error. */
 const BLOCK_MS = 200;
 
@@ -68,7 +65,6 @@ export function internalErrorFolder() {
       }
       if (swallowBlanks && line.trim() === "") return;
       const plain = line.replace(ANSI, "");
-      if (REQUEST_LOG.test(plain)) return;
       if (ERROR_START.test(plain)) {
         pending = [line];
         pendingTimer = setTimeout(flushPending, BLOCK_MS);

@@ -11,7 +11,7 @@ import { internalErrorFolder } from "./fold-internal-errors.mjs";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS"];
+const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS", "REQUEST_LOG"];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET"];
@@ -71,7 +71,8 @@ export async function startService(options = {}) {
   const state = options.persistTo ?? DEFAULT_STATE;
   const secretsFile = join(state, "folio-secrets.json");
   const secrets = localSecrets(secretsFile, env);
-  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
+  // wrangler prints a line per request: the Worker's JSON line (for Workers Logs) only when asked, REQUEST_LOG=json.
+  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, REQUEST_LOG: "off", RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
   await assertPortFree(port);
   // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
   // instead of the container render backend.

@@ -23,6 +23,8 @@ export interface Env {
   RENDER_MAX_BATCH_ITEMS: string;
   ALLOW_PRIVATE_EGRESS: string;
   WEBHOOK_RETRY_SCALE: string;
+  /** `off` drops the JSON line per request outside production (`npm run dev`: wrangler prints its own line). */
+  REQUEST_LOG?: string;
   /** When set, Chromium work goes to the container render backend at this address. */
   RENDER_BACKEND_URL?: string;
   RENDER_BACKEND_SECRET?: string;

@@ -39,6 +39,8 @@ export function config(env: Env) {
     instanceConcurrency: positiveInteger(env.RENDER_INSTANCE_CONCURRENCY, 4),
     /** How many Browser Rendering sessions (each a browser) the Worker spreads jobs over. */
     browserSessions: positiveInteger(env.BROWSER_SESSIONS, 2),
+    /** The JSON line per request (Workers Logs); only a development server may go without it. */
+    requestLog: production || env.REQUEST_LOG !== "off",
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { config } from "../lib/config";
 import { chromiumDriverName } from "../lib/render-deps";
 
 /** What a request's log line says about the render it answered with. */
@@ -19,7 +20,9 @@ export function noteRender(c: Context<AppEnv>, render: { id: string; engine: str
 /**
  * One JSON line per request on the console (Workers Logs indexes each field): who asked, what route, how it
  * ended and how long it took, and for a render its id, engine, Chromium driver, pages, whether the cache
- * answered and where its time went, which render answers also carry as `Server-Timing`.
+ * answered and where its time went, which render answers also carry as `Server-Timing`. A development server
+ * may go without it (`REQUEST_LOG=off`, as `npm run dev` runs): under `wrangler dev` each line travels through the
+ * inspector to wrangler's proxy and on to Node, about 3 ms of CPU a request, for a terminal that shows wrangler's own.
  */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
@@ -27,6 +30,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const timings = c.get("timings");
   const phases = timings?.header();
   if (phases) c.res.headers.set("server-timing", phases);
+  if (!config(c.env).requestLog) return;
   const render = c.get("render");
   console.log(
     JSON.stringify({

@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import worker from "../../src/index";
+import type { Env } from "../../src/env";
 import { call, expectError, INTERNAL, newAccount } from "../helpers";
 
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:48px'>Hello {{ who }}</div>" };
@@ -51,6 +55,22 @@ describe("one structured log line per request", () => {
     expect(health!.request_id).toMatch(/^req_/);
     const [refused] = await requestLines(() => call("POST", "/v1/render", { key: "folio_sk_nope", body: { template: "card" } }));
     expect(refused).toMatchObject({ status: 401, account_id: null, render_id: null });
+  });
+
+  it("is left out on a development server started with REQUEST_LOG=off (npm run dev), never in production", async () => {
+    const fetchWith = async (vars: Partial<Env>) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request("http://localhost/no-such-page"), { ...(env as Env), ...vars }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    let quiet: Response | undefined;
+    expect(await requestLines(async () => (quiet = await fetchWith({ REQUEST_LOG: "off" })))).toEqual([]);
+    // Everything else about the request is as ever.
+    expect(quiet!.status).toBe(404);
+    expect(quiet!.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(await requestLines(() => fetchWith({ REQUEST_LOG: "json" }))).toHaveLength(1);
+    expect(await requestLines(() => fetchWith({ REQUEST_LOG: "off", ENVIRONMENT: "production" }))).toMatchObject([{ status: 404, route: "/*" }]);
   });
 });
 
