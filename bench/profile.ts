@@ -13,8 +13,14 @@ export interface ProfileContext {
   invoiceHtml: string;
 }
 
-/** CPU seconds spent so far by every live process, summed by command name (workerd, node, chromium...). */
-function cpuByProcess(): Map<string, number> | null {
+/** A process's command name (workerd, node, chromium...) and the CPU seconds it has spent so far. */
+interface Reading {
+  name: string;
+  seconds: number;
+}
+
+/** A reading of every live process, by pid. */
+function cpuByPid(): Map<string, Reading> | null {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -22,33 +28,43 @@ function cpuByProcess(): Map<string, number> | null {
     return null;
   }
   const ticksPerSecond = 100;
-  const spent = new Map<string, number>();
+  const readings = new Map<string, Reading>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      spent.set(name, (spent.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+      readings.set(pid, { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond });
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return spent;
+  return readings;
 }
 
 /** The processes a render runs through; the kernel's own threads and everything else are counted together. */
 const RENDER_PROCESSES = ["chromium", "workerd", "node"];
+/** Processes end mid-window (a page retired after its jobs takes its renderer with it): each counts up to its last reading. */
+const SAMPLE_EVERY_MS = 100;
 
 /** Runs `job` `count` times in a row; the CPU milliseconds per job by process. */
 async function cpuPerJob(count: number, job: (i: number) => Promise<unknown>): Promise<string> {
-  const before = cpuByProcess();
-  for (let i = 0; i < count; i++) await job(i);
-  const after = cpuByProcess();
-  if (!before || !after) return "no /proc on this machine";
+  const first = cpuByPid();
+  if (!first) return "no /proc on this machine";
+  const latest = new Map(first);
+  const sample = () => {
+    for (const [pid, reading] of cpuByPid() ?? []) latest.set(pid, reading);
+  };
+  const sampler = setInterval(sample, SAMPLE_EVERY_MS);
+  try {
+    for (let i = 0; i < count; i++) await job(i);
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
   const spent = new Map<string, number>();
-  for (const [name, seconds] of after) {
-    const key = RENDER_PROCESSES.includes(name) ? name : "anything else (kernel threads, esbuild's watcher...)";
-    spent.set(key, (spent.get(key) ?? 0) + ((seconds - (before.get(name) ?? 0)) * 1000) / count);
+  for (const [pid, reading] of latest) {
+    const key = RENDER_PROCESSES.includes(reading.name) ? reading.name : "anything else (kernel threads, esbuild's watcher...)";
+    spent.set(key, (spent.get(key) ?? 0) + ((reading.seconds - (first.get(pid)?.seconds ?? 0)) * 1000) / count);
   }
   return [...spent].map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ");
 }
