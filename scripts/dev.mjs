@@ -25,4 +25,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     process.exit(0);
   });
 }
-service.child.on("exit", (code) => process.exit(code ?? 0));
+// wrangler ending by itself still stops the rest: the render backend, and the Chrome Miniflare may have started.
+service.child.on("exit", async (code) => {
+  await service.stop();
+  process.exit(code ?? 0);
+});

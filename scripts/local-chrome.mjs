@@ -46,7 +46,8 @@ export function localChromeScratch() {
         } catch {}
       }
     }
-    rmSync(dir, { recursive: true, force: true });
+    // A Chrome still going down may write its profile a moment longer.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { env: { TMPDIR: dir }, release };
 }

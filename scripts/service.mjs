@@ -80,7 +80,6 @@ export async function startService(options = {}) {
   const backendPort = Number(env.RENDER_BACKEND_PORT ?? port + 1);
   let backend = null;
   let backendOutput = "";
-  let chromeScratch = null;
   if (useBackend) {
     await assertPortFree(backendPort);
     backend = spawn(process.execPath, ["src/server.ts"], {
@@ -92,13 +91,16 @@ export async function startService(options = {}) {
     backend.stderr?.on("data", (d) => (backendOutput += d));
   } else {
     ensureLocalChrome();
-    chromeScratch = localChromeScratch();
   }
   const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
 
   const migrate = spawnSync(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), "d1", "migrations", "apply", "DB", "--local", ...persist], { cwd: ROOT, env, encoding: "utf8" });
-  if (migrate.status !== 0) throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  if (migrate.status !== 0) {
+    backend?.kill("SIGTERM");
+    throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  }
 
+  const chromeScratch = useBackend ? null : localChromeScratch();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const inherit = options.stdio === "inherit";
   const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled", ...persist, ...varArgs], {

@@ -114,7 +114,7 @@ export class BrowserPool {
 
   /** Returns a page after its job: kept for the next one when it is sound and its browser still the pool's, else closed. */
   async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    await this.idle.giveBack(browser, prepared, healthy, browser === (await this.browser?.catch(() => null)));
+    await this.idle.giveBack(browser, prepared, healthy, async () => browser === (await this.browser?.catch(() => null)));
   }
 
   /** Runs `account`'s job with the warm browser once it has a slot; a crash mid-job retires that browser. */

@@ -134,6 +134,6 @@ export class RenderBrowser extends DurableObject<Env> {
 
   /** Keeps a page for the next job when it is sound and its browser still this object's, else closes it. */
   private async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    await this.idle.giveBack(browser, prepared, healthy, browser === (await this.browser?.catch(() => null)));
+    await this.idle.giveBack(browser, prepared, healthy, async () => browser === (await this.browser?.catch(() => null)));
   }
 }

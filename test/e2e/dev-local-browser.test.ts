@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
@@ -36,6 +36,12 @@ function browsersOf(group: number): number[] {
   const all = processes();
   const wrangler = new Set(all.filter((p) => p.pgid === group).map((p) => p.pid));
   return all.filter((p) => p.name.startsWith("chrom") && wrangler.has(p.ppid)).map((p) => p.pid);
+}
+
+/** The directory a browser keeps its profile in (its --user-data-dir). */
+function profileOf(pid: number): string {
+  const flag = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((arg) => arg.startsWith("--user-data-dir="));
+  return flag!.slice("--user-data-dir=".length);
 }
 
 const alive = (pid: number) => processes().some((p) => p.pid === pid && p.name.startsWith("chrom") && !p.zombie);
@@ -98,15 +104,18 @@ describe("the local Browser Rendering driver, on a service of its own", () => {
     await render("<p>Hello</p>");
     const browsers = browsersOf(service.child.pid!);
     expect(browsers.length).toBeGreaterThan(0);
+    const profiles = browsers.map(profileOf);
 
     // Killed outright, wrangler closes nothing: its Chrome, in a process group of its own, lives on.
     const exited = new Promise((resolve) => service.child.once("exit", resolve));
     process.kill(-service.child.pid!, "SIGKILL");
     await exited;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(browsers.filter(alive)).toEqual(browsers);
 
-    // Stopping the service ends them: nothing of a stopped dev server keeps running.
+    // Stopping the service ends them and removes their profiles: nothing of a stopped dev server is left.
     await service.stop();
     await expect.poll(() => browsers.filter(alive), { timeout: 10_000 }).toEqual([]);
+    expect(profiles.filter(existsSync)).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ describe("the npm run dev terminal", () => {
   let key: string;
 
   beforeAll(async () => {
-    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], { stdio: ["ignore", "pipe", "pipe"] });
+    // The terminal as `npm run dev` shows it by default, whatever REQUEST_LOG the caller's environment holds.
+    const { REQUEST_LOG: _, ...env } = process.env;
+    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], { stdio: ["ignore", "pipe", "pipe"], env });
     let partial = "";
     const collect = (chunk: Buffer) => {
       const text = partial + chunk.toString("utf8");

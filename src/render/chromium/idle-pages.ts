@@ -1,12 +1,12 @@
 // The pages a browser keeps between jobs, shared by the render backend's pool (a Node process) and the Browser
 // Rendering object (a Durable Object): a page opened for one job serves the next (a renderer process costs more
 // to start than the render itself), its last document emptied once it sits idle rather than after every job.
-import type { PreparedPage } from "./page-job";
+import type { PreparedPage } from "./page-job.ts";
 
-/** A hung page can take minutes to close: whoever waits for it waits this long at most. */
-const CLOSE_WAIT_MS = 5_000;
+/** A hung page can take minutes to close or to empty: whoever waits for it waits this long at most. */
+const HUNG_PAGE_WAIT_MS = 5_000;
 /** How long a page sits idle holding its last job's document before it is emptied. */
-export const EMPTY_WHEN_IDLE_MS = 500;
+const EMPTY_WHEN_IDLE_MS = 500;
 
 interface IdlePage<B> {
   browser: B;
@@ -24,13 +24,18 @@ function backgroundTimer(run: () => void, ms: number): ReturnType<typeof setTime
   return timer;
 }
 
+function hungAfter<T>(value: T): Promise<T> {
+  return new Promise((resolve) => backgroundTimer(() => resolve(value), HUNG_PAGE_WAIT_MS));
+}
+
+/** Whether the page's document was emptied; a page that fails or hangs at it is not to be used again. */
 function emptied(prepared: PreparedPage): Promise<boolean> {
-  return prepared.clear().then(() => true, () => false);
+  return Promise.race([prepared.clear().then(() => true, () => false), hungAfter(false)]);
 }
 
 /** Closes a page, waiting a bounded while: what a hung page leaves behind goes with its browser. */
-export async function closePage(prepared: PreparedPage): Promise<void> {
-  await Promise.race([prepared.page.close().catch(() => undefined), new Promise((resolve) => backgroundTimer(() => resolve(undefined), CLOSE_WAIT_MS))]);
+async function closePage(prepared: PreparedPage): Promise<void> {
+  await Promise.race([prepared.page.close().catch(() => undefined), hungAfter(undefined)]);
 }
 
 /** Idle pages of a browser `B`, each kept for at most `pageReuse` jobs. */
@@ -48,6 +53,10 @@ export class IdlePages<B> {
 
   /** An idle, sound page of `browser`, or undefined when a new one must be opened. */
   async take(browser: B): Promise<PreparedPage | undefined> {
+    for (const entry of this.idle) {
+      // A crashed page of this browser is closed; another browser's pages go with their browser.
+      if (entry.browser === browser && entry.prepared.crashed) void this.drop(entry);
+    }
     this.idle = this.idle.filter((entry) => entry.browser === browser && !entry.prepared.crashed);
     const reused = this.idle.pop();
     if (!reused) return undefined;
@@ -57,12 +66,13 @@ export class IdlePages<B> {
   }
 
   /**
-   * Takes a page back after its job: kept when its job went well and `browser` is still the one in use, else
-   * closed. A kept page's document is emptied now when the page says so (a large document, or its turn), else
-   * once it has sat idle a moment: under load the next job's document replaces it first, and emptying costs nothing.
+   * Takes a page back after its job: kept when its job went well and `browser` is still the one in use (asked
+   * only then: the answer may wait for a browser being launched), else closed. A kept page's document is emptied
+   * now when the page says so (a large document, or its turn), else once it has sat idle a moment: under load the
+   * next job's document replaces it first, and emptying costs nothing.
    */
-  async giveBack(browser: B, prepared: PreparedPage, healthy: boolean, browserInUse: boolean): Promise<void> {
-    if (healthy && browserInUse && !prepared.crashed && prepared.jobsServed < this.pageReuse) {
+  async giveBack(browser: B, prepared: PreparedPage, healthy: boolean, browserInUse: () => Promise<boolean>): Promise<void> {
+    if (healthy && !prepared.crashed && prepared.jobsServed < this.pageReuse && (await browserInUse())) {
       if (!prepared.emptyAtOnce()) {
         const entry: IdlePage<B> = { browser, prepared };
         entry.emptyTimer = backgroundTimer(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS);
@@ -83,6 +93,11 @@ export class IdlePages<B> {
     this.idle = [];
   }
 
+  private drop(entry: IdlePage<B>): Promise<void> {
+    clearTimeout(entry.emptyTimer);
+    return closePage(entry.prepared);
+  }
+
   /** Empties an idle page's document; a page that fails to is closed, whether a job took it meanwhile or not. */
   private emptyIdle(entry: IdlePage<B>): void {
     if (!this.idle.includes(entry)) return;
@@ -91,7 +106,7 @@ export class IdlePages<B> {
       entry.emptying = undefined;
       if (ok) return;
       this.idle = this.idle.filter((other) => other !== entry);
-      return closePage(entry.prepared);
+      return this.drop(entry);
     });
   }
 }
