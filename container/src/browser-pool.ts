@@ -31,7 +31,7 @@ export class BrowserPool {
   constructor(options: PoolOptions) {
     this.options = options;
     this.slots = new FairSlots(options.maxConcurrent, options.maxWaitMs);
-    this.idle = new IdlePages(options.pageReuse);
+    this.idle = new IdlePages(options.pageReuse, () => this.browser);
   }
 
   get stats() {
@@ -114,7 +114,7 @@ export class BrowserPool {
 
   /** Returns a page after its job: kept for the next one when it is sound and its browser still the pool's, else closed. */
   async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    await this.idle.giveBack(browser, prepared, healthy, async () => browser === (await this.browser?.catch(() => null)));
+    await this.idle.giveBack(browser, prepared, healthy);
   }
 
   /** Runs `account`'s job with the warm browser once it has a slot; a crash mid-job retires that browser. */

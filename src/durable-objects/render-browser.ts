@@ -46,14 +46,14 @@ function safeFetcher(allowPrivate: boolean): PageJobDeps {
 /**
  * One Browser Rendering browser kept connected, with its pages reused job to job as the render backend
  * reuses its own (PreparedPage: the document rewritten in place under its CSP; IdlePages: emptied once the page
- * sits idle, closed after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one request to the
- * next (I/O belongs to the request that opened it); a Durable Object can, so the connection and the pages
- * live here and every Worker asks this object to render. The browser-rendering driver spreads jobs over
+ * sits idle, closed after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one
+ * request to the next (I/O belongs to the request that opened it); a Durable Object can, so the connection and
+ * the pages live here and every Worker asks this object to render. The browser-rendering driver spreads jobs over
  * `BROWSER_SESSIONS` of these.
  */
 export class RenderBrowser extends DurableObject<Env> {
   private browser: Promise<Browser> | null = null;
-  private readonly idle = new IdlePages<Browser>(PAGE_REUSE);
+  private readonly idle = new IdlePages<Browser>(PAGE_REUSE, () => this.browser);
   private readonly slots: FairSlots;
   private readonly counters = { jobs: 0, pages_opened: 0, sessions_launched: 0, sessions_joined: 0 };
 
@@ -90,7 +90,7 @@ export class RenderBrowser extends DurableObject<Env> {
         healthy = pageReusableAfter(error);
         settle({ error: wireFailure(error) });
       } finally {
-        await this.done(browser, prepared, healthy);
+        await this.idle.giveBack(browser, prepared, healthy);
       }
     } catch (error) {
       settle(unavailable(error));
@@ -130,10 +130,5 @@ export class RenderBrowser extends DurableObject<Env> {
       await page.close().catch(() => undefined);
       throw error;
     });
-  }
-
-  /** Keeps a page for the next job when it is sound and its browser still this object's, else closes it. */
-  private async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    await this.idle.giveBack(browser, prepared, healthy, async () => browser === (await this.browser?.catch(() => null)));
   }
 }

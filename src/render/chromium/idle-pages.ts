@@ -24,27 +24,35 @@ function backgroundTimer(run: () => void, ms: number): ReturnType<typeof setTime
   return timer;
 }
 
-function hungAfter<T>(value: T): Promise<T> {
-  return new Promise((resolve) => backgroundTimer(() => resolve(value), HUNG_PAGE_WAIT_MS));
+/** `work`'s outcome, or `hung` once a hung page has been waited for long enough. */
+async function unlessHung<T>(work: Promise<T>, hung: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([work, new Promise<T>((resolve) => (timer = backgroundTimer(() => resolve(hung), HUNG_PAGE_WAIT_MS)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether the page's document was emptied; a page that fails or hangs at it is not to be used again. */
 function emptied(prepared: PreparedPage): Promise<boolean> {
-  return Promise.race([prepared.clear().then(() => true, () => false), hungAfter(false)]);
+  return unlessHung(prepared.clear().then(() => true, () => false), false);
 }
 
 /** Closes a page, waiting a bounded while: what a hung page leaves behind goes with its browser. */
-async function closePage(prepared: PreparedPage): Promise<void> {
-  await Promise.race([prepared.page.close().catch(() => undefined), hungAfter(undefined)]);
+function closePage(prepared: PreparedPage): Promise<void> {
+  return unlessHung(prepared.page.close().catch(() => undefined), undefined);
 }
 
-/** Idle pages of a browser `B`, each kept for at most `pageReuse` jobs. */
+/** Idle pages of a browser `B`, each kept for at most `pageReuse` jobs while `B` is the owner's `current` browser. */
 export class IdlePages<B> {
   private idle: Array<IdlePage<B>> = [];
   private readonly pageReuse: number;
+  private readonly current: () => Promise<B> | null;
 
-  constructor(pageReuse: number) {
+  constructor(pageReuse: number, current: () => Promise<B> | null) {
     this.pageReuse = pageReuse;
+    this.current = current;
   }
 
   get stats() {
@@ -66,13 +74,13 @@ export class IdlePages<B> {
   }
 
   /**
-   * Takes a page back after its job: kept when its job went well and `browser` is still the one in use (asked
+   * Takes a page back after its job: kept when its job went well and `browser` is still the current one (asked
    * only then: the answer may wait for a browser being launched), else closed. A kept page's document is emptied
    * now when the page says so (a large document, or its turn), else once it has sat idle a moment: under load the
    * next job's document replaces it first, and emptying costs nothing.
    */
-  async giveBack(browser: B, prepared: PreparedPage, healthy: boolean, browserInUse: () => Promise<boolean>): Promise<void> {
-    if (healthy && !prepared.crashed && prepared.jobsServed < this.pageReuse && (await browserInUse())) {
+  async giveBack(browser: B, prepared: PreparedPage, healthy: boolean): Promise<void> {
+    if (healthy && !prepared.crashed && prepared.jobsServed < this.pageReuse && browser === (await this.current()?.catch(() => null))) {
       if (!prepared.emptyAtOnce()) {
         const entry: IdlePage<B> = { browser, prepared };
         entry.emptyTimer = backgroundTimer(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS);
