@@ -14,6 +14,11 @@ import { pdfPageCount } from "../render/pdf-structure";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
 const PAGE_REUSE = 100;
+/**
+ * Unlike the backend's, these pages are emptied after every job: kept holding their last document, renders under
+ * this driver failed now and then with "Execution context was destroyed" (a navigation) in full test runs.
+ */
+const KEEP_DOCUMENTS_WHILE_IDLE = false;
 /** How long a job waits for one of the browser's pages: about two full-length renders. */
 const MAX_WAIT_MS = 60_000;
 
@@ -45,15 +50,15 @@ function safeFetcher(allowPrivate: boolean): PageJobDeps {
 
 /**
  * One Browser Rendering browser kept connected, with its pages reused job to job as the render backend
- * reuses its own (PreparedPage: the document rewritten in place under its CSP; IdlePages: emptied once the page
- * sits idle, closed after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one
+ * reuses its own (PreparedPage: the document rewritten in place under its CSP; IdlePages: emptied after each job,
+ * closed after a timeout or a browser error). A Worker cannot keep the browser's WebSocket from one
  * request to the next (I/O belongs to the request that opened it); a Durable Object can, so the connection and
  * the pages live here and every Worker asks this object to render. The browser-rendering driver spreads jobs over
  * `BROWSER_SESSIONS` of these.
  */
 export class RenderBrowser extends DurableObject<Env> {
   private browser: Promise<Browser> | null = null;
-  private readonly idle = new IdlePages<Browser>(PAGE_REUSE, () => this.browser);
+  private readonly idle = new IdlePages<Browser>(PAGE_REUSE, () => this.browser, KEEP_DOCUMENTS_WHILE_IDLE);
   private readonly slots: FairSlots;
   private readonly counters = { jobs: 0, pages_opened: 0, sessions_launched: 0, sessions_joined: 0 };
 

@@ -49,10 +49,13 @@ export class IdlePages<B> {
   private idle: Array<IdlePage<B>> = [];
   private readonly pageReuse: number;
   private readonly current: () => Promise<B> | null;
+  /** When false, every page is emptied before it is kept, whatever its document. */
+  private readonly keepDocumentsWhileIdle: boolean;
 
-  constructor(pageReuse: number, current: () => Promise<B> | null) {
+  constructor(pageReuse: number, current: () => Promise<B> | null, keepDocumentsWhileIdle = true) {
     this.pageReuse = pageReuse;
     this.current = current;
+    this.keepDocumentsWhileIdle = keepDocumentsWhileIdle;
   }
 
   get stats() {
@@ -81,7 +84,7 @@ export class IdlePages<B> {
    */
   async giveBack(browser: B, prepared: PreparedPage, healthy: boolean): Promise<void> {
     if (healthy && !prepared.crashed && prepared.jobsServed < this.pageReuse && browser === (await this.current()?.catch(() => null))) {
-      if (!prepared.emptyAtOnce()) {
+      if (this.keepDocumentsWhileIdle && !prepared.emptyAtOnce()) {
         const entry: IdlePage<B> = { browser, prepared };
         entry.emptyTimer = backgroundTimer(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS);
         this.idle.push(entry);
