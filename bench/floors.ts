@@ -5,13 +5,15 @@ import satori from "satori";
 import { html as parseHtml } from "satori-html";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { chromiumBinary } from "../container/src/chromium-binary.ts";
 
 const require = createRequire(import.meta.url);
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The Chromium and fonts Folio renders with (container/src/chromium-binary.ts), so the floor is the same browser. */
+export const CHROMIUM = chromiumBinary();
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--font-render-hinting=none"];
 
 export function launch(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return puppeteer.launch({ executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, headless: true, args: ARGS });
 }
 
 /** Chromium floor: a warm browser, a new page per job, setContent, page.pdf(). */

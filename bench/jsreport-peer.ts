@@ -24,7 +24,7 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
     const require = createRequire(join(PEERS, "package.json"));
     const createJsreport = require("@jsreport/jsreport-core");
     const chromePdf = require("@jsreport/jsreport-chrome-pdf");
-    const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", BROWSER_MARK] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
+    const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, args: ["--no-sandbox", "--disable-gpu", BROWSER_MARK] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
     jsreport.use(chromePdf());
     await jsreport.init();
     return {

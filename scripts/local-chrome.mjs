@@ -1,13 +1,17 @@
 // Miniflare's local Browser Rendering wants to download Chrome for Testing, which this network cannot reach.
-// It accepts an already-installed build in the wrangler cache, so we place a wrapper there that starts the
-// system Chromium (no sandbox: it runs as root here; every connection of its own refused, like the backend's proxy).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// It accepts an already-installed build in the wrangler cache, so we place a wrapper there that starts Folio's
+// own Chromium (container/src/chromium-binary.ts) with Folio's fonts (no sandbox: it runs as root here; every
+// connection of its own refused, like the backend's proxy).
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromiumBinary } from "../container/src/chromium-binary.ts";
 
-export function ensureLocalChrome(chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium") {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
+const shellQuote = (value) => `'${String(value).replace(/'/g, "'\\''")}'`;
+
+export function ensureLocalChrome() {
+  const chromium = chromiumBinary();
   const require = createRequire(import.meta.url);
   const source = readFileSync(join(require.resolve("miniflare"), "..", "index.js"), "utf8");
   const version = /var BROWSER_VERSION = "([\d.]+)"/.exec(source)?.[1];
@@ -16,7 +20,8 @@ export function ensureLocalChrome(chromiumPath = process.env.CHROMIUM_PATH ?? "/
   const installDir = join(cache, ".wrangler", "chrome", `linux-${version}`);
   const executable = join(installDir, "chrome-linux64", "chrome");
   mkdirSync(join(installDir, "chrome-linux64"), { recursive: true });
-  writeFileSync(executable, `#!/bin/sh\nexec "${chromiumPath}" --no-sandbox --disable-gpu --proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`);
+  const exports = Object.entries(chromium.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+  writeFileSync(executable, `#!/bin/sh\n${exports.join("\n")}\nexec ${shellQuote(chromium.executablePath)} --no-sandbox --disable-gpu --proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`);
   chmodSync(executable, 0o755);
   writeFileSync(join(installDir, ".miniflare-install-complete"), "");
   return executable;

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { developmentAccount } from "./dev-account.mjs";
 import { internalErrorFolder } from "./fold-internal-errors.mjs";
+import { chromiumBinary } from "../container/src/chromium-binary.ts";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -40,14 +41,24 @@ function wrangler(args, options) {
   return spawn(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), ...args], { cwd: ROOT, ...options });
 }
 
-async function waitForHealth(baseUrl, child, timeoutMs) {
+/** A renderer that cannot print: no wait makes it come, so starting stops with the backend's one sentence. */
+const RENDERER_BROKEN = /could not (be started|print a page)/;
+
+async function waitForHealth(baseUrl, child, backend, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode} before answering`);
+    if (backend && backend.exitCode !== null) throw new Error(`the render backend exited with code ${backend.exitCode} before answering`);
     try {
       const res = await fetch(`${baseUrl}/healthz`);
       if (res.status === 200) return;
-    } catch {}
+      const renderer = (await res.json()).checks?.renderer;
+      if (typeof renderer === "string" && RENDERER_BROKEN.test(renderer)) {
+        throw Object.assign(new Error(`${renderer.replace(/^render backend: /, "")}. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine.`), { brief: true });
+      }
+    } catch (error) {
+      if (error.brief) throw error;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${baseUrl}/healthz did not answer 200 within ${timeoutMs} ms`);
@@ -82,6 +93,8 @@ export async function startService(options = {}) {
   let backendOutput = "";
   if (useBackend) {
     await assertPortFree(backendPort);
+    // Found (and unpacked on a first start) here, so a missing browser stops the start with its own sentence.
+    chromiumBinary(env);
     backend = spawn(process.execPath, ["src/server.ts"], {
       cwd: new URL("../container", import.meta.url),
       env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1", RENDER_BACKEND_SECRET: secrets.RENDER_BACKEND_SECRET },
@@ -138,9 +151,10 @@ export async function startService(options = {}) {
   };
 
   try {
-    await waitForHealth(baseUrl, child, 120_000);
+    await waitForHealth(baseUrl, child, backend, 120_000);
   } catch (error) {
     await stop();
+    if (error.brief) throw error;
     throw new Error(`${error.message}\n--- wrangler output ---\n${output}\n--- render backend output ---\n${backendOutput}`);
   }
 

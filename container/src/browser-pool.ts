@@ -4,12 +4,14 @@
 // after a set number of jobs (bounding memory growth) or as soon as it dies.
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
+import type { ChromiumBinary } from "./chromium-binary.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 import { FairSlots } from "../../src/render/chromium/fair-slots.ts";
 import { IdlePages } from "../../src/render/chromium/idle-pages.ts";
 
 export interface PoolOptions {
-  executablePath: string;
+  /** The one Chromium Folio resolves (chromium-binary.ts), with the environment it starts in. */
+  chromium: ChromiumBinary;
   maxConcurrent: number;
   /** How long a job may wait for a page before it is refused as busy. */
   maxWaitMs: number;
@@ -25,6 +27,8 @@ export class BrowserPool {
   private readonly idle: IdlePages<Browser>;
   jobsTotal = 0;
   launches = 0;
+  /** Why the last launch failed, until one succeeds: /healthz reports it. */
+  launchError: string | null = null;
   pagesOpened = 0;
   private readonly options: PoolOptions;
 
@@ -43,7 +47,8 @@ export class BrowserPool {
     this.jobsOnBrowser = 0;
     const profile = createQuietProfile();
     const launched = puppeteer.launch({
-      executablePath: this.options.executablePath,
+      executablePath: this.options.chromium.executablePath,
+      env: { ...process.env, ...this.options.chromium.env },
       headless: true,
       // DevTools over a pipe instead of a WebSocket: Chromium exits as soon as the pipe closes, so it goes
       // down with this process however that ends, SIGKILL included (puppeteer starts it in a process group
@@ -75,6 +80,10 @@ export class BrowserPool {
     // The profile lives as long as its browser process.
     launched.then((browser) => browser.process()?.once("exit", profile.remove), profile.remove);
     launched.then(
+      () => (this.launchError = null),
+      (error: Error) => (this.launchError = error.message.split("\n")[0] ?? String(error)),
+    );
+    launched.then(
       (browser) => browser.once("disconnected", () => this.browser === launched && (this.browser = null)),
       () => this.browser === launched && (this.browser = null),
     );
@@ -85,6 +94,18 @@ export class BrowserPool {
   warm(): Promise<Browser> {
     this.browser ??= this.launch();
     return this.browser;
+  }
+
+  /** Prints one small page start to end: what /healthz needs to have seen before it says the renderer is fine. */
+  async printCheck(): Promise<void> {
+    const browser = await this.warm();
+    const page = await browser.newPage();
+    try {
+      await page.setContent("<p>Folio 日本語 😀</p>");
+      await page.pdf({ width: "100px", height: "100px" });
+    } finally {
+      await page.close().catch(() => undefined);
+    }
   }
 
   private release(account: string): void {

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { timingSafeEqual } from "node:crypto";
 import { BrowserPool } from "./browser-pool.ts";
+import { chromiumBinary } from "./chromium-binary.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
 import { JobFailure, wireFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
 import { MemoryWatch } from "./memory-watch.ts";
@@ -16,9 +17,17 @@ const SECRET = process.env.RENDER_BACKEND_SECRET ?? "";
 if (!SECRET) throw new Error("RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev generates one).");
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
+const chromium = (() => {
+  try {
+    return chromiumBinary();
+  } catch (error) {
+    console.error(`render backend: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
 const proxy = await startDenyProxy();
 const pool = new BrowserPool({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromium,
   maxConcurrent: Number(process.env.RENDER_CONCURRENCY ?? 4),
   maxWaitMs: Number(process.env.RENDER_MAX_WAIT_MS ?? 60_000),
   recycleAfter: Number(process.env.RENDER_RECYCLE_AFTER ?? 500),
@@ -80,9 +89,19 @@ function sendFailure(res: ServerResponse, error: unknown): void {
   send(res, failure.type === "asset_blocked" ? 400 : 500, { error: failure });
 }
 
+/** "starting" until one page has been printed at start, then "ok", or why it could not be. */
+let printing = "starting";
+
+/** "ok" only once a page was printed and while the browser can be launched; otherwise the cause, in one sentence. */
+function rendererState(): string {
+  if (pool.launchError) return `Chromium (${chromium.executablePath}) could not be started: ${pool.launchError}`;
+  return printing;
+}
+
 const server = createServer((req, res) => {
   if (req.method === "GET" && req.url === "/healthz") {
-    return send(res, 200, { status: "ok", ...pool.stats });
+    const renderer = rendererState();
+    return send(res, renderer === "ok" ? 200 : 503, { status: renderer === "ok" ? "ok" : "unavailable", renderer, ...pool.stats });
   }
   if (!authorized(req)) return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
@@ -100,8 +119,11 @@ const server = createServer((req, res) => {
 });
 
 server.listen(PORT, HOST, () => {
-  console.log(`render backend listening on http://${HOST}:${PORT}`);
-  void pool.warm();
+  console.log(`render backend listening on http://${HOST}:${PORT} (Chromium from ${chromium.source}: ${chromium.executablePath})`);
+  pool.printCheck().then(
+    () => (printing = "ok"),
+    (error: Error) => (printing = `Chromium (${chromium.executablePath}) could not print a page: ${error.message.split("\n")[0]}`),
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

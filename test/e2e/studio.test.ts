@@ -1,17 +1,19 @@
-// The studio in a real browser (playwright-core driving the system Chromium), against the service as `npm run dev`
+// The studio in a real browser (playwright-core driving Folio's own Chromium), against the service as `npm run dev`
 // starts it: a key, the fixture invoice written into the editors, the live preview, field and Liquid errors at
 // their line, publishing, the version diff, copy as curl and a trial from a fresh browser.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumBinary } from "../../container/src/chromium-binary.ts";
 import { api, fixture, newKey } from "./client";
 
 const BASE = inject("baseUrl");
 /** STUDIO_SCREENSHOTS=<dir> keeps a screenshot of every step there, to look at the studio as a user does. */
 const SHOTS = process.env.STUDIO_SCREENSHOTS;
 const ORIGIN = new URL(BASE).origin;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The one Chromium Folio renders with, and its fonts (container/src/chromium-binary.ts).
+const CHROMIUM = chromiumBinary();
 
 /**
  * Records what must never happen on a studio page: a request to another origin, an uncaught error, a console
@@ -118,7 +120,7 @@ describe("the studio", () => {
   const data = fixture("invoice.data.json");
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, headless: true });
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: BASE });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
     page = await context.newPage();

@@ -69,7 +69,10 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
     async health(): Promise<string> {
       try {
         const response = await send("/healthz");
-        return response.ok ? "ok" : `render backend answered ${response.status}`;
+        if (response.ok) return "ok";
+        // The backend says why it cannot render (no browser, no page printed yet): that sentence is the answer.
+        const body = (await response.json().catch(() => ({}))) as { renderer?: unknown };
+        return typeof body.renderer === "string" ? `render backend: ${body.renderer}` : `render backend answered ${response.status}`;
       } catch (error) {
         return `render backend unreachable: ${(error as Error).message}`;
       }
