@@ -56,6 +56,32 @@ function crossReference(bytes: Uint8Array): CrossReference | null {
   };
 }
 
+/**
+ * Where the object's `endobj` keyword starts, skipping strings: a document title may say "endobj" itself, and
+ * cutting there would leave Chromium's dates in the file. Literal strings nest parentheses and escape with a
+ * backslash; hex strings run to the next `>` (a `<<` opens a dictionary instead). -1 when the text holds none.
+ */
+function endobjOutsideStrings(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(") {
+      for (let depth = 1; depth > 0 && ++i < text.length; ) {
+        if (text[i] === "\\") i++;
+        else if (text[i] === "(") depth++;
+        else if (text[i] === ")") depth--;
+      }
+    } else if (c === "<" && text[i + 1] !== "<") {
+      i = text.indexOf(">", i);
+      if (i < 0) return -1;
+    } else if (c === "<") {
+      i++;
+    } else if (c === "e" && text.startsWith("endobj", i)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /** Object `number`'s text, `N 0 obj` to `endobj`, with where it starts and ends in bytes; null when it is not where the table says. */
 function objectAt(bytes: Uint8Array, xref: CrossReference, number: number): { start: number; end: number; text: string } | null {
   const start = xref.offsetOf(number);
@@ -64,7 +90,7 @@ function objectAt(bytes: Uint8Array, xref: CrossReference, number: number): { st
   for (let window = 4096; ; window *= 4) {
     const text = binaryString(bytes, start, Math.min(start + window, xref.xrefOffset));
     if (!text.startsWith(`${number} 0 obj`)) return null;
-    const close = text.indexOf("endobj");
+    const close = endobjOutsideStrings(text);
     if (close >= 0) return { start, end: start + close + "endobj".length, text: text.slice(0, close + "endobj".length) };
     if (start + window >= xref.xrefOffset) return null;
   }

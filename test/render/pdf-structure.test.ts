@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { binaryString, normalizePdf, pdfPageCount } from "../../src/render/pdf-structure";
 
 /** A PDF laid out as Skia writes it: plain objects, a binary stream, one classic xref subsection, a trailer with /Info. */
-function skiaLikePdf(pages: number): Uint8Array {
+function skiaLikePdf(pages: number, title = "Invoice \\(draft\\)"): Uint8Array {
   const bytes: number[] = [];
   const offsets: number[] = [];
   const text = (s: string) => { for (const c of s) bytes.push(c.charCodeAt(0)); };
@@ -14,7 +14,7 @@ function skiaLikePdf(pages: number): Uint8Array {
     text("\nendobj\n");
   };
   text("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
-  object(1, "<</Title (Invoice \\(draft\\))\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>");
+  object(1, `<</Title (${title})\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>`);
   object(2, `<</Type /Catalog\n/Pages 3 0 R>>`);
   object(3, `<</Type /Pages\n/Count ${pages}\n/Kids [4 0 R]>>`);
   object(4, "<</Type /Page\n/Parent 3 0 R\n/Contents 5 0 R>>");
@@ -46,6 +46,17 @@ describe("PDF normalization works on the bytes, decoding only the info object an
     expect(text).toContain("/ID [<ABCDEF0123456789ABCDEF0123456789> <ABCDEF0123456789ABCDEF0123456789>]");
     expect(text).not.toContain("<0123>");
     expectConsistent(out);
+  });
+
+  it("reads past an info string that says endobj itself, so a hostile <title> cannot keep Chromium's dates in the file", () => {
+    const out = normalizePdf(skiaLikePdf(2, "Q3 endobj \\(endobj\\) <x> endobj"), "abcdef0123456789abcdef0123456789");
+    const text = binaryString(out);
+    expect(text).not.toContain("CreationDate");
+    expect(text).not.toContain("ModDate");
+    expect(text).not.toContain("Skia/PDF");
+    expect(text).toContain("/Title (Q3 endobj \\(endobj\\) <x> endobj)");
+    expectConsistent(out);
+    expect(normalizePdf(skiaLikePdf(2, "Q3 endobj \\(endobj\\) <x> endobj"), "abcdef0123456789abcdef0123456789")).toEqual(out);
   });
 
   it("copies binary stream bytes through unchanged (0x80-0x9f included) and is deterministic", () => {
