@@ -6,6 +6,7 @@
 import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
+import { writeFileNamesSafely } from "./pdf-file-names";
 
 interface EmbeddedFile {
   filename: string;
@@ -67,6 +68,7 @@ export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Pro
       ...(conformance === "3B" ? { afRelationship: AFRelationship.Data } : {}),
     });
   }
+  await writeFileNamesSafely(doc, finishing.attachments.map((file) => file.filename));
   if (finishing.eInvoice) await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), { conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile] });
   if (finishing.encryption) {
     const { owner_password, user_password, permissions = {} } = finishing.encryption;

@@ -9,8 +9,9 @@ const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"
 export const FACTUR_X_FILE_NAME = "factur-x.xml";
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-// A file name a reader can save as is: no folders, no control characters.
-const FILE_NAME = /^[^/\\\x00-\x1f\x7f]{1,255}$/;
+// A file name a reader can save as is and shows as it is: no folders, no C0 or C1 controls, and no bidi controls
+// (U+202E would show "invoice\u202efdp.exe" as "invoiceexe.pdf").
+const FILE_NAME = /^[^/\\\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]{1,255}$/;
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
 const WatermarkSchema = z
@@ -23,7 +24,7 @@ const WatermarkSchema = z
 
 const AttachmentSchema = z
   .strictObject({
-    filename: z.string().regex(FILE_NAME, { error: "a file name of 1 to 255 characters without / or \\" }).openapi({ example: "terms.txt" }),
+    filename: z.string().regex(FILE_NAME, { error: "a file name of 1 to 255 characters without / or \\, control characters or bidi controls (U+202A-U+202E, U+2066-U+2069)" }).openapi({ example: "terms.txt" }),
     content: z.string().openapi({ description: "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise." }),
     encoding: z.enum(["utf8", "base64"]).optional().openapi({ description: "Default utf8." }),
     mime_type: z.string().regex(MIME_TYPE, { error: "a MIME type such as text/plain" }).openapi({ example: "text/plain" }),
