@@ -68,7 +68,7 @@ describe("webhooks.verify on real deliveries", () => {
   });
 
   it("answers the event from the v1 X-Service-Signature alone", async () => {
-    const event = await webhooks.verify(delivery.body.toString("utf8"), pick(delivery.headers, V1_HEADERS), secret);
+    const event = await webhooks.verify(delivery.body.toString("utf8"), pick(delivery.headers, V1_HEADERS), secret, { allowServiceSignature: true });
     expect(event.data.id).toBe(renderId);
   });
 
@@ -78,10 +78,13 @@ describe("webhooks.verify on real deliveries", () => {
     const later = () => Number(delivery.headers["webhook-timestamp"]) + 301;
     for (const names of [STANDARD_HEADERS, V1_HEADERS]) {
       const headers = pick(delivery.headers, names);
-      expect(await reasonOf(webhooks.verify(tampered, headers, secret))).toBe("bad_signature");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, `whsec_${btoa("another secret of 32 bytes......")}`))).toBe("bad_signature");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { now: later }))).toBe("stale_timestamp");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { now: later, toleranceSeconds: 600 }))).toBe("verified");
+      const v1 = { allowServiceSignature: names === V1_HEADERS };
+      expect(await reasonOf(webhooks.verify(tampered, headers, secret, v1))).toBe("bad_signature");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, `whsec_${btoa("another secret of 32 bytes......")}`, v1))).toBe("bad_signature");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later }))).toBe("stale_timestamp");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later, toleranceSeconds: 600 }))).toBe("verified");
     }
+    // The v1 signature alone, not asked for: refused, whatever X-Service-Timestamp says.
+    expect(await reasonOf(webhooks.verify(delivery.body, pick(delivery.headers, V1_HEADERS), secret))).toBe("missing_headers");
   });
 });

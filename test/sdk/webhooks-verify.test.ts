@@ -20,6 +20,7 @@ async function v1Headers(body = BODY, secret = SECRET, timestamp = NOW) {
 }
 
 const at = { now: () => NOW };
+const v1 = { ...at, allowServiceSignature: true };
 const reason = (promise: Promise<unknown>) => promise.then(() => "verified", (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : `threw ${String(e)}`));
 
 describe("webhooks.verify with crafted signatures", () => {
@@ -27,10 +28,20 @@ describe("webhooks.verify with crafted signatures", () => {
     expect(await verify(BODY, standardHeaders(), SECRET, at)).toEqual(JSON.parse(BODY));
   });
 
-  it("accepts a v1 signature, with header names in any case, from a Headers object too", async () => {
+  it("accepts a v1 signature when asked to, with header names in any case, from a Headers object too", async () => {
     const headers = await v1Headers();
-    expect((await verify(BODY, headers, SECRET, at)).data.id).toBe("rnd_abc");
-    expect((await verify(new TextEncoder().encode(BODY), new Headers(headers), SECRET, at)).type).toBe("render.succeeded");
+    expect((await verify(BODY, headers, SECRET, v1)).data.id).toBe("rnd_abc");
+    expect((await verify(new TextEncoder().encode(BODY), new Headers(headers), SECRET, v1)).type).toBe("render.succeeded");
+  });
+
+  it("never lets a captured delivery be replayed by dropping the Standard headers and writing a fresh X-Service-Timestamp", async () => {
+    const dayOld = JSON.stringify({ ...JSON.parse(BODY), created_at: new Date((NOW - 86_400) * 1000).toISOString() });
+    const replayed = await v1Headers(dayOld, SECRET, NOW);
+    // Not asked for: only the Standard Webhooks headers count, and they are missing.
+    expect(await reason(verify(dayOld, replayed, SECRET, at))).toBe("missing_headers");
+    // Asked for: the body's own created_at (which the signature covers) is what must be recent.
+    expect(await reason(verify(dayOld, replayed, SECRET, v1))).toBe("stale_timestamp");
+    expect(await reason(verify(BODY, await v1Headers(BODY, SECRET, NOW - 86_400), SECRET, v1))).toBe("verified");
   });
 
   it("accepts the one matching signature among several (a rotation sends old and new)", async () => {
@@ -42,17 +53,18 @@ describe("webhooks.verify with crafted signatures", () => {
   it("refuses a changed body, another secret or a forged signature", async () => {
     const changed = BODY.replace("succeeded", "failed");
     expect(await reason(verify(changed, standardHeaders(), SECRET, at))).toBe("bad_signature");
-    expect(await reason(verify(changed, await v1Headers(), SECRET, at))).toBe("bad_signature");
+    expect(await reason(verify(changed, await v1Headers(), SECRET, v1))).toBe("bad_signature");
     expect(await reason(verify(BODY, standardHeaders(BODY, `whsec_${btoa("wrong")}`), SECRET, at))).toBe("bad_signature");
-    expect(await reason(verify(BODY, await v1Headers(BODY, "wrong"), SECRET, at))).toBe("bad_signature");
+    expect(await reason(verify(BODY, await v1Headers(BODY, "wrong"), SECRET, v1))).toBe("bad_signature");
     expect(await reason(verify(BODY, { ...standardHeaders(), "webhook-signature": "v1,not*base64" }, SECRET, at))).toBe("bad_signature");
-    expect(await reason(verify(BODY, { ...(await v1Headers()), "X-Service-Signature": "sha256=zz" }, SECRET, at))).toBe("bad_signature");
+    expect(await reason(verify(BODY, { ...(await v1Headers()), "X-Service-Signature": "sha256=zz" }, SECRET, v1))).toBe("bad_signature");
   });
 
   it("refuses a timestamp outside the tolerance, either way, and honours a custom tolerance", async () => {
     expect(await reason(verify(BODY, standardHeaders(BODY, SECRET, NOW - 301), SECRET, at))).toBe("stale_timestamp");
     expect(await reason(verify(BODY, standardHeaders(BODY, SECRET, NOW + 301), SECRET, at))).toBe("stale_timestamp");
-    expect(await reason(verify(BODY, await v1Headers(BODY, SECRET, NOW - 301), SECRET, at))).toBe("stale_timestamp");
+    const oldBody = JSON.stringify({ ...JSON.parse(BODY), created_at: new Date((NOW - 301) * 1000).toISOString() });
+    expect(await reason(verify(oldBody, await v1Headers(oldBody), SECRET, v1))).toBe("stale_timestamp");
     expect(await reason(verify(BODY, standardHeaders(BODY, SECRET, NOW - 299), SECRET, at))).toBe("verified");
     expect(await reason(verify(BODY, standardHeaders(BODY, SECRET, NOW - 3600), SECRET, { ...at, toleranceSeconds: 7200 }))).toBe("verified");
   });

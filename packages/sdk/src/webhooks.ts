@@ -12,6 +12,12 @@ export interface VerifyOptions {
   toleranceSeconds?: number;
   /** Now, in unix seconds (tests pin it). */
   now?: () => number;
+  /**
+   * Also accept a delivery signed only with Folio's v1 `X-Service-Signature` (for receivers that strip the
+   * Standard Webhooks headers). Off by default: that signature covers the body alone, so its timestamp header
+   * proves nothing; when on, the signed body's `created_at` must be within the tolerance instead.
+   */
+  allowServiceSignature?: boolean;
 }
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -65,12 +71,15 @@ async function hmacMatches(key: Bytes, message: Bytes, signature: Bytes | null):
   return crypto.subtle.verify("HMAC", cryptoKey, signature, message);
 }
 
-function checkTimestamp(timestamp: string, options: VerifyOptions): void {
-  const seconds = Number(timestamp);
+function withinTolerance(seconds: number, shown: string, options: VerifyOptions): void {
   const now = options.now?.() ?? Math.floor(Date.now() / 1000);
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) {
-    throw new WebhookVerificationError("stale_timestamp", `the delivery's timestamp ${timestamp} is not within ${options.toleranceSeconds ?? 300} s of now (${now})`);
+  if (!Number.isFinite(seconds) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) {
+    throw new WebhookVerificationError("stale_timestamp", `the delivery's time ${shown} is not within ${options.toleranceSeconds ?? 300} s of now (${now})`);
   }
+}
+
+function checkTimestamp(timestamp: string, options: VerifyOptions): void {
+  withinTolerance(/^\d+$/.test(timestamp) ? Number(timestamp) : Number.NaN, timestamp, options);
 }
 
 /** Standard Webhooks: `v1,<base64 HMAC of "id.timestamp.body">` keyed with the base64 decoding of the secret after `whsec_`; several space-separated signatures may come. */
@@ -83,31 +92,39 @@ async function standardSignatureMatches(body: Bytes, id: string, timestamp: stri
   return results.includes(true);
 }
 
-/**
- * Checks a delivery and answers its event, or throws WebhookVerificationError. Pass the raw body exactly as
- * received (before any JSON parsing). The Standard Webhooks headers are checked when present (they sign the
- * timestamp too); otherwise Folio's v1 `X-Service-Signature: sha256=<hex HMAC of the body>`, keyed with the
- * secret's text. Either way the timestamp must be within the tolerance, so a captured delivery cannot be
- * replayed later.
- */
-export async function verify(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent> {
-  const body = bytesOf(rawBody);
-  const [id, standardTimestamp, standardSignature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => header(headers, name));
-  const [v1Signature, v1Timestamp] = ["x-service-signature", "x-service-timestamp"].map((name) => header(headers, name));
-  let valid: boolean;
-  if (id && standardTimestamp && standardSignature) {
-    checkTimestamp(standardTimestamp, options);
-    valid = await standardSignatureMatches(body, id, standardTimestamp, standardSignature, secret);
-  } else if (v1Signature && v1Timestamp) {
-    checkTimestamp(v1Timestamp, options);
-    valid = v1Signature.startsWith("sha256=") && (await hmacMatches(utf8(secret), body, fromHex(v1Signature.slice(7))));
-  } else {
-    throw new WebhookVerificationError("missing_headers", "neither webhook-id/webhook-timestamp/webhook-signature nor X-Service-Signature/X-Service-Timestamp came with the delivery");
-  }
-  if (!valid) throw new WebhookVerificationError("bad_signature", "the signature does not match this body and secret");
+function parseEvent(body: Bytes): WebhookEvent {
   try {
     return JSON.parse(new TextDecoder().decode(body)) as WebhookEvent;
   } catch {
     throw new WebhookVerificationError("bad_body", "the signed body is not JSON");
   }
 }
+
+/**
+ * Checks a delivery and answers its event, or throws WebhookVerificationError. Pass the raw body exactly as
+ * received (before any JSON parsing). The Standard Webhooks headers are what is checked: they sign the id and
+ * the timestamp with the body, and the timestamp must be within the tolerance, so a captured delivery cannot be
+ * replayed later. Folio's v1 `X-Service-Signature: sha256=<hex HMAC of the body>` (keyed with the secret's text)
+ * is accepted only with `allowServiceSignature`, and then the signed body's `created_at` is what must be recent:
+ * dropping the Standard headers and writing a fresh `X-Service-Timestamp` cannot make an old delivery pass.
+ */
+export async function verify(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent> {
+  const body = bytesOf(rawBody);
+  const [id, standardTimestamp, standardSignature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => header(headers, name));
+  if (id && standardTimestamp && standardSignature) {
+    checkTimestamp(standardTimestamp, options);
+    if (!(await standardSignatureMatches(body, id, standardTimestamp, standardSignature, secret))) throw badSignature();
+    return parseEvent(body);
+  }
+  const v1Signature = header(headers, "x-service-signature");
+  if (!options.allowServiceSignature || !v1Signature) {
+    const hint = v1Signature ? " (an X-Service-Signature alone is accepted only with { allowServiceSignature: true })" : "";
+    throw new WebhookVerificationError("missing_headers", `the webhook-id, webhook-timestamp and webhook-signature headers did not all come with the delivery${hint}`);
+  }
+  if (!v1Signature.startsWith("sha256=") || !(await hmacMatches(utf8(secret), body, fromHex(v1Signature.slice(7))))) throw badSignature();
+  const event = parseEvent(body);
+  withinTolerance(Date.parse(event.created_at) / 1000, `created_at ${JSON.stringify(event.created_at)}`, options);
+  return event;
+}
+
+const badSignature = () => new WebhookVerificationError("bad_signature", "the signature does not match this body and secret");
