@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { RenderOptions } from "../domain/render-options/options-schema";
-import { ServiceError } from "../errors";
+import type { ServiceError } from "../errors";
+import { checkDataOnlyXml, xmlRefused } from "./xml-gate";
 
 export type FacturXProfile = NonNullable<RenderOptions["e_invoice"]>["profile"];
 
@@ -21,8 +22,10 @@ const PREDEFINED_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
 // Structure only: no entity is expanded, attributes are kept to read the root's namespace.
 const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: "", processEntities: false, commentPropName: "#comment" });
 
-function refused(reason: string): ServiceError {
-  return new ServiceError("render_failed", `The e-invoice XML (options.e_invoice.xml) is refused: ${reason}.`, { details: { stage: "template", part: "options.e_invoice.xml", reason: "invalid_e_invoice_xml" } });
+const PART = "options.e_invoice.xml";
+
+function refused(why: string): ServiceError {
+  return xmlRefused(PART, "invalid_e_invoice_xml", why);
 }
 
 function undefinedEntity(xml: string): string | undefined {
@@ -36,11 +39,18 @@ function undefinedEntity(xml: string): string | undefined {
  * Cross Industry Invoice: Factur-X embeds the XML as is, and a reader's software would reject it later.
  */
 export function checkCrossIndustryInvoice(xml: string): void {
+  checkDataOnlyXml(xml, PART);
   const verdict = XMLValidator.validate(xml);
   if (verdict !== true) throw refused(`it is not well-formed XML (line ${verdict.err.line}, column ${verdict.err.col}: ${verdict.err.msg})`);
   const entity = undefinedEntity(xml);
   if (entity) throw refused(`it uses the entity &${entity}; which XML does not define (write the character itself, or &#…; with its code)`);
-  const elements = (parser.parse(xml) as Array<Record<string, unknown>>).filter((node) => Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"));
+  let parsed: Array<Record<string, unknown>>;
+  try {
+    parsed = parser.parse(xml) as Array<Record<string, unknown>>;
+  } catch (error) {
+    throw refused(`it could not be read (${(error as Error).message})`);
+  }
+  const elements = parsed.filter((node) => Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"));
   if (elements.length !== 1) throw refused(`it has ${elements.length} root elements; it must have one, ${ROOT}`);
   const root = elements[0]!;
   const name = Object.keys(root).find((key) => key !== ":@")!;

@@ -7,6 +7,10 @@ import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
 import { writeFileNamesSafely } from "./pdf-file-names";
+import { checkDataOnlyXml } from "./xml-gate";
+
+/** text/xml, application/xml and every +xml type. */
+const XML_TYPE = /^[a-z]+\/(?:[^;]*\+)?xml\b/i;
 
 interface EmbeddedFile {
   filename: string;
@@ -38,12 +42,13 @@ export async function preparePdfFinishing(options: RenderOptions, renderPart: Re
   const { pdfa, attachments = [], e_invoice: eInvoice, encryption } = options;
   if (!pdfa && attachments.length === 0 && !eInvoice && !encryption) return null;
   const files = await Promise.all(
-    attachments.map(async (a, i) => ({
-      filename: a.filename,
-      bytes: a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, `options.attachments[${i}].content`)),
-      mimeType: a.mime_type,
-      description: a.description,
-    })),
+    attachments.map(async (a, i) => {
+      const path = `options.attachments[${i}].content`;
+      const bytes = a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, path));
+      // A file declared as XML is embedded as data only, like the e-invoice.
+      if (XML_TYPE.test(a.mime_type)) checkDataOnlyXml(new TextDecoder().decode(bytes), path);
+      return { filename: a.filename, bytes, mimeType: a.mime_type, description: a.description };
+    }),
   );
   let invoice: PdfFinishing["eInvoice"];
   if (eInvoice) {
