@@ -21,6 +21,7 @@ export interface Env {
   SIGNING_SECRET?: string;
   RENDER_SYNC_MAX_DATA_BYTES: string;
   RENDER_MAX_BATCH_ITEMS: string;
+  TRIAL_STARTS_PER_HOUR_TOTAL: string;
   ALLOW_PRIVATE_EGRESS: string;
   WEBHOOK_RETRY_SCALE: string;
   /** `off` drops the JSON line per request outside production (`npm run dev`: wrangler prints its own line). */

@@ -28,6 +28,8 @@ export function config(env: Env) {
     signingSecret: () => requiredSecret(env.SIGNING_SECRET, "SIGNING_SECRET"),
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
+    /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */
+    trialStartsPerHourTotal: positiveInteger(env.TRIAL_STARTS_PER_HOUR_TOTAL, 200),
     allowPrivateEgress: !production && env.ALLOW_PRIVATE_EGRESS === "true",
     renderBackendUrl: env.RENDER_BACKEND_URL || null,
     renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "RENDER_BACKEND_SECRET"),

@@ -3,7 +3,8 @@ import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { startTrial, trialLimiter } from "../domain/accounts/start-trial";
+import { startTrial, trialLimiters } from "../domain/accounts/start-trial";
+import { config } from "../lib/config";
 
 export interface ToolCaller {
   account: AccountRow;
@@ -25,6 +26,6 @@ export async function resolveCaller(env: Env, headerKey: string | undefined, arg
     if (!found) throw new ServiceError("authentication_error", "The API key is missing, malformed, unknown or revoked.");
     return { account: found.account, apiKeyId: found.keyId, apiKey: presented, minted: false };
   }
-  const { account, apiKey, keyId } = await startTrial(db, trialLimiter(env.RATE_LIMITER, clientAddress), new Date().toISOString());
+  const { account, apiKey, keyId } = await startTrial(db, trialLimiters(env.RATE_LIMITER, clientAddress, config(env).trialStartsPerHourTotal), new Date().toISOString());
   return { account, apiKeyId: keyId, apiKey, minted: true };
 }

@@ -1,26 +1,42 @@
 import type { Database } from "../../db/client";
 import type { RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
+import { trialBucket } from "../../lib/client-address";
 import { createAccount } from "./create-account";
 import { TRIAL_RENDERS } from "./plans";
 
-/** Keyless trials a client address may start in an hour, whether through the agent server or the studio. */
+/** Keyless trials a client address (an IPv6 /64) may start in an hour, whether through the agent server or the studio. */
 export const TRIAL_STARTS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;
 
-/** The limiter that counts one client address's trial starts: shared by every way in. */
-export function trialLimiter(limiters: DurableObjectNamespace<RateLimiter>, clientAddress: string): DurableObjectStub<RateLimiter> {
-  return limiters.get(limiters.idFromName(`trial-mint:${clientAddress}`));
+/** The two counts a trial start must pass: its client's, and the whole deployment's (whatever addresses come). */
+export interface TrialLimiters {
+  client: DurableObjectStub<RateLimiter>;
+  deployment: DurableObjectStub<RateLimiter>;
+  deploymentPerHour: number;
 }
 
-/** A new 50-render trial account and its key, unless this address has started TRIAL_STARTS_PER_HOUR this hour (429). */
-export async function startTrial(db: Database, limiter: DurableObjectStub<RateLimiter>, now: string) {
-  const decision = await limiter.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
-  if (!decision.allowed) {
-    throw new ServiceError("rate_limited", `Too many trials were started from this address; retry in ${decision.resetSeconds} s, or use the API key you already have.`, {
-      details: { limit: TRIAL_STARTS_PER_HOUR, window_seconds: HOUR_SECONDS, retry_after_seconds: decision.resetSeconds },
-      headers: { "Retry-After": String(decision.resetSeconds) },
-    });
-  }
+/** The limiters of one trial start: shared by every way in (REST, studio, agent server). */
+export function trialLimiters(limiters: DurableObjectNamespace<RateLimiter>, clientAddress: string, deploymentPerHour: number): TrialLimiters {
+  return {
+    client: limiters.get(limiters.idFromName(`trial-mint:${trialBucket(clientAddress)}`)),
+    deployment: limiters.get(limiters.idFromName("trial-mint:deployment")),
+    deploymentPerHour,
+  };
+}
+
+function tooMany(message: string, limit: number, resetSeconds: number): ServiceError {
+  return new ServiceError("rate_limited", message, {
+    details: { limit, window_seconds: HOUR_SECONDS, retry_after_seconds: resetSeconds },
+    headers: { "Retry-After": String(resetSeconds) },
+  });
+}
+
+/** A new 50-render trial account and its key, unless this client or the deployment has started its hour's trials (429). */
+export async function startTrial(db: Database, limiters: TrialLimiters, now: string) {
+  const client = await limiters.client.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
+  if (!client.allowed) throw tooMany(`Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key you already have.`, TRIAL_STARTS_PER_HOUR, client.resetSeconds);
+  const deployment = await limiters.deployment.take(1, limiters.deploymentPerHour, HOUR_SECONDS);
+  if (!deployment.allowed) throw tooMany(`Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign up for an API key.`, limiters.deploymentPerHour, deployment.resetSeconds);
   return createAccount(db, { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true }, now);
 }

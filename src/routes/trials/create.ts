@@ -2,9 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
-import { startTrial, trialLimiter, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
+import { startTrial, trialLimiters, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
 import { clientAddress } from "../../lib/client-address";
 import { errorResponses } from "../../errors";
+import { config } from "../../lib/config";
 import { endpoint, nowIso } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
 import { jsonContent } from "../schemas";
@@ -23,13 +24,13 @@ const route = createRoute({
   operationId: "startTrial",
   tags: ["Account"],
   summary: `Start a free ${TRIAL_RENDERS}-render trial (no API key needed)`,
-  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address.`,
+  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address (an IPv6 client counts per /64), and at most \`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole service.`,
   security: [],
   responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
 });
 
 export const startTrialEndpoint = endpoint(route, async (c) => {
-  const limiter = trialLimiter(c.env.RATE_LIMITER, clientAddress((name) => c.req.header(name)));
-  const { account, apiKey } = await startTrial(database(c.env.DB), limiter, nowIso());
+  const limiters = trialLimiters(c.env.RATE_LIMITER, clientAddress((name) => c.req.header(name)), config(c.env).trialStartsPerHourTotal);
+  const { account, apiKey } = await startTrial(database(c.env.DB), limiters, nowIso());
   return c.json({ object: "trial" as const, api_key: apiKey, account: serializeAccount(account) }, 201);
 });
