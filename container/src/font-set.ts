@@ -23,6 +23,11 @@ export const FAMILIES: Family[] = [
   { name: "Noto Sans", package: "noto-sans", styles: UPRIGHT_AND_ITALIC },
   { name: "Noto Serif", package: "noto-serif", styles: UPRIGHT_AND_ITALIC },
   { name: "Noto Sans Mono", package: "noto-sans-mono", styles: UPRIGHT },
+  // Metric-compatible with Arial, Times New Roman and Courier New: a document that names those lays out as it would
+  // where they are installed (the same widths, so the same line breaks and page count).
+  { name: "Arimo", package: "arimo", styles: UPRIGHT_AND_ITALIC },
+  { name: "Tinos", package: "tinos", styles: UPRIGHT_AND_ITALIC },
+  { name: "Cousine", package: "cousine", styles: UPRIGHT_AND_ITALIC },
   { name: "Inter", package: "inter", styles: ["400Regular", "400Regular_Italic", "500Medium", "600SemiBold", "700Bold", "700Bold_Italic"] },
   { name: "Noto Sans Arabic", package: "noto-sans-arabic", styles: UPRIGHT },
   { name: "Noto Sans Hebrew", package: "noto-sans-hebrew", styles: UPRIGHT },
@@ -34,11 +39,15 @@ export const FAMILIES: Family[] = [
   { name: "Noto Color Emoji", package: "noto-color-emoji", styles: ["400Regular"] },
 ];
 
-/** CSS's generic families, and the named font each one means (README, "Fonts"). */
+/**
+ * CSS's generic families, and the font each one gets (README, "Fonts"). Blink itself turns serif, sans-serif and
+ * monospace into Times New Roman, Arial and Courier New before asking fontconfig, so these are the same fonts those
+ * names get below: metric-compatible ones, so a document lays out as in the browsers it was written in.
+ */
 export const GENERIC_FAMILIES: Record<string, string> = {
-  "sans-serif": "Noto Sans",
-  serif: "Noto Serif",
-  monospace: "Noto Sans Mono",
+  "sans-serif": "Arimo",
+  serif: "Tinos",
+  monospace: "Cousine",
   "system-ui": "Noto Sans",
 };
 
@@ -47,23 +56,24 @@ export const GENERIC_FAMILIES: Record<string, string> = {
  * "Times New Roman" when a document names no font at all, and for "Sans" when it has nothing else to try.
  */
 const NAMED_SUBSTITUTES: Record<string, string> = {
-  "Times New Roman": "Noto Serif",
-  Times: "Noto Serif",
+  "Times New Roman": "Tinos",
+  Times: "Tinos",
   Serif: "Noto Serif",
   Georgia: "Noto Serif",
-  Arial: "Noto Sans",
-  Helvetica: "Noto Sans",
-  "Helvetica Neue": "Noto Sans",
+  Arial: "Arimo",
+  Helvetica: "Arimo",
+  "Helvetica Neue": "Arimo",
   Sans: "Noto Sans",
-  "Courier New": "Noto Sans Mono",
-  Courier: "Noto Sans Mono",
+  "Courier New": "Cousine",
+  Courier: "Cousine",
   Monospace: "Noto Sans Mono",
 };
 
 /** Han characters are shared by Chinese, Japanese and Korean; a `lang` attribute picks the matching forms. */
 const HAN_BY_LANGUAGE: Record<string, string> = { ja: "Noto Sans JP", zh: "Noto Sans SC", ko: "Noto Sans KR" };
 
-const FALLBACK = FAMILIES.filter((family) => !["Noto Serif", "Noto Sans Mono", "Inter"].includes(family.name)).map((family) => family.name);
+/** The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families add nothing). */
+const FALLBACK = FAMILIES.filter((family) => !["Noto Serif", "Noto Sans Mono", "Arimo", "Tinos", "Cousine", "Inter"].includes(family.name)).map((family) => family.name);
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const families = (names: string[]) => names.map((name) => `<family>${xml(name)}</family>`).join("");

@@ -25,7 +25,7 @@ describe("render backend page reuse", () => {
   it("serves consecutive jobs on one page without carrying a document, a refusal or a viewport over", async () => {
     const first = await render("<p>first-marker</p>", "pdf");
     expect(first.status).toBe(200);
-    expect(inspectPdf(first.bytes).text).toContain("first-marker");
+    expect((await inspectPdf(first.bytes)).text).toContain("first-marker");
 
     const refused = await render('<p>refused</p><img src="https://127.0.0.1/logo.png">', "pdf");
     expect(refused.status).toBe(400);
@@ -40,7 +40,7 @@ describe("render backend page reuse", () => {
 
     const second = await render("<p>second-marker</p>", "pdf");
     expect(second.status).toBe(200);
-    const text = inspectPdf(second.bytes).text;
+    const text = (await inspectPdf(second.bytes)).text;
     expect(text).toContain("second-marker");
     expect(text).not.toContain("first-marker");
     expect((await stats()).pages_opened).toBe(2);
@@ -61,11 +61,11 @@ describe("render backend page reuse", () => {
       const attacked = await render(hostile, "pdf");
       expect((await stats()).pages_opened).toBe(before);
       expect(attacked.status, attacked.bytes.toString("utf8").slice(0, 400)).toBe(200);
-      const text = inspectPdf(attacked.bytes).text;
+      const text = (await inspectPdf(attacked.bytes)).text;
       expect(text).toContain("script-did-not-run");
       expect(text).not.toContain("SCRIPT-RAN");
       const after = await render("<p>after-the-hostile-job</p>", "pdf");
-      expect(inspectPdf(after.bytes).text).toContain("after-the-hostile-job");
+      expect((await inspectPdf(after.bytes)).text).toContain("after-the-hostile-job");
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(connections).toHaveLength(0);
     } finally {
@@ -81,7 +81,7 @@ describe("render backend page reuse", () => {
     expect(late.json().error).toMatchObject({ type: "render_failed", details: { reason: "timeout" } });
     const next = await render("<p>after the timeout</p>", "pdf");
     expect(next.status).toBe(200);
-    expect(inspectPdf(next.bytes).text).toContain("after the timeout");
+    expect((await inspectPdf(next.bytes)).text).toContain("after the timeout");
     expect((await stats()).pages_opened).toBe(before.pages_opened + 1);
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, inspectPdf } from "./client";
+import { pageTexts } from "./pdf-text";
 import { until } from "../poll";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -66,12 +67,12 @@ describe("a template folder: init, preview, validate, push", () => {
     expect(folio(["init", name]).code).toBe(2);
   });
 
-  it("preview writes the unsaved folder's file, watermarked", () => {
+  it("preview writes the unsaved folder's file, watermarked", async () => {
     const run = folio(["preview", name, "-o", join(work, "hello.pdf"), "--json"]);
     expect(run.code).toBe(0);
     expect(run.json()).toMatchObject({ file: join(work, "hello.pdf"), page_count: 1, warnings: [] });
-    // -raw keeps content-stream order, so the rotated watermark stays one word.
-    expect(execFileSync("pdftotext", ["-raw", join(work, "hello.pdf"), "-"], { encoding: "utf8" })).toMatch(/Hello Ada\s+PREVIEW/);
+    // Content-stream order, so the rotated watermark stays one word.
+    expect((await pageTexts(join(work, "hello.pdf"), { raw: true })).join("\f")).toMatch(/Hello Ada\s+PREVIEW/);
   });
 
   it("push creates the template with the checksum computed locally, then publishes nothing while it is unchanged", async () => {
@@ -122,7 +123,7 @@ describe("a template folder: init, preview, validate, push", () => {
       expect(await until(async () => lines(), (n) => n >= 1, 30_000)).toBe(1);
       edit("template.html", (html) => html.replace(/<h1>.*<\/h1>/, "<h1>Watched {{ name }}</h1>"));
       expect(await until(async () => lines(), (n) => n >= 2, 30_000)).toBeGreaterThanOrEqual(2);
-      expect(inspectPdf(readFileSync(out)).text).toContain("Watched Ada");
+      expect((await inspectPdf(readFileSync(out))).text).toContain("Watched Ada");
     } finally {
       child.kill("SIGINT");
     }
@@ -131,7 +132,7 @@ describe("a template folder: init, preview, validate, push", () => {
 });
 
 describe("folio render and the lists", () => {
-  it("render waits for a queued render with progress on stderr and writes the file", () => {
+  it("render waits for a queued render with progress on stderr and writes the file", async () => {
     const name = unique("cli-render");
     folio(["init", name]);
     folio(["push", name]);
@@ -140,7 +141,7 @@ describe("folio render and the lists", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/rnd_\w+ queued; waiting for it/);
     expect(run.json()).toMatchObject({ status: "succeeded", file: "out.pdf", template: `${name}@1` });
-    expect(inspectPdf(readFileSync(join(work, "out.pdf"))).text).toContain("Hello Lovelace");
+    expect((await inspectPdf(readFileSync(join(work, "out.pdf")))).text).toContain("Hello Lovelace");
     expect(folio(["renders", "ls", "--json", "--limit", "5"]).json().data.map((r: { id: string }) => r.id)).toContain(run.json().id);
     expect(folio(["templates", "ls", "--json"]).json().data.map((t: { name: string }) => t.name)).toContain(name);
     expect(folio(["templates", "ls"]).stdout).toMatch(new RegExp(`${name}\\s+@1\\s+chromium`));

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32, inflateSync } from "node:zlib";
 import { inject } from "vitest";
 import { until } from "../poll";
+import { pageTexts } from "./pdf-text";
+import { pdfFile, pdfInfo } from "./pdf-tools";
 
 export const FIXTURES = join(import.meta.dirname, "../../fixtures");
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -55,16 +55,15 @@ export async function waitForRender(id: string, key?: string, timeoutMs = 60_000
   return res.json;
 }
 
-/** Text and page facts from poppler, the way a person would check a PDF. */
-export function inspectPdf(bytes: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), "folio-pdf-"));
-  const file = join(dir, "doc.pdf");
-  writeFileSync(file, bytes);
-  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
-  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
-  return { info, text, pages, width: Number(width), height: Number(height), file };
+/**
+ * Page facts, document information and text, the way a person would check a PDF in a reader: `info` as pdfInfo
+ * gives it, `text` every page in reading layout, pages parted by form feeds.
+ */
+export async function inspectPdf(bytes: Buffer) {
+  const file = pdfFile(bytes);
+  const info = await pdfInfo(file);
+  const text = (await pageTexts(file)).join("\f");
+  return { info, text, pages: info.pages, width: info.width, height: info.height, file };
 }
 
 /** Width and height from a PNG's IHDR or a JPEG's SOF marker. */

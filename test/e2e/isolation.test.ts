@@ -62,7 +62,7 @@ describe("a render never bills more than the account can still pay for", () => {
     const template = await createTemplate({ name: "fits", source: `<div style="height:250in"></div>` }, key);
     const res = await api("POST", "/v1/render", { template }, key);
     expect(res.status).toBe(200);
-    const pages = inspectPdf((await download(res.json.url)).bytes).pages;
+    const pages = (await inspectPdf((await download(res.json.url)).bytes)).pages;
     expect(pages).toBeGreaterThan(20);
     expect(res.json).toMatchObject({ page_count: pages, billable_units: pages });
     expect((await usage(key)).units.used).toBe(pages);

@@ -1,67 +1,204 @@
-// Reading finished PDFs the way their readers' tools do: qpdf for structure, poppler for text, fonts,
-// metadata and attachments. Each takes a file path (inspectPdf in client.ts writes one).
-import { execFileSync, spawnSync } from "node:child_process";
+// Reading finished PDFs the way their readers do, with npm libraries only (no poppler, no qpdf): pdf-lib for
+// structure (objects, streams, fonts, the /Encrypt dictionary), pdfjs for what a viewer shows (document info,
+// outline, attachments, passwords, pixels). Each takes a file path (inspectPdf in client.ts writes one).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
+import { decodePDFRawStream, PDFArray, PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from "@cantoo/pdf-lib";
+import { getDocument, PasswordResponses, VerbosityLevel, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { RenderParameters } from "pdfjs-dist/types/src/display/api";
 
 type Json = any;
 
-/** Writes `bytes` to a file of its own (for a PDF poppler cannot open without a password, unlike inspectPdf's). */
+/** Writes `bytes` to a file of its own. */
 export function pdfFile(bytes: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), "folio-pdf-")), "doc.pdf");
   writeFileSync(file, bytes);
   return file;
 }
 
-/** qpdf's JSON (version 2) of every object, with a resolver for indirect references. */
-export function pdfObjects(file: string, password?: string) {
-  const args = ["--json=2", "--json-key=qpdf", "--json-stream-data=none", ...(password ? [`--password=${password}`] : []), file];
-  const objects = JSON.parse(execFileSync("qpdf", args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).qpdf[1] as Record<string, Json>;
-  const resolve = (value: Json): Json => (typeof value === "string" && /^\d+ \d+ R$/.test(value) ? objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict : value);
-  const trailer = objects.trailer!.value;
-  return { trailer, catalog: resolve(trailer["/Root"]), resolve };
+/** The file parsed by pdf-lib, decrypted with `password` ("" opens a file that has only an owner password). */
+export const loadStructure = (file: string, password = "") => PDFDocument.load(readFileSync(file), { password, updateMetadata: false });
+/** The file parsed by pdf-lib as it is, encrypted strings and streams left so: for what encryption never covers. */
+const loadUndecrypted = (file: string) => PDFDocument.load(readFileSync(file), { ignoreEncryption: true, updateMetadata: false });
+
+/** Runs `use` on the file opened by pdfjs, with `password` if given, and closes it after. */
+export async function withPdf<T>(file: string, password: string | undefined, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  const task = getDocument({ data: new Uint8Array(readFileSync(file)), password, verbosity: VerbosityLevel.ERRORS });
+  try {
+    return await use(await task.promise);
+  } finally {
+    await task.destroy();
+  }
 }
 
-/** A stream's decoded bytes, by its reference ("12 0 R"). */
-export function streamBytes(file: string, ref: string): Buffer {
-  return execFileSync("qpdf", [`--show-object=${ref.split(" ")[0]}`, "--filtered-stream-data", file], { maxBuffer: 64 * 1024 * 1024 });
+/**
+ * A pdf-lib object in qpdf's JSON notation (version 2), which the tests were written against: names as "/Name",
+ * references as "12 0 R", a stream as its dictionary, strings as "u:" and their text when they are text (UTF-16
+ * with its byte order mark, or printable ASCII) and as "b:" and their bytes in hex otherwise (a random /ID, say).
+ */
+function json(object: PDFObject | undefined): Json {
+  if (object instanceof PDFRef) return `${object.objectNumber} ${object.generationNumber} R`;
+  if (object instanceof PDFName) return `/${object.decodeText()}`;
+  if (object instanceof PDFString || object instanceof PDFHexString) {
+    const bytes = Buffer.from(object.asBytes());
+    const text = (bytes[0] === 0xfe && bytes[1] === 0xff) || /^[\t\n\r\x20-\x7e]*$/.test(bytes.toString("latin1"));
+    return text ? `u:${object.decodeText()}` : `b:${bytes.toString("hex")}`;
+  }
+  if (object instanceof PDFNumber) return object.asNumber();
+  if (object instanceof PDFBool) return object.asBoolean();
+  if (object instanceof PDFArray) return object.asArray().map(json);
+  if (object instanceof PDFDict) return Object.fromEntries([...object.entries()].map(([key, value]) => [`/${key.decodeText()}`, json(value)]));
+  if (object instanceof PDFStream) return json(object.dict);
+  if (object === undefined || object === PDFNull) return null;
+  throw new Error(`no JSON for ${object.constructor.name}`);
 }
 
-/** The outline as nested titles, from `qpdf --json`'s outlines. */
-export function outlineTitles(file: string): Json[] {
-  const outlines = JSON.parse(execFileSync("qpdf", ["--json=2", "--json-key=outlines", file], { encoding: "utf8" })).outlines as Json[];
-  const titles = (items: Json[]): Json[] => items.map((item) => (item.kids.length ? { title: item.title, kids: titles(item.kids) } : item.title));
-  return titles(outlines);
+/** The trailer and catalog as JSON, a resolver for references, a stream's decoded bytes by its reference, and pdf-lib's document. */
+export async function pdfObjects(file: string, password?: string) {
+  const doc = await loadStructure(file, password);
+  const { context, catalog } = doc;
+  const lookup = (ref: string) => {
+    const [number, generation] = ref.split(" ").map(Number);
+    return context.lookup(PDFRef.of(number!, generation));
+  };
+  const resolve = (value: Json): Json => (typeof value === "string" && /^\d+ \d+ R$/.test(value) ? json(lookup(value)) : value);
+  const streamBytes = (ref: string) => Buffer.from(decodePDFRawStream(lookup(ref) as PDFRawStream).decode());
+  // pdf-lib's decrypting parse loses the trailer that Chromium writes in a cross-reference stream (it tries to
+  // decrypt that stream too); a trailer is never encrypted, so it comes from a parse that decrypts nothing.
+  const { trailerInfo } = context.isDecrypted ? (await loadUndecrypted(file)).context : context;
+  const trailer = Object.fromEntries(Object.entries(trailerInfo).filter(([, value]) => value).map(([key, value]) => [`/${key}`, json(value)]));
+  return { trailer, catalog: json(catalog), resolve, streamBytes, doc };
 }
 
-/** The text of each page, in reading layout (`pdftotext -layout`), or in content-stream order with `raw`. */
-export function pageTexts(file: string, options: { raw?: boolean; password?: string } = {}): string[] {
-  const args = [options.raw ? "-raw" : "-layout", ...(options.password ? ["-upw", options.password] : []), file, "-"];
-  return execFileSync("pdftotext", args, { encoding: "utf8" }).split("\f").slice(0, -1);
+/** The XMP metadata packet: the catalog's /Metadata stream. */
+export async function xmp(file: string): Promise<string> {
+  const { catalog, streamBytes } = await pdfObjects(file);
+  return streamBytes(catalog["/Metadata"]).toString("utf8");
 }
 
-/** A poppler tool's outcome without throwing: what a reader without the right password sees. */
-export function tryTool(tool: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(tool, args, { encoding: "utf8" });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+/**
+ * The document information pdfinfo printed: page count and the first page's size in points (its crop box, as
+ * pdfinfo's "Page size"), the PDF version, the Info dictionary's entries, encryption, and tagging: /MarkInfo
+ * /Marked true in the catalog, with a structure tree.
+ */
+export async function pdfInfo(file: string, password?: string) {
+  const { catalog, resolve } = await pdfObjects(file, password);
+  return withPdf(file, password, async (doc) => {
+    const info = (await doc.getMetadata()).info as Record<string, string | undefined>;
+    const [left, bottom, right, top] = (await doc.getPage(1)).view as [number, number, number, number];
+    return {
+      pages: doc.numPages,
+      width: right - left,
+      height: top - bottom,
+      pdfVersion: info.PDFFormatVersion,
+      tagged: resolve(catalog["/MarkInfo"])?.["/Marked"] === true && catalog["/StructTreeRoot"] !== undefined,
+      encrypted: info.EncryptFilterName != null,
+      title: info.Title,
+      author: info.Author,
+      subject: info.Subject,
+      keywords: info.Keywords,
+      creator: info.Creator,
+      producer: info.Producer,
+      creationDate: info.CreationDate,
+      modDate: info.ModDate,
+    };
+  });
 }
 
-/** The XMP metadata packet (`pdfinfo -meta`). */
-export function xmp(file: string): string {
-  return execFileSync("pdfinfo", ["-meta", file], { encoding: "utf8" });
+/** What a reader holding `password` (or none) meets: the document, or pdfjs's PasswordException, by its code. */
+export async function opens(file: string, password?: string): Promise<"opened" | "password needed" | "password incorrect"> {
+  try {
+    return await withPdf(file, password, async () => "opened" as const);
+  } catch (error) {
+    const { name, code } = error as { name?: string; code?: number };
+    if (name !== "PasswordException") throw error;
+    return code === PasswordResponses.NEED_PASSWORD ? "password needed" : "password incorrect";
+  }
 }
 
-/** Each font's name and whether it is embedded (`pdffonts`). */
-export function fonts(file: string): Array<{ name: string; embedded: boolean }> {
-  const lines = execFileSync("pdffonts", [file], { encoding: "utf8" }).trim().split("\n").slice(2);
-  return lines.map((line) => ({ name: line.split(/\s+/)[0]!, embedded: / (yes|no) +(yes|no) +(yes|no) +\d+ +\d+$/.exec(line)?.[1] === "yes" }));
+/**
+ * The /Encrypt dictionary as pdfinfo summed it up, or null for a file without one: the algorithm (AES-256 is /V 5
+ * /R 6 with the /AESV3 crypt filter) and what the /P bits grant (bit 3 print, 4 change, 5 copy, 6 add notes).
+ * Read without a password: the dictionary itself is never encrypted.
+ */
+export async function encryption(file: string) {
+  const { context } = await loadUndecrypted(file);
+  if (!context.trailerInfo.Encrypt) return null;
+  const encrypt = json(context.lookup(context.trailerInfo.Encrypt));
+  const filter = encrypt["/CF"]?.[encrypt["/StmF"]]?.["/CFM"];
+  const algorithm = encrypt["/V"] === 5 && encrypt["/R"] === 6 && filter === "/AESV3" ? "AES-256" : `V ${encrypt["/V"]} R ${encrypt["/R"]} ${filter}`;
+  const grants = (bit: number) => (encrypt["/P"] & (1 << (bit - 1))) !== 0;
+  return { algorithm, print: grants(3), change: grants(4), copy: grants(5), addNotes: grants(6) };
 }
 
-/** Embedded files: the names `pdfdetach -list` shows, and each one's bytes. */
-export function attachments(file: string): Map<string, Buffer> {
-  const names = execFileSync("pdfdetach", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(1).map((line) => line.replace(/^\d+: /, ""));
-  const dir = mkdtempSync(join(tmpdir(), "folio-detach-"));
-  execFileSync("pdfdetach", ["-saveall", "-o", dir, file]);
-  return new Map(names.map((name) => [name, readFileSync(join(dir, name))]));
+/**
+ * Every font the pages use, directly or in their form XObjects, as pdffonts listed them: the name (/BaseFont, or a
+ * Type 3 font's descriptor's /FontName: it has no /BaseFont), the /Subtype, whether the font program is embedded
+ * (/FontFile, /FontFile2 or /FontFile3 in its descriptor, a Type 0 font's in its descendant's; a Type 3 font's
+ * glyphs are content streams of the file itself), whether it is a subset (the ABCDEF+ tag), and has a /ToUnicode map.
+ */
+export async function fonts(file: string) {
+  const { doc, resolve } = await pdfObjects(file);
+  const seen = new Set<Json>();
+  const used: Json[] = [];
+  const walk = (resources: Json) => {
+    for (const font of Object.values(resolve(resources?.["/Font"]) ?? {})) {
+      if (!seen.has(font)) used.push(resolve(font));
+      seen.add(font);
+    }
+    for (const ref of Object.values(resolve(resources?.["/XObject"]) ?? {})) {
+      const xobject = resolve(ref);
+      if (seen.has(ref) || xobject["/Subtype"] !== "/Form") continue;
+      seen.add(ref);
+      walk(resolve(xobject["/Resources"]));
+    }
+  };
+  for (const page of doc.getPages()) walk(json(page.node.Resources()));
+  return used.map((font) => {
+    const descendant = font["/Subtype"] === "/Type0" ? resolve(resolve(font["/DescendantFonts"])[0]) : font;
+    const descriptor = resolve(descendant["/FontDescriptor"]) ?? {};
+    const name = String(font["/BaseFont"] ?? descriptor["/FontName"] ?? "/").slice(1);
+    const embedded = font["/Subtype"] === "/Type3" || ["/FontFile", "/FontFile2", "/FontFile3"].some((key) => key in descriptor);
+    return { name, type: String(font["/Subtype"]).slice(1), embedded, subset: /^[A-Z]{6}\+/.test(name), toUnicode: "/ToUnicode" in font };
+  });
+}
+
+type OutlineItem = { title: string; items: OutlineItem[] };
+/** The outline as nested titles: an entry with entries under it as { title, kids }. */
+export async function outlineTitles(file: string): Promise<Json[]> {
+  const titles = (items: OutlineItem[]): Json[] => items.map((item) => (item.items.length ? { title: item.title, kids: titles(item.items) } : item.title));
+  return withPdf(file, undefined, async (doc) => titles((await doc.getOutline()) ?? []));
+}
+
+/** Embedded files, as pdfjs reads the /EmbeddedFiles name tree: each one's bytes by its file name (/UF, else /F). */
+export async function attachments(file: string): Promise<Map<string, Buffer>> {
+  const found = await withPdf(file, undefined, async (doc) => Object.values((await doc.getAttachments()) ?? {}) as Array<{ filename: string; content: Uint8Array }>);
+  return new Map(found.map((attachment) => [attachment.filename, Buffer.from(attachment.content)]));
+}
+
+/** Page `page` (from 1) drawn by pdfjs on white paper onto an @napi-rs/canvas canvas, at `dpi` (96: a pixel per CSS px). */
+async function drawPage(file: string, page: number, dpi: number) {
+  return withPdf(file, undefined, async (doc) => {
+    const pdfPage = await doc.getPage(page);
+    const viewport = pdfPage.getViewport({ scale: dpi / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    // pdfjs's types name the DOM's canvas; in Node it draws on @napi-rs/canvas's, which has the same interface.
+    await pdfPage.render({ canvas: canvas as unknown as RenderParameters["canvas"], viewport }).promise;
+    return canvas;
+  });
+}
+
+/** A page's pixels at `dpi`, as RGB: what pdftoppm -r gave. */
+export async function pagePixels(file: string, page = 1, dpi = 96) {
+  const canvas = await drawPage(file, page, dpi);
+  const { data, width, height } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  return { width, height, pixel: (x: number, y: number) => [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number] };
+}
+
+/** Writes a page at `dpi` as a PNG (by default beside the PDF), for a person to look at; returns its path. */
+export async function pagePng(file: string, page = 1, dpi = 96, out = file.replace(/\.pdf$/, `-page${page}.png`)): Promise<string> {
+  writeFileSync(out, await (await drawPage(file, page, dpi)).encode("png"));
+  return out;
 }

@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createTemplate as createTemplateAs, download, fixture, fixtureJson, inspectPdf, newKey } from "./client";
+import { wordAt } from "./pdf-text";
 
 // DECISIONS §13: the request's options, then the template's, then the document's own @page rules.
 const invoice = (options?: Record<string, unknown>) => ({ name: "invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json"), ...(options ? { options } : {}) });
@@ -19,14 +19,6 @@ async function renderPdf(template: string, options?: Record<string, unknown>, da
   return inspectPdf((await download(res.json.url)).bytes);
 }
 
-/** Where a word first appears on page 1, in points from the top left, as pdftotext -bbox reports it. */
-function wordAt(file: string, word: string): { x: number; y: number } {
-  const html = execFileSync("pdftotext", ["-bbox", "-f", "1", "-l", "1", file, "-"], { encoding: "utf8" });
-  const match = new RegExp(`<word xMin="([\\d.]+)" yMin="([\\d.]+)"[^>]*>${word}</word>`).exec(html);
-  if (!match) throw new Error(`${word} not found on page 1`);
-  return { x: Number(match[1]), y: Number(match[2]) };
-}
-
 /** Page width and height in points, to the point: Chromium rounds a page to whole device pixels. */
 function expectPage(pdf: { width: number; height: number }, width: number, height: number) {
   expect(Math.abs(pdf.width - width), `width ${pdf.width} for ${width}`).toBeLessThan(1.5);
@@ -38,7 +30,7 @@ describe("page size, orientation and margins: options over the document's @page"
   it("keeps the invoice's own @page (A4, 16 mm at the left) when no page option is set", async () => {
     const pdf = await renderPdf(await createTemplate(invoice()));
     expectPage(pdf, A4[0], A4[1]);
-    expect(wordAt(pdf.file, "Northwind").x).toBeCloseTo(16 * MM, 0);
+    expect((await wordAt(pdf.file, "Northwind")).x).toBeCloseTo(16 * MM, 0);
   });
 
   it("turns the invoice's CSS A4 with landscape: true, alone or with page_size A4, and Letter with page_size Letter", async () => {
@@ -53,7 +45,7 @@ describe("page size, orientation and margins: options over the document's @page"
   it("moves the content to margin: 40mm whatever the CSS margin says", async () => {
     const pdf = await renderPdf(await createTemplate(invoice()), { margin: "40mm" });
     expectPage(pdf, A4[0], A4[1]);
-    const at = wordAt(pdf.file, "Northwind");
+    const at = await wordAt(pdf.file, "Northwind");
     expect(at.x).toBeCloseTo(40 * MM, 0);
     expect(at.y).toBeGreaterThan(40 * MM - 1);
     expect(at.y).toBeLessThan(40 * MM + 12);
@@ -63,10 +55,10 @@ describe("page size, orientation and margins: options over the document's @page"
     const template = await createTemplate(invoice({ landscape: true, margin: { left: "30mm" } }));
     const byTemplate = await renderPdf(template);
     expectPage(byTemplate, A4[1], A4[0]);
-    expect(wordAt(byTemplate.file, "Northwind").x).toBeCloseTo(30 * MM, 0);
+    expect((await wordAt(byTemplate.file, "Northwind")).x).toBeCloseTo(30 * MM, 0);
     const byRequest = await renderPdf(template, { landscape: false, margin: { left: "5mm" } });
     expectPage(byRequest, A4[0], A4[1]);
-    expect(wordAt(byRequest.file, "Northwind").x).toBeCloseTo(5 * MM, 0);
+    expect((await wordAt(byRequest.file, "Northwind")).x).toBeCloseTo(5 * MM, 0);
   });
 
   it("reads the document's own size as the paper to turn: two lengths, and a named size with an orientation", async () => {
@@ -78,7 +70,7 @@ describe("page size, orientation and margins: options over the document's @page"
     const margined = await renderPdf(named, { margin: "5mm" }, {});
     expectPage(margined, 210 * MM, 148 * MM);
     // The body keeps its default 8 px (6 pt) margin inside the page margin.
-    expect(wordAt(margined.file, "Named").x).toBeCloseTo(5 * MM + 6, 0);
+    expect((await wordAt(margined.file, "Named")).x).toBeCloseTo(5 * MM + 6, 0);
     expectPage(await renderPdf(named, { landscape: false }, {}), 148 * MM, 210 * MM);
   });
 });

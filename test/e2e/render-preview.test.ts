@@ -1,9 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { api, createTemplate, fixture, fixtureJson, inspectPdf, newKey } from "./client";
+import { pageTexts } from "./pdf-text";
+import { pdfFile } from "./pdf-tools";
 
-/** Text in content-stream order: the rotated watermark stays one word (-layout scatters its letters). */
-const rawText = (file: string) => execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" });
+/** Each page's text in content-stream order, where the rotated watermark stays one word. */
+const rawTexts = (file: string) => pageTexts(file, { raw: true });
 
 async function preview(key: string, body: Record<string, unknown>) {
   const res = await fetch(`${inject("baseUrl")}/v1/previews`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -16,10 +17,10 @@ describe("PDF previews through Chromium", () => {
     const res = await preview(key, { source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json"), data: fixtureJson("invoice-long.data.json") });
     expect(res.status, res.bytes.toString("utf8").slice(0, 300)).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    const pdf = inspectPdf(res.bytes);
+    const pdf = await inspectPdf(res.bytes);
     expect(pdf.pages).toBeGreaterThan(1);
     expect(res.headers.get("x-service-page-count")).toBe(String(pdf.pages));
-    const pages = rawText(pdf.file).split("\f").filter((page) => page.trim() !== "");
+    const pages = (await rawTexts(pdf.file)).filter((page) => page.trim() !== "");
     expect(pages).toHaveLength(pdf.pages);
     for (const page of pages) expect(page).toContain("PREVIEW");
     expect((await api("GET", "/v1/usage", undefined, key)).json.units.used).toBe(0);
@@ -31,9 +32,9 @@ describe("PDF previews through Chromium", () => {
     const template = await createTemplate({ name: "hello", source: "<h1>Hello {{ name }}</h1>" }, key);
     const res = await preview(key, { template, data: { name: "Ada" } });
     expect(res.status).toBe(200);
-    expect(rawText(inspectPdf(res.bytes).file)).toMatch(/Hello Ada\s+PREVIEW/);
+    expect((await rawTexts(pdfFile(res.bytes))).join("\f")).toMatch(/Hello Ada\s+PREVIEW/);
     const rendered = await api("POST", "/v1/render", { template, data: { name: "Ada" } }, key);
     const file = Buffer.from(await (await fetch(rendered.json.url)).arrayBuffer());
-    expect(rawText(inspectPdf(file).file)).not.toContain("PREVIEW");
+    expect((await rawTexts(pdfFile(file))).join("\f")).not.toContain("PREVIEW");
   });
 });

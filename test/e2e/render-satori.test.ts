@@ -1,14 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { api, createTemplate, decodePng, download, fixture, fixtureJson, imageSize, inspectPdf, sha256 } from "./client";
-
-/** Page 1 of a PDF at 96 dpi (one pixel per CSS px), as RGB from pdftoppm's PPM. */
-function rasterize(file: string): { pixel(x: number, y: number): [number, number, number] } {
-  const ppm = execFileSync("pdftoppm", ["-r", "96", "-f", "1", "-l", "1", "-singlefile", file], { maxBuffer: 64 * 1024 * 1024 });
-  const header = /^P6\s+(\d+)\s+\d+\s+255\s/.exec(ppm.subarray(0, 32).toString("latin1"))!;
-  const at = (x: number, y: number) => header[0].length + (y * Number(header[1]) + x) * 3;
-  return { pixel: (x, y) => [...ppm.subarray(at(x, y), at(x, y) + 3)] as [number, number, number] };
-}
+import { fonts, pagePixels } from "./pdf-tools";
 
 describe("satori cards through the real service", () => {
   const card = () => ({ name: "card", engine: "satori", source: fixture("card.satori.html"), schema: fixtureJson("card.schema.json") });
@@ -53,7 +45,7 @@ describe("satori cards through the real service", () => {
     const template = await createTemplate(card());
     const pdf = await api("POST", "/v1/render", { template, format: "pdf", data: fixtureJson("card.data.json") });
     expect(pdf.json).toMatchObject({ engine: "chromium", format: "pdf" });
-    expect(inspectPdf((await download(pdf.json.url)).bytes).text).toContain("Rendering ten thousand");
+    expect((await inspectPdf((await download(pdf.json.url)).bytes)).text).toContain("Rendering ten thousand");
     const jpg = await api("POST", "/v1/render", { template, format: "jpg", data: fixtureJson("card.data.json") });
     expect(jpg.json).toMatchObject({ engine: "chromium", format: "jpg" });
   });
@@ -69,22 +61,24 @@ describe("satori cards through the real service", () => {
 
     const res = await api("POST", "/v1/render", { template, format: "pdf", data });
     expect(res.json).toMatchObject({ engine: "chromium", page_count: 1 });
-    const pdf = inspectPdf((await download(res.json.url)).bytes);
+    const pdf = await inspectPdf((await download(res.json.url)).bytes);
     expect(pdf.pages).toBe(1);
     // A page is px * 0.75 points, to Chromium's rounding of page sizes to hundredths of an inch.
     expect(Math.abs(pdf.width - 1200 * 0.75)).toBeLessThan(1);
     expect(Math.abs(pdf.height - 630 * 0.75)).toBeLessThan(1);
     expect(pdf.text).toContain("7 min read");
-    const fonts = execFileSync("pdffonts", [pdf.file], { encoding: "utf8" });
-    for (const face of ["Inter-Regular", "Inter-SemiBold", "Inter-Bold"]) expect(fonts).toMatch(new RegExp(`\\+${face}\\s.*\\byes\\s+yes\\s+yes\\b`));
-    expect(fonts).not.toMatch(/Serif|Liberation|DejaVu/);
+    const used = await fonts(pdf.file);
+    for (const face of ["Inter-Regular", "Inter-SemiBold", "Inter-Bold"]) {
+      expect(used).toContainEqual(expect.objectContaining({ name: expect.stringMatching(new RegExp(`^[A-Z]{6}\\+${face}$`)), embedded: true, subset: true, toUnicode: true }));
+    }
+    expect(used.map((font) => font.name).join(" ")).not.toMatch(/Serif|Liberation|DejaVu/);
     // Laid out as Satori lays it out: the background reaches the corner, the accent square sits inside the padding.
-    const page = rasterize(pdf.file);
+    const page = await pagePixels(pdf.file, 1, 96);
     expect(page.pixel(4, 4)).toEqual([0x0f, 0x17, 0x2a]);
     expect(page.pixel(72 + 28, 64 + 28)).toEqual([0x38, 0xbd, 0xf8]);
     expect(page.pixel(1195, 625)).toEqual([0x0f, 0x17, 0x2a]);
 
-    const sized = inspectPdf((await download((await api("POST", "/v1/render", { template, format: "pdf", data, options: { width: 600, height: 315 } })).json.url)).bytes);
+    const sized = await inspectPdf((await download((await api("POST", "/v1/render", { template, format: "pdf", data, options: { width: 600, height: 315 } })).json.url)).bytes);
     expect([Math.round(sized.width), sized.pages]).toEqual([450, 1]);
   });
 

@@ -23,7 +23,7 @@ describe("the SDK against the real service", () => {
     const template = await createTemplate(HELLO);
     const render = await folioFor(inject("apiKey")).render({ template, data: { name: "Ada" } });
     expect(render).toMatchObject({ status: "succeeded", format: "pdf", page_count: 1 });
-    expect(inspectPdf((await download(render.url!)).bytes).text).toContain("Hello Ada");
+    expect((await inspectPdf((await download(render.url!)).bytes)).text).toContain("Hello Ada");
   });
 
   it("waits for a queued render by polling, reporting each state it reads", async () => {
@@ -33,7 +33,7 @@ describe("the SDK against the real service", () => {
     expect(seen[0]).toBe("queued");
     expect(seen.at(-1)).toBe("succeeded");
     expect(render.status).toBe("succeeded");
-    expect(inspectPdf((await download(render.url!)).bytes).text).toContain("Hello Grace");
+    expect((await inspectPdf((await download(render.url!)).bytes)).text).toContain("Hello Grace");
   });
 
   it("sends one Idempotency-Key per logical call: the same key twice replays the first render", async () => {
@@ -85,7 +85,7 @@ describe("the SDK against the real service", () => {
     const folio = folioFor(inject("apiKey"));
     const clean = await folio.preview({ source: "<h1>Preview {{ name }}</h1>", data: { name: "Ada" } });
     expect(clean).toMatchObject({ contentType: "application/pdf", pageCount: 1, warnings: [], truncated: false });
-    expect(inspectPdf(Buffer.from(clean.bytes)).text).toContain("Preview Ada");
+    expect((await inspectPdf(Buffer.from(clean.bytes))).text).toContain("Preview Ada");
     const source = "<div style='display:flex'>{{ who }}{% if who == 'later' %}{{ 'now' | date: '%Y' }}{% endif %}</div>";
     const warned = await folio.preview({ engine: "satori", source, data: { who: "x" } });
     expect(warned.contentType).toBe("image/png");
