@@ -6,7 +6,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
 import type { ChromiumBinary } from "./chromium-binary.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
-import { FairSlots } from "../../src/render/chromium/fair-slots.ts";
+import { FairSlots, type SlotLease, type SlotShare } from "../../src/render/chromium/fair-slots.ts";
 import { IdlePages } from "../../src/render/chromium/idle-pages.ts";
 
 export interface PoolOptions {
@@ -108,8 +108,8 @@ export class BrowserPool {
     }
   }
 
-  private release(account: string): void {
-    this.slots.release(account);
+  private release(lease: SlotLease, error: unknown): void {
+    lease.release({ error });
     if (this.slots.idle && this.jobsOnBrowser >= this.options.recycleAfter && this.browser) {
       const old = this.browser;
       this.browser = null;
@@ -138,16 +138,25 @@ export class BrowserPool {
     await this.idle.giveBack(browser, prepared, healthy);
   }
 
-  /** Runs `account`'s job with the warm browser once it has a slot; a crash mid-job retires that browser. */
-  async run<T>(account: string, job: (browser: Browser) => Promise<T>): Promise<T> {
-    await this.slots.acquire(account);
+  /**
+   * Runs `account`'s job with the warm browser once it has a slot (FairSlots' rules for its `share`); a job
+   * answers its outcome, whose error (a timeout, the memory ceiling) counts against the account's share.
+   */
+  async run<T extends { error?: unknown }>(account: string, share: SlotShare, job: (browser: Browser) => Promise<T>): Promise<T> {
+    const lease = await this.slots.acquire(account, share);
+    let error: unknown;
     try {
       const browser = await this.warm();
       this.jobsOnBrowser++;
       this.jobsTotal++;
-      return await job(browser);
+      const outcome = await job(browser);
+      error = outcome.error;
+      return outcome;
+    } catch (thrown) {
+      error = thrown;
+      throw thrown;
     } finally {
-      this.release(account);
+      this.release(lease, error);
     }
   }
 

@@ -24,22 +24,27 @@ export type JobOutcome = { file: RenderedJob } | { error: unknown };
  * is closed, and the job keeps its slot until it is. Memory is watched while the job runs: past the
  * backend's ceiling the largest document is stopped, and its page closed.
  */
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, memory: MemoryWatch, settle: (outcome: JobOutcome) => void): Promise<void> {
+export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, memory: MemoryWatch, settle: (outcome: JobOutcome) => void): Promise<JobOutcome> {
   const prepared = await pool.page(browser);
   let healthy = false;
   const watch = memory.watch(job.html.length);
+  let outcome: JobOutcome;
   try {
     const bytes = await renderPrepared(prepared, job, {
       checkUrl,
       fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
     }, watch.stopped);
     healthy = true;
-    settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
+    outcome = { file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } };
   } catch (error) {
     healthy = pageReusableAfter(error);
-    settle({ error });
+    outcome = { error };
+  }
+  try {
+    settle(outcome);
   } finally {
     watch.end();
     await pool.done(browser, prepared, healthy);
   }
+  return outcome;
 }

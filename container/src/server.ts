@@ -9,6 +9,7 @@ import { JobFailure, wireFailure, type PageJob } from "../../src/render/chromium
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
+import type { SlotShare } from "../../src/render/chromium/fair-slots.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
@@ -50,7 +51,7 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readJob(req: IncomingMessage): Promise<{ account: string; job: PageJob }> {
+async function readJob(req: IncomingMessage): Promise<{ account: string; share: SlotShare; job: PageJob }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -61,6 +62,8 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; job: Pa
   const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   return {
     account: typeof body.account === "string" ? body.account : "",
+    // Only a job the Worker marks paid may use the paid half of the slots.
+    share: body.share === "paid" ? "paid" : "free",
     job: { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true, ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}) },
   };
 }
@@ -69,9 +72,9 @@ const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jp
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
-  const { account, job } = await readJob(req);
+  const { account, share, job } = await readJob(req);
   try {
-    await pool.run(account, (browser) =>
+    await pool.run(account, share, (browser) =>
       runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;

@@ -10,15 +10,18 @@ const FILTER_EXAMPLES = [
   '{{ "2026-11-24" | date_medium }}',
   '{{ "2026-11-24" | date_medium: "fr-FR" }}',
   '{{ "2026-11-24" | date: "%d/%m/%Y" }}',
+  '{{ "now" | date: "%Y-%m-%d" }}',
 ];
 
 const FOLIO_FILTERS = new Set(["money", "date_medium"]);
 
+/** The Liquid section; its "now" example is rendered as a render requested with this page would be. */
 export async function liquidGuide(): Promise<string> {
-  const rows = await Promise.all(FILTER_EXAMPLES.map(async (example) => `<tr><td><code>${escapeHtml(example)}</code></td><td><code>${escapeHtml(await renderLiquid(example, {}, `docs:${example}`))}</code></td></tr>`));
+  const input = { data: {}, instant: new Date() };
+  const rows = await Promise.all(FILTER_EXAMPLES.map(async (example) => `<tr><td><code>${escapeHtml(example)}</code></td><td><code>${escapeHtml(await renderLiquid(example, input, `docs:${example}`))}</code></td></tr>`));
   const standard = filterNames().filter((name) => !FOLIO_FILTERS.has(name));
   return `<h2 id="liquid">Liquid</h2>
-<p>A template is one self-contained HTML document with inline CSS and <a href="https://shopify.github.io/liquid/">Liquid</a>. <code>{% include %}</code>, <code>{% render %}</code> and <code>{% layout %}</code> do not exist. An unknown variable renders empty; an unknown filter is a <code>render_failed</code> naming it. Templates cannot read the clock: <code>{{ "now" | date }}</code> fails, because renders are deterministic and cached; put the date in <code>data</code>. Rendering is bounded: 1,000,000 source characters, 32 MB of produced text, 2 s.</p>
+<p>A template is one self-contained HTML document with inline CSS and <a href="https://shopify.github.io/liquid/">Liquid</a>. <code>{% include %}</code>, <code>{% render %}</code> and <code>{% layout %}</code> do not exist. An unknown variable renders empty; an unknown filter is a <code>render_failed</code> naming it. A date filter given <code>"now"</code> or <code>"today"</code> (<code>{{ "now" | date: "%Y-%m-%d" }}</code>) prints the date of the render request, of its acceptance for a queued render; it is not part of the cache key, so a repeat of the same request answers the file made first, with that first date, and the template's warnings say <code>clock_read</code>. Pass the date in <code>data</code> for a file that depends on its data alone. Rendering is bounded: 1,000,000 source characters, 32 MB of produced text, 2 s.</p>
 <h3>Folio's filters</h3><p><code>money</code> takes an optional ISO currency (default USD) and locale (default en-US); <code>date_medium</code> an optional locale. Dates written <code>YYYY-MM-DD</code> are read as that calendar day, in UTC.</p>
 <table><tr><th>template</th><th>renders</th></tr>${rows.join("")}</table>
 <h3>Standard filters</h3><p>${standard.map((name) => `<code>${escapeHtml(name)}</code>`).join(" ")}</p>`;

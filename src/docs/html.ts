@@ -2,9 +2,17 @@
 
 import { escapeHtml } from "../lib/escape-html";
 
-/** Escaped text with its `code spans` as <code>: the error table and route descriptions are written that way. */
+/** A `code span`: the error table and route descriptions mark code that way. */
+const CODE_SPAN = /`([^`]+)`/g;
+
+/** Escaped text with its code spans as <code>. */
 export function inline(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+  return escapeHtml(text).replace(CODE_SPAN, "<code>$1</code>");
+}
+
+/** The text with its code marks dropped, for where a page shows it as it is (inside a JSON example). */
+export function unmarked(text: string): string {
+  return text.replace(CODE_SPAN, "$1");
 }
 
 const STYLE = `

@@ -7,7 +7,7 @@ import { config } from "../lib/config";
 import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
 import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
-import { FairSlots } from "../render/chromium/fair-slots";
+import { FairSlots, type SlotLease } from "../render/chromium/fair-slots";
 import { IdlePages } from "../render/chromium/idle-pages";
 import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, wireFailure, type PageJobDeps, type PageLike, type WireFailure } from "../render/chromium/page-job";
 import { pdfPageCount } from "../render/pdf-structure";
@@ -77,11 +77,13 @@ export class RenderBrowser extends DurableObject<Env> {
   }
 
   private async run(job: ChromiumJob, settle: (outcome: BrowserOutcome) => void): Promise<void> {
+    let lease: SlotLease;
     try {
-      await this.slots.acquire(job.accountId);
+      lease = await this.slots.acquire(job.accountId, job.share);
     } catch (error) {
       return settle(unavailable(error));
     }
+    let failure: unknown;
     try {
       const browser = await this.connected();
       const prepared = await this.page(browser);
@@ -93,6 +95,7 @@ export class RenderBrowser extends DurableObject<Env> {
         settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
       } catch (error) {
         healthy = pageReusableAfter(error);
+        failure = error;
         settle({ error: wireFailure(error) });
       } finally {
         await this.idle.giveBack(browser, prepared, healthy);
@@ -100,7 +103,7 @@ export class RenderBrowser extends DurableObject<Env> {
     } catch (error) {
       settle(unavailable(error));
     } finally {
-      this.slots.release(job.accountId);
+      lease.release({ error: failure });
     }
   }
 

@@ -153,10 +153,11 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     // assets in the template and webhook_url reach hosts outside Folio.
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }, { ...RenderRequestBody.shape, data: renderData.optional(), options: RenderOptionsSchema.optional() }, async (args, caller) => {
+    const receivedAt = new Date();
     const body = strip(args);
     precheckRenderBody(body, config(env).production);
     await admitRenders(caller.account, rateLimiterFor(env, caller.apiKeyId), 1);
-    const { render } = await createRender(caller.account, caller.apiKeyId, toRenderRequest(parseInput(RenderRequestBody, body)), createRenderDeps(env));
+    const { render } = await createRender(caller.account, caller.apiKeyId, toRenderRequest(parseInput(RenderRequestBody, body), receivedAt), createRenderDeps(env));
     return serializeRender(render, signer(env));
   });
 

@@ -1,8 +1,8 @@
 import { TypeGuards, type Filter, type Template, type Token, type Value } from "liquidjs";
 import { lenientParser as lenient } from "./liquid";
-import { CLOCK_WORDS } from "./liquid-filters";
+import { DATE_FILTERS, readsClock } from "./liquid-filters";
 
-/** A filter that parses but fails at render time: one that does not exist, or `date` asked for the clock. */
+/** A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or "today" (it reads the render's instant). */
 export interface LiquidFinding {
   code: "unknown_filter" | "clock_read";
   filter: string;
@@ -33,9 +33,9 @@ function position(filter: Filter): { line: number; column: number } {
 }
 
 /**
- * The filters in `source` that will fail when it renders: names no filter has (the renderer is strict about
- * them), and `date` applied to a literal "now" or "today". Empty when `source` does not parse: the syntax
- * check reports that.
+ * The filters in `source` worth a warning: names no filter has (the renderer is strict about them, so the
+ * render fails), and a date filter applied to a literal "now" or "today" (the output then depends on when it
+ * was requested). Empty when `source` does not parse: the syntax check reports that.
  */
 export function liquidFindings(source: string): LiquidFinding[] {
   let templates: Template[];
@@ -47,10 +47,10 @@ export function liquidFindings(source: string): LiquidFinding[] {
   const findings: LiquidFinding[] = [];
   for (const value of valuesIn(templates)) {
     const [initial] = value.initial.postfix;
-    const literal = value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) ? initial.content.trim().toLowerCase() : null;
+    const clockLiteral = value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) && readsClock(initial.content);
     value.filters.forEach((filter, index) => {
       if (!lenient.filters[filter.name]) findings.push({ code: "unknown_filter", filter: filter.name, ...position(filter) });
-      else if (filter.name === "date" && index === 0 && literal !== null && CLOCK_WORDS.has(literal)) findings.push({ code: "clock_read", filter: filter.name, ...position(filter) });
+      else if (index === 0 && clockLiteral && DATE_FILTERS.has(filter.name)) findings.push({ code: "clock_read", filter: filter.name, ...position(filter) });
     });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -1,4 +1,4 @@
-import type { Liquid } from "liquidjs";
+import { Context, type Liquid } from "liquidjs";
 
 class FilterError extends Error {}
 
@@ -17,13 +17,43 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Inputs on which liquidjs's `date` reads the clock. */
-export const CLOCK_WORDS = new Set(["now", "today"]);
+/** Inputs on which a date filter means the present moment. */
+const CLOCK_WORDS = new Set(["now", "today"]);
+
+/** Whether a date filter given `value` means "now": the word as liquidjs reads it, in any case and spacing. */
+export function readsClock(value: unknown): boolean {
+  return typeof value === "string" && CLOCK_WORDS.has(value.trim().toLowerCase());
+}
+
+/** liquidjs's filters that read the clock themselves (Date.now()) when given "now" or "today". */
+const LIQUID_DATE_FILTERS = ["date", "date_to_xmlschema", "date_to_rfc822", "date_to_string", "date_to_long_string"];
+
+/** Every filter that takes a date, so every one that can be asked for "now" or "today". */
+export const DATE_FILTERS: ReadonlySet<string> = new Set([...LIQUID_DATE_FILTERS, "date_medium"]);
 
 /**
- * Folio's filters beyond the standard set. `date` refuses "now"/"today": renders are deterministic and
- * cached, so the clock may never reach the output; the date belongs in `data`.
+ * One render's context, holding the instant "now" and "today" stand for: the time the render was requested
+ * (README, "Templates that read the clock"). It is given to the render, so no filter reads the clock.
  */
+export class RenderContext extends Context {
+  constructor(
+    scope: object,
+    engine: Liquid,
+    readonly instant: Date,
+  ) {
+    super(scope, engine.options, { sync: false }, { liquid: engine });
+  }
+}
+
+type FilterThis = { context: Context };
+
+/** The instant of the render a filter runs in; a render without one is a fault of Folio's, never the template's. */
+function instantOf(filter: FilterThis): Date {
+  if (filter.context instanceof RenderContext) return filter.context.instant;
+  throw new Error("A Liquid render was started without its instant: render through renderLiquid.");
+}
+
+/** Folio's filters beyond the standard set, and the standard date filters made to read the render's instant. */
 export function registerFilters(engine: Liquid): void {
   engine.registerFilter("money", (value: unknown, currency: unknown = "USD", locale: unknown = "en-US") => {
     try {
@@ -32,16 +62,15 @@ export function registerFilters(engine: Liquid): void {
       throw new FilterError(error instanceof FilterError ? error.message : `money: ${(error as Error).message}`);
     }
   });
-  engine.registerFilter("date_medium", (value: unknown, locale: unknown = "en-US") => {
-    const date = toDate(value);
+  engine.registerFilter("date_medium", function (this: FilterThis, value: unknown, locale: unknown = "en-US") {
+    const date = readsClock(value) ? instantOf(this) : toDate(value);
     if (!date) return value;
     return new Intl.DateTimeFormat(String(locale), { dateStyle: "medium", timeZone: "UTC" }).format(date);
   });
-  const builtinDate = engine.filters["date"]!;
-  engine.registerFilter("date", function (this: unknown, value: unknown, ...args: unknown[]) {
-    if (typeof value === "string" && CLOCK_WORDS.has(value.trim().toLowerCase())) {
-      throw new FilterError(`date: "${value}" reads the clock, and renders are deterministic; pass the date in data instead`);
-    }
-    return (builtinDate as (...a: unknown[]) => unknown).call(this, value, ...args);
-  });
+  for (const name of LIQUID_DATE_FILTERS) {
+    const builtin = engine.filters[name] as (this: FilterThis, ...args: unknown[]) => unknown;
+    engine.registerFilter(name, function (this: FilterThis, value: unknown, ...args: unknown[]) {
+      return builtin.call(this, readsClock(value) ? instantOf(this) : value, ...args);
+    });
+  }
 }

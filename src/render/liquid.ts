@@ -1,7 +1,7 @@
 import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
-import { registerFilters } from "./liquid-filters";
+import { registerFilters, RenderContext } from "./liquid-filters";
 import { driveTemplate } from "./template-driver";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
@@ -68,16 +68,25 @@ export function liquidSyntaxError(source: string): string | null {
 const parsed = new BoundedCache<Template[]>(256);
 
 /**
- * Renders `source` with `data`. Any failure (an unknown filter, a filter error, the parse, time or memory
+ * What a template is rendered with: the request's data, and the instant its "now" and "today" stand for, the
+ * time the render was requested (README, "Templates that read the clock"). Nothing else from outside reaches it.
+ */
+export interface LiquidInput {
+  data: unknown;
+  instant: Date;
+}
+
+/**
+ * Renders `source` with `input`. Any failure (an unknown filter, a filter error, the parse, time or memory
  * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
  * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
-export async function renderLiquid(source: string, data: unknown, cacheKey: string, part = "source"): Promise<string> {
+export async function renderLiquid(source: string, { data, instant }: LiquidInput, cacheKey: string, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const templates = parsed.get(`${part}:${cacheKey}`, () => renderer.parse(source));
     const deadline = Date.now() + RENDER_TIME_LIMIT_MS;
-    return String(await driveTemplate(renderer._render(templates, scope, { sync: false }), deadline));
+    return String(await driveTemplate(renderer._render(templates, new RenderContext(scope, renderer, instant), { sync: false }), deadline));
   } catch (error) {
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];

@@ -34,3 +34,26 @@ describe("the render backend's page slots", () => {
     expect((await neighbour).status).toBe(200);
   });
 });
+
+describe("a flood of free work", () => {
+  let wide: Backend;
+  beforeAll(async () => {
+    wide = await startBackend("backend-fairness-wide-secret", { RENDER_CONCURRENCY: "4" });
+  });
+  afterAll(() => wide?.stop());
+
+  it("holds at most half the slots: four trial accounts flooding, a paying account's render is served while theirs still run", async () => {
+    const finished: string[] = [];
+    const flood = ["trial_1", "trial_2", "trial_3", "trial_4"].flatMap((account) =>
+      [1, 2].map((n) => renderOn(wide, { html: SLOW, format: "pdf", timeoutMs: 2500, account, share: "free" }).then((res) => (finished.push(`${account}#${n}`), res))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stats = await (await fetch(`${wide.url}/stats`, { headers: { "x-render-secret": wide.secret } })).json();
+    expect(stats).toMatchObject({ active: 2, free_active: 2, queued: 6 });
+    const paying = await renderOn(wide, { html: "<p>paid</p>", format: "pdf", timeoutMs: 10_000, account: "paying" });
+    finished.push("paying");
+    expect(paying.status, paying.bytes.toString()).toBe(200);
+    expect(finished[0]).toBe("paying");
+    await Promise.all(flood);
+  });
+});

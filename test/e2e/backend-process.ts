@@ -39,6 +39,8 @@ export interface BackendJob {
   options?: Record<string, unknown>;
   timeoutMs?: number;
   account?: string;
+  /** Which half of the slots the job may use (README, "How a render stays safe"); the tests' jobs are paid unless said. */
+  share?: "paid" | "free";
 }
 
 /** One POST /render, answered with the status, the bytes and the JSON reading of them. */
@@ -46,7 +48,7 @@ export async function renderOn(backend: Pick<Backend, "url" | "secret">, job: Ba
   const res = await fetch(`${backend.url}/render`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-render-secret": backend.secret },
-    body: JSON.stringify({ html: job.html, format: job.format, options: job.options ?? {}, timeout_ms: job.timeoutMs ?? 30_000, allow_private_egress: false, account: job.account }),
+    body: JSON.stringify({ html: job.html, format: job.format, options: job.options ?? {}, timeout_ms: job.timeoutMs ?? 30_000, allow_private_egress: false, account: job.account, share: job.share ?? "paid" }),
   });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString("utf8")) };

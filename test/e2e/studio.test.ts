@@ -222,19 +222,19 @@ describe("the studio", () => {
   });
 
   it("lists the preview's template warnings as problems without stopping the preview", async () => {
-    // A clock read that runs fails the render; one in a branch this data never takes is a warning.
-    const guarded = "Balance owed{% if false %}{{ 'now' | date: '%Y' }}{% endif %}";
+    // A clock read renders, with the date of the preview's request, and is a warning.
+    const dated = "Balance owed {{ 'now' | date: '%Y' }}";
     const before = await seqOf(page);
-    await replaceInEditor(page, "source", "Balance owed", guarded);
+    await replaceInEditor(page, "source", "Balance owed", dated);
     await nextPreview(page, before);
     const warning = page.locator("#problem-list .problem-warning");
     await warning.first().waitFor({ timeout: 30_000 });
     expect(await warning.getAttribute("data-path")).toBe("source");
-    expect(await warning.textContent()).toContain("cannot read the clock");
+    expect(await warning.textContent()).toContain("prints the date of the render request");
     expect(await page.getAttribute("#preview-status", "data-state")).toBe("warn");
     await snap(page, "04b-warning");
     const after = await seqOf(page);
-    await replaceInEditor(page, "source", guarded, "Balance owed");
+    await replaceInEditor(page, "source", dated, "Balance owed");
     await nextPreview(page, after);
     await expect.poll(() => page.locator("#problem-list .problem-warning").count()).toBe(0);
   });

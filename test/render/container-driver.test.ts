@@ -51,7 +51,7 @@ function setUp(perInstance: number) {
   return { ...standIn, spread, driver: containerDriver(standIn.instances, SECRET, spread) };
 }
 
-const job = (accountId: string, text = accountId): ChromiumJob => ({ html: `<p>${text}</p>`, format: "pdf", options: {}, timeoutMs: 20_000, allowPrivateEgress: false, accountId });
+const job = (accountId: string, text = accountId): ChromiumJob => ({ html: `<p>${text}</p>`, format: "pdf", options: {}, timeoutMs: 20_000, allowPrivateEgress: false, accountId, share: "paid" });
 
 /** An account whose first choices, in order, are `first`. */
 function accountPreferring(spread: InstanceSpread, ...first: string[]): string {

@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
 import { renderLiquid } from "../../src/render/liquid";
 
-async function failure(source: string, data: unknown = {}) {
-  const error = await renderLiquid(source, data, `test:${source}`).then(
+/** The instant the renders here are requested at. */
+const INSTANT = new Date("2027-02-03T04:05:06Z");
+
+function render(source: string, cacheKey: string, instant = INSTANT) {
+  return renderLiquid(source, { data: {}, instant }, cacheKey);
+}
+
+async function failure(source: string) {
+  const error = await render(source, `test:${source}`).then(
     () => null,
     (e: unknown) => e,
   );
@@ -13,7 +20,7 @@ async function failure(source: string, data: unknown = {}) {
 
 describe("Liquid rendering", () => {
   it("formats money and medium dates, and renders unknown variables empty", async () => {
-    expect(await renderLiquid("{{ 1234.5 | money: 'EUR', 'de-DE' }}|{{ 5 | money }}|{{ '2026-11-02' | date_medium }}|{{ nobody.knows }}|", {}, "t1")).toBe("1.234,50\u00a0€|$5.00|Nov 2, 2026||");
+    expect(await render("{{ 1234.5 | money: 'EUR', 'de-DE' }}|{{ 5 | money }}|{{ '2026-11-02' | date_medium }}|{{ nobody.knows }}|", "t1")).toBe("1.234,50\u00a0€|$5.00|Nov 2, 2026||");
   });
 
   it("names an unknown filter at stage template", async () => {
@@ -39,15 +46,20 @@ describe("Liquid rendering", () => {
 
   it("lets the event loop run while a looping template renders", async () => {
     const order: string[] = [];
-    const looping = renderLiquid("{% for i in (1..10000) %}{% for j in (1..10000) %}{{ j }}{% endfor %}{% endfor %}", {}, "interleave").catch(() => order.push("render ended"));
+    const looping = render("{% for i in (1..10000) %}{% for j in (1..10000) %}{{ j }}{% endfor %}{% endfor %}", "interleave").catch(() => order.push("render ended"));
     await new Promise((resolve) => setTimeout(resolve, 0));
     order.push("timer fired");
     await looping;
     expect(order).toEqual(["timer fired", "render ended"]);
   });
 
-  it("refuses to read the clock, and reports filter errors", async () => {
-    expect((await failure("{{ 'now' | date: '%Y' }}")).message).toMatch(/clock/);
+  it("reads \"now\" and \"today\" as the instant it is given, in every date filter, never the clock", async () => {
+    const source = "{{ 'now' | date: '%Y-%m-%d %H:%M:%S' }}|{{ ' Today ' | date: '%Y' }}|{{ 'now' | date_to_xmlschema }}|{{ 'now' | date_to_rfc822 }}|{{ 'today' | date_to_string }}|{{ 'now' | date_to_long_string }}|{{ 'now' | date_medium }}";
+    expect(await render(source, "clock")).toBe("2027-02-03 04:05:06|2027|2027-02-03T04:05:06+00:00|Wed, 03 Feb 2027 04:05:06 +0000|03 Feb 2027|03 February 2027|Feb 3, 2027");
+    expect(await render(source, "clock", new Date("1999-12-31T23:59:59Z"))).toMatch(/^1999-12-31 23:59:59\|1999\|/);
+  });
+
+  it("reports filter errors", async () => {
     expect((await failure("{{ 5 | money: 'NOPE' }}")).message).toMatch(/money/);
   });
 });

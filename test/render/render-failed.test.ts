@@ -52,13 +52,13 @@ describe("every render_failed carries details.stage and details.retryable", () =
   });
 
   it("at each place one is built", async () => {
-    expectStage(await caught(() => renderLiquid("{{ x | shiny }}", {}, "render-failed:shiny")), "template", false);
-    expectStage(await caught(() => renderLiquid("{{ 'now' | date: '%Y' }}", {}, "render-failed:now")), "template", false);
+    expectStage(await caught(() => renderLiquid("{{ x | shiny }}", { data: {}, instant: new Date() }, "render-failed:shiny")), "template", false);
+    expectStage(await caught(() => renderLiquid("{{ 5 | money: 'NOPE' }}", { data: {}, instant: new Date() }, "render-failed:money")), "template", false);
     expectStage(await caught(() => layoutSatoriCard(satoriTree("<div><b>a</b><i>b</i></div>"), 100, 100)), "layout", false);
     expectStage(holdExpired(), "queue", true);
     // A render backend answering 500 without an error body (the receiver's /fail paths): a crash on the browser's side.
     const crashedBackend = backendDriver(`${inject("receiverUrl")}/fail`, "secret");
-    expectStage(await caught(() => crashedBackend.render({ html: "x", format: "pdf", options: {}, timeoutMs: 1000, allowPrivateEgress: false, accountId: "a" })), "browser", true);
+    expectStage(await caught(() => crashedBackend.render({ html: "x", format: "pdf", options: {}, timeoutMs: 1000, allowPrivateEgress: false, accountId: "a", share: "paid" })), "browser", true);
     expectStage(await caught(() => chromiumDriver({} as Env)), "browser", false);
     const busyGate = { acquire: async () => false } as unknown as GateStub;
     expectStage(await caught(() => withChromiumSlot(busyGate, "t", { perAccount: 1, maxWaitMs: 1 }, 1000, async () => 1)), "browser", true);

@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template at version 1
-         * @description Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, clock reads, Satori layout, an example the schema refuses); they never block.
+         * @description Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block.
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -74,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version (name@N+1)
-         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail at render time; they never block.
+         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render time; they never block.
          */
         post: operations["publishTemplateVersion"];
         delete?: never;
@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Check data against a template's schema without rendering
-         * @description Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail at render time whatever the data).
+         * @description Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).
          */
         post: operations["validateTemplateData"];
         delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Start a free 50-render trial (no API key needed)
-         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most 5 trials an hour per client address.
+         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most 5 trials an hour per client address (an IPv6 client counts per /64), and at most `TRIAL_STARTS_PER_HOUR_TOTAL` (200) an hour for the whole service.
          */
         post: operations["startTrial"];
         delete?: never;
@@ -559,7 +559,7 @@ export interface components {
             /** @description Empty when the template is clean. */
             warnings: components["schemas"]["TemplateWarning"][];
         };
-        /** @description Something that will go wrong at render time although the template was accepted. Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;

@@ -1,4 +1,5 @@
 import type { AccountRow } from "../../db/schema";
+import type { SlotShare } from "../../render/chromium/fair-slots";
 
 export const PLAN_NAMES = ["free", "payg", "starter", "growth", "scale"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -46,4 +47,9 @@ export function effectiveLimits(account: AccountRow): EffectiveLimits {
     rendersPerMinute: account.rendersPerMinute ?? plan.rendersPerMinute,
     unitPriceUsd: plan.unitPriceUsd,
   };
+}
+
+/** Free work holds at most half of a Chromium instance's pages: renders of free-plan and trial accounts (previews always). */
+export function slotShare(account: AccountRow): SlotShare {
+  return account.trial || account.plan === "free" ? "free" : "paid";
 }

@@ -24,6 +24,8 @@ export interface PreviewRequest {
   data: unknown;
   format?: OutputFormat | undefined;
   options?: RenderOptions | undefined;
+  /** When the request was received: the instant the template's "now" and "today" read. */
+  receivedAt: Date;
 }
 
 export interface Preview {
@@ -54,6 +56,6 @@ export async function createPreview(db: Database, account: AccountRow, request: 
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const plan = { ...(await planRender(version, request)), watermark: WATERMARK };
-  const file = await renderFile(plan, deps, { accountId: account.id, renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
+  const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
   return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, warnings: await templateWarnings(version) };
 }

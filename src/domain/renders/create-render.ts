@@ -24,6 +24,8 @@ export interface RenderRequest {
   async?: boolean | undefined;
   /** Set for batch items: they are always queued (a cache hit still comes back finished). */
   batchId?: string | undefined;
+  /** When the request was received: the instant its template's "now" and "today" read, queued or not. */
+  receivedAt: Date;
 }
 
 export interface CreateRenderDeps extends ProduceDeps, QueueDeps {

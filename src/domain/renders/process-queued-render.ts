@@ -8,7 +8,7 @@ import { produceFile, type ProduceDeps } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";
 import { coalesce } from "./render-capacity";
 import { planRender } from "./render-plan";
-import { payloadKey } from "./enqueue-render";
+import { payloadKey, type RenderPayload } from "./enqueue-render";
 
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
@@ -42,8 +42,8 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
   const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
   const payload = await deps.files.get(payloadKey(claimed.id));
   if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
-  const stored = (await payload.json()) as { data: unknown; options: Record<string, unknown>; format: RenderRow["format"] };
-  const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options });
+  const stored = (await payload.json()) as RenderPayload;
+  const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options, receivedAt: new Date(stored.receivedAt) });
   const account = await getAccount(deps.db, claimed.accountId);
   const meter = deps.meter(account.id);
   const maxUnits = await beginAttempt(meter, account, claimed.id);

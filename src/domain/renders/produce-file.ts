@@ -3,6 +3,7 @@ import { ServiceError } from "../../errors";
 import type { EgressPolicy } from "../../lib/egress-policy";
 import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
+import type { SlotShare } from "../../render/chromium/fair-slots";
 import { cardForChromium } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
@@ -12,6 +13,7 @@ import { watermarkDocument } from "../../render/watermark";
 import { sha256Hex } from "../../lib/crypto";
 import type { RenderOptions } from "../render-options/options-schema";
 import { settleUnits, type MeterStub } from "../accounts/metering";
+import { slotShare } from "../accounts/plans";
 import { withChromiumSlot, type Background, type CapacitySettings, type GateStub } from "./render-capacity";
 import { billableUnits, CONTENT_TYPES, objectKey, type RenderPlan } from "./render-plan";
 
@@ -39,6 +41,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** The render's identity for the capacity it uses: its id holds the Chromium slot. */
 interface RenderSeat {
   accountId: string;
+  /** Which half of an instance's Chromium pages the render may use (slotShare). */
+  share: SlotShare;
   renderId: string;
   /** The most pages the account can pay for: a PDF's print stops one page past it. */
   maxUnits: number;
@@ -55,9 +59,10 @@ function chromiumOptions(options: RenderOptions, rendered: Partial<Pick<RenderOp
 
 /** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing; nothing stored or billed. */
 export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "files" | "meter">, seat: RenderSeat): Promise<RenderedFile> {
-  const { version, data } = plan;
+  const { version } = plan;
+  const input = { data: plan.data, instant: plan.receivedAt };
   const timings = deps.timings ?? UNTIMED;
-  const rendered = await timings.measure("template", () => renderLiquid(version.source, data, version.checksum));
+  const rendered = await timings.measure("template", () => renderLiquid(version.source, input, version.checksum));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
   const card = version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
   const options = card?.options ?? plan.options;
@@ -67,7 +72,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
   const html = plan.watermark ? watermarkDocument(underlaid, plan.watermark, plan.engine) : underlaid;
   if (plan.engine === "satori") return timings.measure("render", () => renderSatoriPng(html, options, deps.egress));
   // Each Liquid option is parsed once per distinct source: a request's own header is not the template's.
-  const renderPart: RenderPart = (part, path) => timings.measure("template", async () => renderLiquid(part, data, await sha256Hex(part), path));
+  const renderPart: RenderPart = (part, path) => timings.measure("template", async () => renderLiquid(part, input, await sha256Hex(part), path));
   const header = options.header_html === undefined ? undefined : await renderPart(options.header_html, "options.header_html");
   const footer = options.footer_html === undefined ? undefined : await renderPart(options.footer_html, "options.footer_html");
   const finishing = plan.format === "pdf" ? await preparePdfFinishing(options, renderPart) : null;
@@ -80,6 +85,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
       timeoutMs,
       allowPrivateEgress: deps.egress.allowPrivate,
       accountId: seat.accountId,
+      share: seat.share,
       ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
     }));
   const file = seat.holdsSlot ? await print() : await withChromiumSlot(deps.gate(seat.accountId), seat.renderId, deps.capacity, timeoutMs, print, timings, deps.background);
@@ -94,7 +100,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
  * a repeated store of the same key writes the same object. Storage failing after billing gives the units back.
  */
 export async function produceFile(account: AccountRow, renderId: string, plan: RenderPlan, maxUnits: number, deps: ProduceDeps, holdsSlot = false): Promise<ProducedFile> {
-  const file = await renderFile(plan, deps, { accountId: account.id, renderId, maxUnits, holdsSlot });
+  const file = await renderFile(plan, deps, { accountId: account.id, share: slotShare(account), renderId, maxUnits, holdsSlot });
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
   await settleUnits(meter, account, renderId, units, maxUnits);

@@ -23,6 +23,11 @@ export interface RenderPlan {
   options: RenderOptions;
   cacheKey: string;
   dataBytes: number;
+  /**
+   * When the render was requested: the instant the template's "now" and "today" read. Outside the cache key,
+   * so a repeat of the request answers the cached file with its first date (README, "Templates that read the clock").
+   */
+  receivedAt: Date;
   /** Laid over every page or image; previews carry one. */
   watermark?: Watermark;
 }
@@ -49,7 +54,7 @@ export function outputFormat(version: TemplateVersionRow, requested: OutputForma
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
  */
-export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined }): Promise<RenderPlan> {
+export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined; receivedAt: Date }): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
   const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
   const options = applicableOptions(merged, version.engine, format);
@@ -65,6 +70,7 @@ export async function planRender(version: TemplateVersionRow, requested: { forma
     options,
     cacheKey,
     dataBytes: new TextEncoder().encode(canonicalData).byteLength,
+    receivedAt: requested.receivedAt,
   };
 }
 

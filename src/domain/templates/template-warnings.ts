@@ -3,7 +3,7 @@ import { BoundedCache } from "../../lib/bounded-cache";
 import { ServiceError } from "../../errors";
 import { renderLiquid } from "../../render/liquid";
 import { liquidFindings, type LiquidFinding } from "../../render/liquid-diagnostics";
-import { satoriFindings } from "../../render/satori-diagnostics";
+import { layoutFindings, undisplayedDivFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
 import { parseExample } from "./serialize-template";
 import { schemaErrors } from "./validate-data";
@@ -11,7 +11,7 @@ import { cardSize } from "../../render/card-document";
 
 export type WarningCode = "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
 
-/** A mistake that does not block saving the template but will show at render time (DECISIONS §14). */
+/** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {
   path: string;
   code: WarningCode;
@@ -22,7 +22,11 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
   const at = `line ${line}, column ${column}`;
   return code === "unknown_filter"
     ? { path, code, message: `\`${path}\` uses the unknown filter \`${filter}\` (${at}); rendering it fails with render_failed.` }
-    : { path, code, message: `\`${path}\` applies \`date\` to "now" or "today" (${at}): templates cannot read the clock (renders are deterministic and cached), so rendering it fails. Put the date in \`data\`.` };
+    : {
+        path,
+        code,
+        message: `\`${path}\` applies \`${filter}\` to "now" or "today" (${at}): it prints the date of the render request, and the cache keeps it, so a repeat of the same request answers the file made first, with its date. Pass the date in \`data\` for output that depends on the data alone.`,
+      };
 }
 
 function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
@@ -31,19 +35,26 @@ function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
   return parts.flatMap(([path, source]) => (source === undefined ? [] : liquidFindings(source).map((finding) => liquidWarning(path, finding))));
 }
 
-/** A satori card is laid out with the example's data (or none), as a render of it would be. */
+/**
+ * A satori card's <div>s are judged as written, whatever the example holds; when they pass, the card is laid out
+ * with the example's data (or none), as a render of it would be, for whatever else Satori refuses.
+ */
 async function satoriWarnings(version: TemplateVersionRow, example: unknown): Promise<TemplateWarning[]> {
   if (version.engine !== "satori") return [];
+  const warning = (message: string): TemplateWarning => ({ path: "source", code: "satori_layout", message });
+  const undisplayed = undisplayedDivFindings(version.source);
+  if (undisplayed.length) return undisplayed.map(warning);
   let html: string;
   try {
-    html = await renderLiquid(version.source, example ?? {}, version.checksum);
+    // Laid out as if requested now: the date a clock-reading card prints changes only its text.
+    html = await renderLiquid(version.source, { data: example ?? {}, instant: new Date() }, version.checksum);
   } catch (error) {
     // The Liquid failing is reported by the Liquid warnings, or at render: there is no card to lay out.
     if (error instanceof ServiceError) return [];
     throw error;
   }
   const { width, height } = cardSize(version.options as RenderOptions);
-  return (await satoriFindings(html, width, height)).map((message) => ({ path: "source", code: "satori_layout", message }));
+  return (await layoutFindings(html, width, height)).map(warning);
 }
 
 function exampleWarnings(version: TemplateVersionRow, example: unknown): TemplateWarning[] {

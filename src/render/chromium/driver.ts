@@ -1,5 +1,6 @@
 import type { RenderOptions } from "../../domain/render-options/options-schema";
 import { ServiceError } from "../../errors";
+import type { SlotShare } from "./fair-slots";
 import type { WireFailure } from "./page-job";
 
 /** A finished HTML document (Liquid already applied) and what to make of it. */
@@ -12,6 +13,8 @@ export interface ChromiumJob {
   allowPrivateEgress: boolean;
   /** Whose job this is: the render backend takes turns between accounts when its pages are all busy. */
   accountId: string;
+  /** Which half of an instance's slots the job may use: "free" for free and trial accounts and every preview. */
+  share: SlotShare;
   /** PDF only: the print stops one page past this, so a document too long to pay for costs no more work. */
   maxPages?: number;
 }

@@ -1,35 +1,65 @@
 // A Chromium's page slots (the render backend's, a Browser Rendering session's), shared fairly between
-// accounts. When every slot is busy, the next free one goes to the waiting job whose account has the fewest
-// jobs running, and among equals to the account served longest ago, so an account with many jobs queued
-// takes turns with one that has a single job.
+// accounts (README, "How a render stays safe"). When every slot is busy, the next free one goes to the waiting
+// job whose account has the fewest jobs running, and among equals to the account served longest ago. Three rules
+// keep any set of accounts from holding the whole instance: the last free slot never goes to an account that
+// already holds one; free work (free and trial accounts, and every preview) holds at most half the slots; and an
+// account whose jobs ran out of time or memory twice in ten minutes holds one slot at a time for ten minutes.
 import { JobFailure } from "./page-job.ts";
+
+/** "paid": a paying account's render; "free": a free or trial account's render, or any preview. */
+export type SlotShare = "paid" | "free";
+
+/** A held slot: given back once, saying whether its job ran out of time or memory. */
+export interface SlotLease {
+  release(outcome?: { error?: unknown }): void;
+}
 
 interface Waiter {
   account: string;
+  share: SlotShare;
   grant(): void;
+}
+
+const STRIKE_WINDOW_MS = 10 * 60_000;
+const STRIKES_TO_LIMIT = 2;
+const LIMITED_FOR_MS = 10 * 60_000;
+
+/** A job that held its page to the end of its time or past the memory ceiling: the costly kind to repeat. */
+function strikes(error: unknown): boolean {
+  return error instanceof JobFailure && (error.details.reason === "timeout" || error.details.reason === "memory_limit");
 }
 
 export class FairSlots {
   private active = 0;
+  private freeActive = 0;
   private waiting: Waiter[] = [];
   private running = new Map<string, number>();
   /** When each account with jobs running or waiting was last given a slot, as a grant sequence number. */
   private lastServed = new Map<string, number>();
   private grants = 0;
+  private struck = new Map<string, number[]>();
+  private limitedUntil = new Map<string, number>();
   private readonly capacity: number;
   private readonly maxWaitMs: number;
+  private readonly now: () => number;
 
-  constructor(capacity: number, maxWaitMs: number) {
+  constructor(capacity: number, maxWaitMs: number, now: () => number = Date.now) {
     this.capacity = capacity;
     this.maxWaitMs = maxWaitMs;
+    this.now = now;
   }
 
   get stats() {
-    return { active: this.active, queued: this.waiting.length, accounts_running: this.running.size };
+    return { active: this.active, queued: this.waiting.length, accounts_running: this.running.size, free_active: this.freeActive, accounts_limited: [...this.limitedUntil.values()].filter((until) => until > this.now()).length };
   }
 
   get idle(): boolean {
     return this.active === 0;
+  }
+
+  /** The most slots free work may hold at once: half the instance, and at least one. */
+  get freeCapacity(): number {
+    return Math.max(1, Math.floor(this.capacity / 2));
   }
 
   private count(account: string, delta: number): void {
@@ -40,6 +70,15 @@ export class FairSlots {
     else if (next <= 0 && !this.waiting.some((w) => w.account === account)) this.lastServed.delete(account);
   }
 
+  /** Whether a slot may go to `account` now, under the three rules. */
+  private mayTake(account: string, share: SlotShare): boolean {
+    const holding = this.running.get(account) ?? 0;
+    if (this.active >= this.capacity) return false;
+    if (holding > 0 && this.active === this.capacity - 1) return false;
+    if (share === "free" && this.freeActive >= this.freeCapacity) return false;
+    return holding === 0 || (this.limitedUntil.get(account) ?? 0) <= this.now();
+  }
+
   /** Orders waiters: fewer jobs running first, then the account served longest ago, then arrival. */
   private before(a: Waiter, b: Waiter): boolean {
     const load = (w: Waiter) => this.running.get(w.account) ?? 0;
@@ -47,35 +86,56 @@ export class FairSlots {
     return (this.lastServed.get(a.account) ?? 0) < (this.lastServed.get(b.account) ?? 0);
   }
 
-  /** Takes a slot for `account`, waiting in turn; refused as a transient failure after the longest wait. */
-  async acquire(account: string): Promise<void> {
-    if (this.active < this.capacity) {
-      this.active++;
-      this.count(account, 1);
-      return;
+  private take(account: string, share: SlotShare): SlotLease {
+    this.active++;
+    if (share === "free") this.freeActive++;
+    this.count(account, 1);
+    let released = false;
+    return {
+      release: (outcome = {}) => {
+        if (released) return;
+        released = true;
+        if (strikes(outcome.error)) this.strike(account);
+        this.active--;
+        if (share === "free") this.freeActive--;
+        this.count(account, -1);
+        this.dispatch();
+      },
+    };
+  }
+
+  private strike(account: string): void {
+    const now = this.now();
+    const recent = [...(this.struck.get(account) ?? []).filter((at) => at > now - STRIKE_WINDOW_MS), now];
+    this.struck.set(account, recent);
+    if (recent.length >= STRIKES_TO_LIMIT) this.limitedUntil.set(account, now + LIMITED_FOR_MS);
+  }
+
+  /** Hands free slots to the waiters whose turn it is and whom the rules allow; the rest keep waiting. */
+  private dispatch(): void {
+    for (;;) {
+      let chosen = -1;
+      for (let i = 0; i < this.waiting.length; i++) {
+        const waiter = this.waiting[i]!;
+        if (this.mayTake(waiter.account, waiter.share) && (chosen < 0 || this.before(waiter, this.waiting[chosen]!))) chosen = i;
+      }
+      if (chosen < 0) return;
+      this.waiting.splice(chosen, 1)[0]!.grant();
     }
-    await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { account, grant: () => (clearTimeout(timer), resolve()) };
+  }
+
+  /** Takes a slot for `account`, waiting in turn; refused as a transient failure after the longest wait. */
+  async acquire(account: string, share: SlotShare = "paid"): Promise<SlotLease> {
+    if (this.mayTake(account, share) && this.waiting.length === 0) return this.take(account, share);
+    return new Promise<SlotLease>((resolve, reject) => {
+      const waiter: Waiter = { account, share, grant: () => (clearTimeout(timer), resolve(this.take(account, share))) };
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         this.count(account, 0);
         reject(new JobFailure("render_failed", `Every Chromium page stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`, { stage: "browser", reason: "renderer_busy", transient: true, retryable: true }));
       }, this.maxWaitMs);
       this.waiting.push(waiter);
+      this.dispatch();
     });
-  }
-
-  /** Frees `account`'s slot and hands it straight to the waiter whose turn it is. */
-  release(account: string): void {
-    this.count(account, -1);
-    let chosen = -1;
-    for (let i = 0; i < this.waiting.length; i++) if (chosen < 0 || this.before(this.waiting[i]!, this.waiting[chosen]!)) chosen = i;
-    if (chosen < 0) {
-      this.active--;
-      return;
-    }
-    const [next] = this.waiting.splice(chosen, 1);
-    this.count(next!.account, 1);
-    next!.grant();
   }
 }

@@ -57,6 +57,7 @@ function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
 }
 
 export const createPreviewEndpoint = endpoint(route, async (c) => {
+  const receivedAt = new Date();
   const body = readBody(c, PreviewBody);
   const subject = subjectOf(body);
   const timings = new RenderTimings();
@@ -64,7 +65,7 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
   const rate = await timings.measure("admission", () => admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")));
   // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
   const options = "definition" in subject ? undefined : body.options;
-  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options }, renderDeps(c.env, requestScope(c, timings)));
+  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options, receivedAt }, renderDeps(c.env, requestScope(c, timings)));
   const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
   if (preview.warnings.length) headers["x-service-warnings"] = base64url(JSON.stringify(preview.warnings));

@@ -45,7 +45,7 @@ function wholeCallError(message: string, details?: Record<string, unknown>, rece
 }
 
 /** Checks the envelope of the call; items are judged one by one and never fail the batch. */
-function parseItems(body: unknown, max: number, production: boolean): BatchItem[] {
+function parseItems(body: unknown, max: number, production: boolean, receivedAt: Date): BatchItem[] {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw wholeCallError("The body must be an object with a `renders` array.", undefined, body === undefined ? "missing" : Array.isArray(body) ? "array" : typeof body);
   const { renders, webhook_url: defaultWebhook } = body as { renders?: unknown; webhook_url?: unknown };
   if (!Array.isArray(renders)) throw wholeCallError("`renders` must be an array of render requests.", undefined, renders === undefined ? "missing" : typeof renders);
@@ -56,7 +56,7 @@ function parseItems(body: unknown, max: number, production: boolean): BatchItem[
     try {
       const withDefault = raw && typeof raw === "object" && !Array.isArray(raw) && defaultWebhook !== undefined && !("webhook_url" in raw) ? { ...raw, webhook_url: defaultWebhook } : raw;
       precheckRenderBody(withDefault, production, prefix);
-      return { index, request: toRenderRequest(parseOrRefuse(RenderRequestBody, withDefault, "Invalid item.", `renders[${index}]`), prefix) };
+      return { index, request: toRenderRequest(parseOrRefuse(RenderRequestBody, withDefault, "Invalid item.", `renders[${index}]`), receivedAt, prefix) };
     } catch (error) {
       if (error instanceof ServiceError) return { index, error };
       throw error;
@@ -66,7 +66,7 @@ function parseItems(body: unknown, max: number, production: boolean): BatchItem[
 
 export const createBatchEndpoint = endpoint(route, async (c) => {
   const settings = config(c.env);
-  const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production);
+  const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production, new Date());
   const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), items.length);
   for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
   const batch = await createBatch(c.get("account"), c.get("apiKeyId"), items, createRenderDeps(c.env));

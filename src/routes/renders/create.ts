@@ -30,9 +30,10 @@ const route = createRoute({
 });
 
 export const createRenderEndpoint = endpoint(route, async (c) => {
+  const receivedAt = new Date();
   // A malformed body starts no render, so it is refused before the rate limiter counts it.
   precheckRenderBody(c.get("body"), config(c.env).production);
-  const request = toRenderRequest(readBody(c, RenderRequestBody));
+  const request = toRenderRequest(readBody(c, RenderRequestBody), receivedAt);
   const timings = new RenderTimings();
   c.set("timings", timings);
   const admitted = timings.measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1)).then((rate) => {

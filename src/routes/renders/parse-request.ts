@@ -30,8 +30,11 @@ export function precheckRenderBody(body: unknown, production: boolean, prefix = 
   }
 }
 
-/** Folds `version` into the reference; a pinned reference and a different `version` contradict each other. */
-export function toRenderRequest(body: Body, prefix = ""): RenderRequest {
+/**
+ * Folds `version` into the reference; a pinned reference and a different `version` contradict each other.
+ * `receivedAt` is when the request came in, the instant the render will read.
+ */
+export function toRenderRequest(body: Body, receivedAt: Date, prefix = ""): RenderRequest {
   const ref = parseReference(body.template, `${prefix}template`);
   if (body.version !== undefined) {
     if (ref.version !== null && ref.version !== body.version) throw invalidReference(`${body.template} with version ${body.version}`, `${prefix}version`);
@@ -44,5 +47,6 @@ export function toRenderRequest(body: Body, prefix = ""): RenderRequest {
     options: body.options,
     webhookUrl: body.webhook_url,
     async: body.async,
+    receivedAt,
   };
 }

@@ -1,12 +1,13 @@
 import { ERROR_TYPES, ERROR_TYPE_NAMES, ServiceError, docsUrl, errorEnvelope, type ErrorType } from "../../errors";
 import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
-import { inline, page } from "../../docs/html";
+import { inline, page, unmarked } from "../../docs/html";
 import { escapeHtml } from "../../lib/escape-html";
 
 function typePage(baseUrl: string, type: ErrorType): string {
   const { status, retry, meaning } = ERROR_TYPES[type];
-  const example = JSON.stringify(errorEnvelope(baseUrl, new ServiceError(type, meaning)), null, 2);
+  // The example's message is the table's meaning, shown verbatim in <pre>: its code marks cannot render there.
+  const example = JSON.stringify(errorEnvelope(baseUrl, new ServiceError(type, unmarked(meaning))), null, 2);
   return page(baseUrl, type, `<p><a href="${baseUrl}/docs/errors">All error types</a></p><h1><code>${type}</code></h1>
 <p><strong>HTTP ${status}.</strong> ${inline(meaning)}</p><h2>Should I retry?</h2><p>${inline(retry)}</p>
 <h2>Example response</h2><pre>${escapeHtml(example)}</pre>

@@ -57,7 +57,7 @@ const TemplateWarningSchema = z
     code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),
     message: z.string().openapi({ example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed." }),
   })
-  .openapi("TemplateWarning", { description: "Something that will go wrong at render time although the template was accepted. Warnings never block." });
+  .openapi("TemplateWarning", { description: "Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block." });
 
 const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
 

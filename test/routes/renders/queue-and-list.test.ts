@@ -3,15 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/index";
 import { call, expectError, newAccount } from "../../helpers";
+import { deliver } from "../../queue";
 
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:48px'>Hi {{ who }}</div>" };
-
-async function deliver(renderId: string, attempts = 1) {
-  const batch = createMessageBatch("folio-renders", [{ id: `m-${renderId}-${attempts}`, timestamp: new Date(), attempts, body: { renderId } }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch as never, env);
-  return getQueueResult(batch, ctx);
-}
 
 describe("queued renders", () => {
   it("queues on async, renders once in the consumer, and ignores a redelivery", async () => {

@@ -1,15 +1,6 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../../src/index";
 import { call, expectError, newAccount } from "../../helpers";
-
-async function deliver(renderId: string) {
-  const batch = createMessageBatch("folio-renders", [{ id: `m-${renderId}`, timestamp: new Date(), attempts: 1, body: { renderId } }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch as never, env);
-  return getQueueResult(batch, ctx);
-}
+import { deliver } from "../../queue";
 
 describe("render_failed says where and whether to retry", () => {
   it("an unknown filter is stage template, not retryable, inline and queued alike", async () => {

@@ -1,5 +1,18 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import card from "../../../fixtures/card.satori.html?raw";
+import cardData from "../../../fixtures/card.data.json";
 import { call, newAccount } from "../../helpers";
+
+/** A card whose Liquid fails without data (`money` of nothing): its <div>s are judged all the same. */
+const BARE_DIVS = `<div style="display:flex;flex-direction:column">
+  <div class="price">
+    <b>{{ price | money }}</b>
+    <i>a month</i>
+  </div>
+  <div><span>A</span><span>B</span></div>
+  <div style="display:flex"><div style="width:56px"></div></div>
+</div>`;
 
 /** Each case: a definition with one mistake, and the warnings it must give (DECISIONS §14). */
 const CASES = {
@@ -14,13 +27,22 @@ const CASES = {
   clock_read: {
     definition: { source: "<p>{% assign year = 'today' | date: '%Y' %}{{ year }}</p>\n<p>{{ \"now\" | date: \"%Y\" }}</p>" },
     warnings: [
-      { path: "source", code: "clock_read", message: expect.stringMatching(/`date` to "now" or "today" \(line 1, column 31\).*Put the date in `data`/) },
+      { path: "source", code: "clock_read", message: expect.stringMatching(/`date` to "now" or "today" \(line 1, column 31\): it prints the date of the render request.*Pass the date in `data`/) },
       { path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 15\)/) },
     ],
   },
   satori_layout: {
     definition: { engine: "satori", source: "<div style='display:flex'><div class='head'><b>{{ title }}</b><i>by Ada</i></div></div>", example: { title: "Hi" } },
-    warnings: [{ path: "source", code: "satori_layout", message: expect.stringMatching(/<div class="head"> holds elements but has no explicit `display`/) }],
+    warnings: [{ path: "source", code: "satori_layout", message: expect.stringMatching(/<div class="head"> on line 1 has no explicit `display`/) }],
+  },
+  satori_layout_bare_divs: {
+    definition: { engine: "satori", source: BARE_DIVS },
+    warnings: [
+      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div class="price"> on line 2 has no explicit `display`, which Satori requires .* Add `display: flex`/) },
+      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div> on line 6 has no explicit `display`/) },
+      // Empty, it is refused too: Satori's parser gives it no text.
+      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div> on line 7 has no explicit `display`/) },
+    ],
   },
   satori_refusal: {
     definition: { engine: "satori", source: "<div style='display:flex; position: fixed'><img src='https://example.com/logo.png' width='10' height='10'>{{ title }}</div>" },
@@ -70,8 +92,11 @@ describe("template warnings", () => {
     const key = await account();
     const clean = { name: "clean", source: "<p>{{ total | money: 'EUR' }} {{ issued_on | date: '%Y' }}</p>", schema: { type: "object", properties: { total: { type: "number" } } }, example: { total: 5, issued_on: "2026-01-31" } };
     // Indented markup with a comment: satori-html leaves nulls between the elements.
-    const card = { name: "card", engine: "satori", source: "<div style='display:flex'>\n  <b>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i>a</i> <i>b</i></div>\n</div>", example: { title: "Hi" } };
-    for (const body of [clean, card]) {
+    const indented = { name: "card", engine: "satori", source: "<div style='display:flex'>\n  <b>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i>a</i> <i>b</i></div>\n</div>", example: { title: "Hi" } };
+    // The fixture card sets display on every <div>: clean with its example and without one.
+    const fixture = { name: "fixture-card", engine: "satori", source: card, example: cardData };
+    const fixtureBare = { name: "fixture-card-bare", engine: "satori", source: card };
+    for (const body of [clean, indented, fixture, fixtureBare]) {
       expect((await call("POST", "/v1/templates", { key, body })).json.warnings).toEqual([]);
       expect((await call("POST", `/v1/templates/${body.name}/validate`, { key, body: { data: {} } })).json.warnings).toEqual([]);
       expect((await call("GET", `/v1/templates/${body.name}`, { key })).json).not.toHaveProperty("warnings");

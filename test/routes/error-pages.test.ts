@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_TYPE_NAMES, ERROR_TYPES } from "../../src/errors";
+import { escapeHtml } from "../../src/lib/escape-html";
+import { call } from "../helpers";
+
+/** What a browser shows of a page: its text, tags (and the stylesheet) left out. */
+function visibleText(html: string): string {
+  return html.replace(/<style>[\s\S]*?<\/style>/g, "").replace(/<[^>]*>/g, "");
+}
+
+/** The error pages are read in a browser (DECISIONS §20): the table's `code` marks are rendered, never shown. */
+describe("error pages", () => {
+  const pages = ["/docs/errors", ...ERROR_TYPE_NAMES.map((type) => `/docs/errors/${type}`)];
+
+  it.each(pages)("%s shows no raw markdown marks", async (path) => {
+    const page = await call("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const text = visibleText(page.text);
+    for (const mark of ["`", "**", "](", "##"]) expect(text, `${path} shows ${mark}`).not.toContain(mark);
+  });
+
+  it.each(ERROR_TYPE_NAMES)("/docs/errors/%s renders the table's code spans as <code>", async (type) => {
+    const { text } = await call("GET", `/docs/errors/${type}`);
+    const { meaning, retry } = ERROR_TYPES[type];
+    for (const [, code] of `${meaning} ${retry}`.matchAll(/`([^`]+)`/g)) expect(text).toContain(`<code>${escapeHtml(code!)}</code>`);
+  });
+});
