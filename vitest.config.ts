@@ -29,6 +29,7 @@ export default defineConfig({
                 WEBHOOK_RETRY_SCALE: "0.001",
                 INTERNAL_SECRET: "test-internal-secret",
                 SIGNING_SECRET: "test-signing-secret",
+                PAYLOAD_SECRET: "test-payload-secret",
                 RENDER_BACKEND_SECRET: "test-render-backend-secret",
               },
             },

@@ -9,6 +9,7 @@ const REQUIRED = {
   INTERNAL_SECRET: "the shared secret of /v1/internal/* (X-Internal-Secret)",
   SIGNING_SECRET: "the HMAC key of signed file URLs",
   RENDER_BACKEND_SECRET: "the render backend's shared secret (X-Render-Secret); its containers start with it",
+  PAYLOAD_SECRET: "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the renders queued before)",
 };
 
 console.log(`Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME --env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`);

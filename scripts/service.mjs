@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS", "TRIAL_STARTS_PER_HOUR_TOTAL", "REQUEST_LOG"];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET"];
+const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"];
 /** `wrangler dev` fires no cron trigger by itself: the starter fires the Worker's every-minute one, as Cloudflare does. */
 const CRON_EVERY_MS = 60_000;
 /** Where wrangler keeps local D1, R2 and Durable Object data when no --persist-to is given. */
@@ -167,5 +167,5 @@ export async function startService(options = {}) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, secretsFile, child, backend, stop, output: () => output };
+  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, payloadSecret: secrets.PAYLOAD_SECRET, secretsFile, child, backend, stop, output: () => output };
 }

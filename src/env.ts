@@ -19,6 +19,7 @@ export interface Env {
   PUBLIC_BASE_URL: string;
   INTERNAL_SECRET?: string;
   SIGNING_SECRET?: string;
+  PAYLOAD_SECRET?: string;
   RENDER_SYNC_MAX_DATA_BYTES: string;
   RENDER_MAX_BATCH_ITEMS: string;
   TRIAL_STARTS_PER_HOUR_TOTAL: string;

@@ -26,6 +26,8 @@ export function config(env: Env) {
     baseUrl: (env.PUBLIC_BASE_URL || "http://localhost:8787").replace(/\/+$/, ""),
     internalSecret: () => requiredSecret(env.INTERNAL_SECRET, "INTERNAL_SECRET"),
     signingSecret: () => requiredSecret(env.SIGNING_SECRET, "SIGNING_SECRET"),
+    /** Seals a queued render's passwords and keys the digests of stored ones (src/lib/payload-keys.ts). */
+    payloadSecret: () => requiredSecret(env.PAYLOAD_SECRET, "PAYLOAD_SECRET"),
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */

@@ -8,6 +8,7 @@ import { containerDriver, containerInstances } from "../render/chromium/containe
 import type { ChromiumDriver } from "../render/chromium/driver";
 import { sharedSpread } from "../render/chromium/instance-spread";
 import { config } from "./config";
+import { payloadKeys } from "./payload-keys";
 import type { PhaseRecorder } from "./render-timings";
 import type { Background } from "../domain/renders/render-capacity";
 import type { MeterStub } from "../domain/accounts/metering";
@@ -68,6 +69,7 @@ export function renderDeps(env: Env, request: RequestScope = {}): ProduceDeps & 
     meter: (accountId) => meterFor(env, accountId),
     gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
+    keys: payloadKeys(settings.payloadSecret),
     ...request,
   };
 }

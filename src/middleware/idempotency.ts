@@ -2,8 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { database } from "../db/client";
 import { checkKey, claimKey, keepAnswer, releaseKey } from "../domain/idempotency/idempotency-keys";
 import type { AppEnv } from "../env";
-import { sha256Hex } from "../lib/crypto";
+import { config } from "../lib/config";
 import { canonicalJson } from "../lib/jcs";
+import { payloadKeys } from "../lib/payload-keys";
 
 /**
  * `Idempotency-Key` on the POSTs that create something (DECISIONS §18). A repeat replays the first answer
@@ -16,7 +17,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   checkKey(key);
   const db = database(c.env.DB);
   const accountId = c.get("account").id;
-  const fingerprint = await sha256Hex(`POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`);
+  // Keyed: the body may hold passwords (the encryption option), and a bare hash of it could be tested against guesses.
+  const fingerprint = await payloadKeys(config(c.env).payloadSecret).digest(`POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`);
   const claim = await claimKey(db, accountId, key, fingerprint, new Date());
   if (claim.state === "replay") {
     return new Response(claim.body, { status: claim.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } });

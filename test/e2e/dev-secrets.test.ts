@@ -20,6 +20,7 @@ interface Service {
   internalSecret: string;
   signingSecret: string;
   backendSecret: string;
+  payloadSecret: string;
   stop(): Promise<void>;
 }
 
@@ -63,12 +64,12 @@ describe("development secrets", () => {
     }
     const stored = join(states[0]!, "folio-secrets.json");
     expect(statSync(stored).mode & 0o077).toBe(0);
-    expect(JSON.parse(readFileSync(stored, "utf8"))).toEqual({ INTERNAL_SECRET: first.internalSecret, SIGNING_SECRET: first.signingSecret, RENDER_BACKEND_SECRET: first.backendSecret });
-    for (const secret of [first.internalSecret, first.signingSecret, first.backendSecret]) expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.parse(readFileSync(stored, "utf8"))).toEqual({ INTERNAL_SECRET: first.internalSecret, SIGNING_SECRET: first.signingSecret, RENDER_BACKEND_SECRET: first.backendSecret, PAYLOAD_SECRET: first.payloadSecret });
+    for (const secret of [first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]) expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const restarted: Service = await startService({ port: PORT, persistTo: states[0] });
     try {
-      expect([restarted.internalSecret, restarted.signingSecret, restarted.backendSecret]).toEqual([first.internalSecret, first.signingSecret, first.backendSecret]);
+      expect([restarted.internalSecret, restarted.signingSecret, restarted.backendSecret, restarted.payloadSecret]).toEqual([first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]);
       // A link signed before the restart still opens after it.
       expect((await fetch(link)).status).toBe(200);
     } finally {

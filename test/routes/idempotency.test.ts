@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/lib/crypto";
+import { canonicalJson } from "../../src/lib/jcs";
+import { payloadKeys } from "../../src/lib/payload-keys";
 import { call, expectError, newAccount } from "../helpers";
 
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:48px'>Once {{ n }}</div>" };
@@ -22,6 +25,17 @@ describe("Idempotency-Key", () => {
     expect(replay.json.id).toBe([a, b].find((r) => r.status === 200)!.json.id);
     expect((await call("GET", "/v1/renders", { key })).json.data).toHaveLength(1);
     expect((await call("GET", "/v1/usage", { key })).json.units.used).toBe(1);
+  });
+
+  it("stores the request's fingerprint as an HMAC under PAYLOAD_SECRET, never a bare hash of a body that may hold passwords", async () => {
+    const { api_key: key, account } = await newAccount();
+    await call("POST", "/v1/templates", { key, body: CARD });
+    const body = { template: "card", data: { n: "fingerprint" } };
+    expect((await post(key, "/v1/render", body, "k-fingerprint")).status).toBe(200);
+    const row = await env.DB.prepare("SELECT fingerprint FROM idempotency_keys WHERE account_id = ? AND key = ?").bind(account.id, "k-fingerprint").first<{ fingerprint: string }>();
+    const request = `POST /v1/render\n${canonicalJson(body)}`;
+    expect(row!.fingerprint).toBe(await payloadKeys(() => "test-payload-secret").digest(request));
+    expect(row!.fingerprint).not.toBe(await sha256Hex(request));
   });
 
   it("a replay costs no rate unit: the key's window is not touched", async () => {

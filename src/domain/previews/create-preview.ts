@@ -55,7 +55,7 @@ export async function createPreview(db: Database, account: AccountRow, request: 
     throw new ServiceError("validation_error", `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const plan = { ...(await planRender(version, request)), watermark: WATERMARK };
+  const plan = { ...(await planRender(version, request, deps.keys)), watermark: WATERMARK };
   const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
   return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, warnings: await templateWarnings(version) };
 }

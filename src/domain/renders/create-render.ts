@@ -59,7 +59,7 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   if (errors.length) {
     throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
   }
-  const plan = await planRender(version, request);
+  const plan = await planRender(version, request, deps.keys);
   const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
   const cachedAnswer = async (): Promise<CreatedRender | undefined> => {
     const hit = await findCached(deps.db, accountId, plan.cacheKey);

@@ -2,12 +2,14 @@ import type { Database } from "../../db/client";
 import { renders, type RenderRow } from "../../db/schema";
 import { newRenderRow, type RenderOrigin } from "./record-render";
 import type { RenderPlan } from "./render-plan";
+import type { PayloadKeys } from "../../lib/payload-keys";
 
 export interface QueueDeps {
   db: Database;
   files: R2Bucket;
   queue: Queue<RenderMessage>;
   now: () => string;
+  keys: PayloadKeys;
 }
 
 export interface RenderMessage {
@@ -21,7 +23,10 @@ export function payloadKey(renderId: string): string {
 /** What a queued render is rendered from, kept in R2 beside it until it is done. */
 export interface RenderPayload {
   data: unknown;
+  /** The options without `encryption`, whose passwords never rest in plain text: they are in `sealed_encryption`. */
   options: Record<string, unknown>;
+  /** The `encryption` option, sealed (AES-GCM, bound to the render's id) under PAYLOAD_SECRET's seal key. */
+  sealed_encryption?: string;
   format: RenderRow["format"];
   /** When the request was accepted (ISO 8601): the consumer renders with this instant, never its own clock. */
   receivedAt: string;
@@ -35,7 +40,9 @@ export interface RenderPayload {
  */
 export async function enqueueRender(origin: RenderOrigin, plan: RenderPlan, deps: QueueDeps, renderId: string): Promise<RenderRow> {
   const render = newRenderRow(origin, plan, deps.now(), { id: renderId, status: "queued" });
-  const payload: RenderPayload = { data: plan.data, options: plan.options, format: plan.format, receivedAt: plan.receivedAt.toISOString() };
+  const { encryption, ...options } = plan.options;
+  const sealed = encryption ? { sealed_encryption: await deps.keys.seal(JSON.stringify(encryption), render.id) } : {};
+  const payload: RenderPayload = { data: plan.data, options, ...sealed, format: plan.format, receivedAt: plan.receivedAt.toISOString() };
   await deps.files.put(payloadKey(render.id), JSON.stringify(payload));
   await deps.db.insert(renders).values(render);
   await deps.queue.send({ renderId: render.id });

@@ -8,6 +8,7 @@ import { produceFile, type ProduceDeps } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";
 import { coalesce } from "./render-capacity";
 import { planRender } from "./render-plan";
+import type { RenderOptions } from "../render-options/options-schema";
 import { payloadKey, type RenderPayload } from "./enqueue-render";
 
 export interface ProcessDeps extends ProduceDeps {
@@ -37,13 +38,23 @@ export async function closeQueued(renderId: string, state: Partial<RenderRow>, d
   return closed;
 }
 
+/** The `encryption` option a payload sealed; unreadable after PAYLOAD_SECRET changed, which no retry mends. */
+async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Promise<RenderOptions["encryption"]> {
+  try {
+    return JSON.parse(await deps.keys.open(sealed, renderId));
+  } catch {
+    throw new ServiceError("render_failed", "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was queued. Send the render again.", { details: { stage: "queue", reason: "payload_unsealable", retryable: false } });
+  }
+}
+
 /** Renders a claimed render: from the cache when an identical render finished first, else for real, billed. */
 async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRow | undefined> {
   const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
   const payload = await deps.files.get(payloadKey(claimed.id));
   if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
   const stored = (await payload.json()) as RenderPayload;
-  const plan = await planRender(version, { format: stored.format, data: stored.data, options: stored.options, receivedAt: new Date(stored.receivedAt) });
+  const options = stored.sealed_encryption === undefined ? stored.options : { ...stored.options, encryption: await unsealed(stored.sealed_encryption, claimed.id, deps) };
+  const plan = await planRender(version, { format: stored.format, data: stored.data, options, receivedAt: new Date(stored.receivedAt) }, deps.keys);
   const account = await getAccount(deps.db, claimed.accountId);
   const meter = deps.meter(account.id);
   const maxUnits = await beginAttempt(meter, account, claimed.id);

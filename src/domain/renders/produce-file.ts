@@ -1,6 +1,7 @@
 import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { EgressPolicy } from "../../lib/egress-policy";
+import type { PayloadKeys } from "../../lib/payload-keys";
 import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
 import type { SlotShare } from "../../render/chromium/fair-slots";
@@ -24,6 +25,8 @@ export interface ProduceDeps {
   meter(accountId: string): MeterStub;
   gate(accountId: string): GateStub;
   capacity: CapacitySettings;
+  /** Seal and digest what must not be stored in plain text: the passwords of the `encryption` option. */
+  keys: PayloadKeys;
   /** Where the render's time goes, for Server-Timing and the request log; nothing is recorded without it. */
   timings?: PhaseRecorder;
   /** Where letting go of a slot or a lead runs while the answer goes out (a request's waitUntil); in place without it. */

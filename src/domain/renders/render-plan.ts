@@ -1,5 +1,6 @@
 import type { TemplateVersionRow } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
+import type { PayloadKeys } from "../../lib/payload-keys";
 import { canonicalJson } from "../../lib/jcs";
 import type { RenderOptions } from "../render-options/options-schema";
 import { applicableOptions } from "../render-options/applicability";
@@ -51,17 +52,35 @@ export function outputFormat(version: TemplateVersionRow, requested: OutputForma
 }
 
 /**
+ * The merged options as the cache key hashes them: each password replaced by its keyed digest, so the stored key
+ * still tells apart every pair of passwords while no bare hash of one is ever stored (README, "Document finishing").
+ */
+async function withPasswordDigests(merged: RenderOptions, keys: Pick<PayloadKeys, "digest">): Promise<RenderOptions> {
+  const encryption = merged.encryption;
+  if (!encryption) return merged;
+  const digest = async (password: string) => `hmac-sha256:${await keys.digest(password)}`;
+  return {
+    ...merged,
+    encryption: {
+      ...encryption,
+      owner_password: await digest(encryption.owner_password),
+      ...(encryption.user_password === undefined ? {} : { user_password: await digest(encryption.user_password) }),
+    },
+  };
+}
+
+/**
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
  */
-export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined; receivedAt: Date }): Promise<RenderPlan> {
+export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined; receivedAt: Date }, keys: Pick<PayloadKeys, "digest">): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
   const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
   const options = applicableOptions(merged, version.engine, format);
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
-  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(merged)}`);
+  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(await withPasswordDigests(merged, keys))}`);
   return {
     version,
     format,

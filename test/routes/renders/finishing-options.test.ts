@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../src/lib/crypto";
 import { canonicalJson } from "../../../src/lib/jcs";
+import { payloadKeys } from "../../../src/lib/payload-keys";
+import { deliver } from "../../queue";
 import { call, expectError, newAccount } from "../../helpers";
 
 // DECISIONS §16 refusals, answered before any Chromium work (this project has no renderer).
@@ -135,7 +137,7 @@ describe("document finishing as template defaults", () => {
 });
 
 describe("an encrypted render queued for later", () => {
-  it("keys the cache on every merged option, and keeps the passwords only in the payload the render reads", async () => {
+  it("keys the cache on every merged option with the passwords as keyed digests, and keeps no password in plain text in D1 or R2", async () => {
     const { key } = await setup();
     const options = { tagged: true, watermark: { text: "DRAFT" }, encryption: { owner_password: OWNER, user_password: USER } };
     const res = await render(key, { options, async: true });
@@ -143,10 +145,33 @@ describe("an encrypted render queued for later", () => {
     expect(JSON.stringify(res.json)).not.toMatch(/Secret-/);
     const row = await env.DB.prepare("SELECT * FROM renders WHERE id = ?").bind(res.json.id).first<Record<string, unknown>>();
     const { checksum } = (await call("GET", "/v1/templates/doc", { key })).json;
-    expect(row!.cache_key).toBe(await sha256Hex(`${checksum}\npdf\n${canonicalJson({ who: "x" })}\n${canonicalJson(options)}`));
+    const keys = payloadKeys(() => "test-payload-secret");
+    const digested = { ...options, encryption: { owner_password: `hmac-sha256:${await keys.digest(OWNER)}`, user_password: `hmac-sha256:${await keys.digest(USER)}` } };
+    expect(row!.cache_key).toBe(await sha256Hex(`${checksum}\npdf\n${canonicalJson({ who: "x" })}\n${canonicalJson(digested)}`));
+    // The form v1 had (a bare hash over the passwords) would let anyone holding the table test guesses.
+    expect(row!.cache_key).not.toBe(await sha256Hex(`${checksum}\npdf\n${canonicalJson({ who: "x" })}\n${canonicalJson(options)}`));
     expect(JSON.stringify(row)).not.toMatch(/Secret-/);
     expect(JSON.stringify((await call("GET", `/v1/renders?limit=5`, { key })).json)).not.toMatch(/Secret-/);
-    const payload = await env.FILES.get(`payloads/${res.json.id}.json`);
-    expect((await payload!.json<{ options: unknown }>()).options).toEqual(options);
+
+    // While it waits in the queue, its payload holds the passwords sealed, bound to this render.
+    const stored = await (await env.FILES.get(`payloads/${res.json.id}.json`))!.text();
+    expect(stored).not.toMatch(/Secret-/);
+    const payload = JSON.parse(stored) as { options: Record<string, unknown>; sealed_encryption: string };
+    expect(payload.options).toEqual({ tagged: true, watermark: { text: "DRAFT" } });
+    expect(JSON.parse(await keys.open(payload.sealed_encryption, res.json.id))).toEqual(options.encryption);
+    await expect(keys.open(payload.sealed_encryption, "rnd_another")).rejects.toThrow();
+    await expect(payloadKeys(() => "rotated-secret").open(payload.sealed_encryption, res.json.id)).rejects.toThrow();
+  });
+
+  it("fails as render_failed at stage queue, not retried, when the payload cannot be unsealed (PAYLOAD_SECRET rotated)", async () => {
+    const { key } = await setup();
+    const res = await render(key, { options: { encryption: { owner_password: OWNER } }, async: true });
+    expect(res.status).toBe(202);
+    const stored = JSON.parse(await (await env.FILES.get(`payloads/${res.json.id}.json`))!.text());
+    const resealed = await payloadKeys(() => "an-older-secret").seal(JSON.stringify({ owner_password: OWNER }), res.json.id);
+    await env.FILES.put(`payloads/${res.json.id}.json`, JSON.stringify({ ...stored, sealed_encryption: resealed }));
+    await deliver(res.json.id);
+    const failed = (await call("GET", `/v1/renders/${res.json.id}`, { key })).json;
+    expect(failed).toMatchObject({ status: "failed", error: { type: "render_failed", details: { stage: "queue", reason: "payload_unsealable", retryable: false } } });
   });
 });

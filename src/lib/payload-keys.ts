@@ -1,0 +1,54 @@
+// No password at rest (README, "Document finishing"): what must be stored but never read back in plain text is
+// sealed, and what is stored only to be compared is digested, each under a key derived from PAYLOAD_SECRET.
+// Two keys from one secret (HKDF, each with its own purpose): AES-GCM seals a queued render's `encryption` option
+// in its R2 payload; HMAC-SHA256 digests the passwords inside the cache key and the Idempotency-Key fingerprint,
+// so neither is a bare hash anyone holding the database can test guesses against.
+
+const encoder = new TextEncoder();
+const SEAL_INFO = "folio/payload-seal/v1";
+const DIGEST_INFO = "folio/digest/v1";
+const IV_BYTES = 12;
+
+export interface PayloadKeys {
+  /** AES-GCM under the seal key, bound to `context` (the render id), as base64 of the IV and the ciphertext. */
+  seal(plaintext: string, context: string): Promise<string>;
+  /** The plaintext `seal` was given; throws when the secret changed or the text was altered or moved. */
+  open(sealed: string, context: string): Promise<string>;
+  /** HMAC-SHA256 of `message` under the digest key, in hex. */
+  digest(message: string): Promise<string>;
+}
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** The keys derived from `secret()`, read only when first used (a request that seals and digests nothing needs no secret). */
+export function payloadKeys(secret: () => string): PayloadKeys {
+  let keys: Promise<{ seal: CryptoKey; digest: CryptoKey }> | undefined;
+  const derive = () => {
+    keys ??= (async () => {
+      const master = await crypto.subtle.importKey("raw", encoder.encode(secret()), "HKDF", false, ["deriveKey"]);
+      const params = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) });
+      return {
+        seal: await crypto.subtle.deriveKey(params(SEAL_INFO), master, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]),
+        digest: await crypto.subtle.deriveKey(params(DIGEST_INFO), master, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]),
+      };
+    })();
+    return keys;
+  };
+  return {
+    async seal(plaintext, context) {
+      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(context) }, (await derive()).seal, encoder.encode(plaintext));
+      return toBase64(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
+    },
+    async open(sealed, context) {
+      const bytes = fromBase64(sealed);
+      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: encoder.encode(context) }, (await derive()).seal, bytes.subarray(IV_BYTES));
+      return new TextDecoder().decode(plain);
+    },
+    async digest(message) {
+      const mac = await crypto.subtle.sign("HMAC", (await derive()).digest, encoder.encode(message));
+      return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    },
+  };
+}
