@@ -83,7 +83,7 @@ export async function startService(options = {}) {
   const secretsFile = join(state, "folio-secrets.json");
   const secrets = localSecrets(secretsFile, env);
   // wrangler prints a line per request: the Worker's JSON line (for Workers Logs) only when asked, REQUEST_LOG=json.
-  const vars = { PUBLIC_BASE_URL: `http://localhost:${port}`, REQUEST_LOG: "off", RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
+  const vars = { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, REQUEST_LOG: "off", RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
   await assertPortFree(port);
   // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
   // instead of the container render backend.
@@ -167,5 +167,5 @@ export async function startService(options = {}) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://localhost:${port}`, mcpUrl: `http://localhost:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, payloadSecret: secrets.PAYLOAD_SECRET, secretsFile, child, backend, stop, output: () => output };
+  return { baseUrl: `http://127.0.0.1:${port}`, mcpUrl: `http://127.0.0.1:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, payloadSecret: secrets.PAYLOAD_SECRET, secretsFile, child, backend, stop, output: () => output };
 }

@@ -64,7 +64,7 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; share: 
     account: typeof body.account === "string" ? body.account : "",
     // Only a job the Worker marks paid may use the paid half of the slots.
     share: body.share === "paid" ? "paid" : "free",
-    job: { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true, ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}) },
+    job: { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true, ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}), ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}) },
   };
 }
 

@@ -37,12 +37,16 @@ export async function layoutSatoriCard(tree: SatoriNode, width: number, height: 
   }
 }
 
+/** What is drawn over a laid-out card before it becomes pixels (a preview's mark), given its SVG and size. */
+export type CardOverlay = (svg: string, width: number, height: number) => Promise<string>;
+
 /** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
-export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy): Promise<RenderedFile> {
+export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy, overlay?: CardOverlay): Promise<RenderedFile> {
   const { width, height } = cardSize(options);
   const tree = satoriTree(html);
   await inlineSatoriAssets(tree, policy);
-  const svg = await layoutSatoriCard(tree, width, height);
+  const laidOut = await layoutSatoriCard(tree, width, height);
+  const svg = overlay ? await overlay(laidOut, width, height) : laidOut;
   const scale = options.device_scale_factor ?? 1;
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: Math.round(width * scale) }, font: { loadSystemFonts: false }, ...(options.omit_background ? {} : { background: "white" }) });
   try {

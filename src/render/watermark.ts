@@ -13,12 +13,20 @@ export interface Watermark {
 /** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
 type WatermarkLayer = "over" | "under";
 
-function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer): string {
+/**
+ * The mark alone, over everything: a fixed layer for a page (the render backend lays it over a captured image), or
+ * the root of a card of its own (Satori lays it out on a transparent card, closed onto the preview's SVG).
+ */
+export function watermarkOverlay(watermark: Watermark, on: "page" | "card"): string {
+  return mark(watermark, on === "page", "over", on === "card");
+}
+
+function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer, root = false): string {
   const opacity = watermark.opacity ?? 0.15;
   const angle = watermark.angle ?? -45;
   // Chromium repeats a position:fixed element on every printed page, and centres it in the viewport of a capture.
   // A negative z-index paints it right after the page background, before any of the document's own boxes.
-  const box = `${fixed ? "position:fixed;inset:0" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:${layer === "over" ? 2147483647 : -1};overflow:hidden`;
+  const box = `${fixed ? "position:fixed;inset:0" : root ? "width:100%;height:100%" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:${layer === "over" ? 2147483647 : -1}${root ? "" : ";overflow:hidden"}`;
   const text = `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;letter-spacing:8px;white-space:nowrap;color:rgba(0,0,0,${opacity})`;
   return `<div aria-hidden="true" style="${box}"><div style="${text}">${escapeHtml(watermark.text)}</div></div>`;
 }
@@ -36,10 +44,12 @@ function bodyStart(html: string): number {
 }
 
 /**
- * The document with the watermark on its `layer`. For Chromium, a fixed layer at the start of the body; for
- * Satori, which has no fixed positioning, an absolute layer as the last child of the card's root element.
+ * The document with its own `watermark` option, under its content. For Chromium, a fixed layer at the start of the
+ * body; for Satori, which has no fixed positioning, an absolute layer as the last child of the card's root element.
+ * (A preview's mark is never markup: see preview-mark.ts.)
  */
-export function watermarkDocument(html: string, watermark: Watermark, engine: "chromium" | "satori", layer: WatermarkLayer = "over"): string {
+export function watermarkDocument(html: string, watermark: Watermark, engine: "chromium" | "satori"): string {
+  const layer: WatermarkLayer = "under";
   if (engine === "satori") {
     const trimmed = html.trimEnd();
     const rootClose = trimmed.lastIndexOf("</");

@@ -34,6 +34,17 @@ describe("POST /v1/previews", () => {
     expect(previewed.text).not.toBe(file.text);
   });
 
+  it("draws the mark onto the card's output, so a trailing comment cannot swallow it", async () => {
+    const { api_key: key } = await newAccount();
+    const source = `${CARD.source}<!-- </div> -->`;
+    await call("POST", "/v1/templates", { key, body: { ...CARD, name: "commented", source } });
+    const previewed = await preview(key, { template: "commented", data: { who: "Ada" } });
+    const rendered = await call("POST", "/v1/render", { key, body: { template: "commented", data: { who: "Ada" } } });
+    const file = await call("GET", new URL(rendered.json.url).pathname + new URL(rendered.json.url).search);
+    expect([previewed.status, file.status]).toEqual([200, 200]);
+    expect(previewed.text).not.toBe(file.text);
+  });
+
   it("refuses a request with both or neither of template and source, and a definition that would not create", async () => {
     const { api_key: key } = await newAccount();
     expect(expectError(await preview(key, { data: {} }), 400, "invalid_request").errors?.[0]?.path).toBe("source");

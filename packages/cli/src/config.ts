@@ -10,7 +10,7 @@ export interface Credentials {
 }
 
 /** Where `npm run dev` serves: the default until a login or FOLIO_BASE_URL says otherwise. */
-export const DEFAULT_BASE_URL = "http://localhost:8787";
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
 
 /** $XDG_CONFIG_HOME/folio/config.json, or ~/.config/folio/config.json. */
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {

@@ -8,7 +8,7 @@ import { verify } from "./webhooks.js";
 
 export interface FolioOptions {
   apiKey: string;
-  /** The service's origin, e.g. `http://localhost:8787` for `npm run dev`. */
+  /** The service's origin, e.g. `http://127.0.0.1:8787` for `npm run dev`. */
   baseUrl: string;
   /** The fetch to send requests with (default: the global one). */
   fetch?: (request: Request) => Promise<Response>;

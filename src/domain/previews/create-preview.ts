@@ -2,6 +2,7 @@ import type { Database } from "../../db/client";
 import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { PREVIEW_MARK } from "../../render/preview-mark";
 import type { RenderOptions } from "../render-options/options-schema";
 import { renderFile, type ProduceDeps } from "../renders/produce-file";
 import { CONTENT_TYPES, outputFormat, planRender, type OutputFormat } from "../renders/render-plan";
@@ -15,7 +16,6 @@ import { validateTemplateData } from "../templates/validate-data";
 
 /** A preview prints at most this many pages: enough to judge a layout, never a way around the page ceiling. */
 export const MAX_PREVIEW_PAGES = 50;
-const WATERMARK = { text: "PREVIEW", opacity: 0.18, angle: -35 };
 
 export type PreviewSubject = { ref: TemplateReference } | { definition: TemplateDefinition };
 
@@ -55,7 +55,7 @@ export async function createPreview(db: Database, account: AccountRow, request: 
     throw new ServiceError("validation_error", `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const plan = { ...(await planRender(version, request, deps.keys)), watermark: WATERMARK };
+  const plan = { ...(await planRender(version, request, deps.keys)), watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
   return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, warnings: await templateWarnings(version) };
 }

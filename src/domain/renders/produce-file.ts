@@ -10,6 +10,7 @@ import { renderLiquid } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-structure";
 import { renderSatoriPng } from "../../render/satori";
+import { markOverlayHtml, markPdfPages, withMarkSvg } from "../../render/preview-mark";
 import { watermarkDocument } from "../../render/watermark";
 import { sha256Hex } from "../../lib/crypto";
 import type { RenderOptions } from "../render-options/options-schema";
@@ -70,10 +71,10 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
   const card = version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
   const options = card?.options ?? plan.options;
   const source = card?.html ?? rendered;
-  // The document's own watermark goes under its content; a preview's goes over everything.
-  const underlaid = options.watermark ? watermarkDocument(source, options.watermark, plan.engine, "under") : source;
-  const html = plan.watermark ? watermarkDocument(underlaid, plan.watermark, plan.engine) : underlaid;
-  if (plan.engine === "satori") return timings.measure("render", () => renderSatoriPng(html, options, deps.egress));
+  // The document's own watermark goes under its content; a preview's mark is drawn onto the output, after.
+  const html = options.watermark ? watermarkDocument(source, options.watermark, plan.engine) : source;
+  const mark = plan.watermark;
+  if (plan.engine === "satori") return timings.measure("render", () => renderSatoriPng(html, options, deps.egress, mark ? (svg, width, height) => withMarkSvg(svg, width, height, mark) : undefined));
   // Each Liquid option is parsed once per distinct source: a request's own header is not the template's.
   const renderPart: RenderPart = (part, path) => timings.measure("template", async () => renderLiquid(part, input, await sha256Hex(part), path));
   const header = options.header_html === undefined ? undefined : await renderPart(options.header_html, "options.header_html");
@@ -89,12 +90,14 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
       allowPrivateEgress: deps.egress.allowPrivate,
       accountId: seat.accountId,
       share: seat.share,
+      ...(mark && plan.format !== "pdf" ? { markHtml: markOverlayHtml(mark) } : {}),
       ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
     }));
   const file = seat.holdsSlot ? await print() : await withChromiumSlot(deps.gate(seat.accountId), seat.renderId, deps.capacity, timeoutMs, print, timings, deps.background);
   if (plan.format !== "pdf") return file;
   const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
-  return { bytes: finishing ? await finishPdf(normalized, finishing) : normalized, pageCount: file.pageCount };
+  const marked = mark ? await markPdfPages(normalized, mark) : normalized;
+  return { bytes: finishing ? await finishPdf(marked, finishing) : marked, pageCount: file.pageCount };
 }
 
 /**

@@ -30,7 +30,7 @@ export interface RenderPlan {
    */
   receivedAt: Date;
   /** Laid over every page or image; previews carry one. */
-  watermark?: Watermark;
+  watermark?: Required<Watermark>;
 }
 
 /** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own size in every format. */

@@ -23,7 +23,7 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     response = await send("/render", {
       method: "POST",
       headers: { "content-type": "application/json", "x-render-secret": secret },
-      body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, share: job.share, max_pages: job.maxPages }),
+      body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, share: job.share, max_pages: job.maxPages, mark_html: job.markHtml }),
       // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
       signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
     });

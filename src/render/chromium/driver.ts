@@ -13,6 +13,8 @@ export interface ChromiumJob {
   allowPrivateEgress: boolean;
   /** Whose job this is: the render backend takes turns between accounts when its pages are all busy. */
   accountId: string;
+  /** A preview's mark, as the overlay the backend lays over a PNG or JPG it captured (a PDF is marked in the Worker). */
+  markHtml?: string;
   /** Which half of an instance's slots the job may use: "free" for free and trial accounts and every preview. */
   share: SlotShare;
   /** PDF only: the print stops one page past this, so a document too long to pay for costs no more work. */

@@ -21,6 +21,8 @@ export interface PageJob {
   allowPrivateEgress: boolean;
   /** PDF only: print at most one page past this many (the page ceiling the account can pay for). */
   maxPages?: number;
+  /** PNG and JPG only: a preview's mark, laid over the captured pixels (markCapture). */
+  markHtml?: string;
 }
 
 export class JobFailure extends Error {
@@ -320,7 +322,39 @@ async function produce(page: PageLike, job: PageJob, viewport: { width: number; 
     // Chromium's fast PNG encoding (a lighter zlib setting): larger files, a quicker answer.
     optimizeForSpeed: true,
   });
-  return typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
+  const bytes = typeof shot === "string" ? Uint8Array.from(atob(shot), (c) => c.charCodeAt(0)) : shot;
+  return job.markHtml === undefined ? bytes : markCapture(page, bytes, job, job.markHtml);
+}
+
+/** Width and height in pixels, from a PNG's IHDR or a JPEG's first frame header. */
+function capturedSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes[0] === 0x89) return { width: view.getUint32(16), height: view.getUint32(20) };
+  for (let at = 2; at + 9 < bytes.length; at += 2 + view.getUint16(at + 2)) {
+    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc3) return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+  }
+  throw new Error("the capture is neither a PNG nor a JPEG");
+}
+
+/**
+ * Lays a preview's mark over what was captured: the page, done with the template's document, shows only those
+ * pixels with the mark above them and is captured again at the same size, so nothing in the template (markup,
+ * comments, CSS) can hide or remove the mark (README, "Previews").
+ */
+async function markCapture(page: PageLike, shot: Uint8Array, job: PageJob, markHtml: string): Promise<Uint8Array> {
+  const { width, height } = capturedSize(shot);
+  await page.setViewport({ width, height, deviceScaleFactor: 1 });
+  let binary = "";
+  for (let i = 0; i < shot.length; i += 0x8000) binary += String.fromCharCode(...shot.subarray(i, i + 0x8000));
+  const image = `<img alt="" src="data:image/${job.format === "jpg" ? "jpeg" : "png"};base64,${btoa(binary)}" style="display:block;width:${width}px;height:${height}px">`;
+  await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${image}${markHtml}</body></html>`, { waitUntil: "load", timeout: job.timeoutMs });
+  const marked = await page.screenshot({
+    type: job.format === "jpg" ? "jpeg" : "png",
+    clip: { x: 0, y: 0, width, height },
+    ...(job.format === "jpg" ? { quality: job.options.quality ?? 90 } : { omitBackground: true }),
+    optimizeForSpeed: true,
+  });
+  return typeof marked === "string" ? Uint8Array.from(atob(marked), (c) => c.charCodeAt(0)) : marked;
 }
 
 /**

@@ -1,0 +1,58 @@
+// A preview's PREVIEW mark is drawn onto the output, never into the document (README, "Previews"): markup,
+// comments or CSS in a template could hide a mark that is part of it, and a free preview would then be a free
+// render. On a PDF it is the last thing on every page, after printing: text in Inter (embedded) inside an
+// /Artifact marked-content sequence, so tagged and PDF/A previews stay valid. On a satori card it is the last
+// element of the SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it
+// over the captured pixels (page-job.ts, markCapture).
+import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
+import fontkit from "@cantoo/fontkit";
+import { INTER_FONTS } from "./inter-fonts";
+import { layoutSatoriCard, satoriTree } from "./satori";
+import { watermarkOverlay, type Watermark } from "./watermark";
+
+export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.18, angle: -35 };
+
+const INTER_BOLD = INTER_FONTS.find((font) => font.weight === 700)!.data;
+
+/** The mark's size on a page or image: about a fifth of its shorter side, and never wider than its diagonal allows. */
+function fontSize(width: number, height: number, textWidthAtOne: number): number {
+  return Math.min(Math.min(width, height) * 0.2, (0.8 * Math.hypot(width, height)) / textWidthAtOne);
+}
+
+/** Draws the mark across every page of a printed PDF, last in each page's content. */
+export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> = PREVIEW_MARK): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(new Uint8Array(INTER_BOLD), { subset: true });
+  // CSS turns clockwise for a positive angle, PDF counterclockwise: the same slant needs the opposite sign.
+  const theta = (-mark.angle * Math.PI) / 180;
+  for (const page of doc.getPages()) {
+    const { width, height } = page.getSize();
+    const size = fontSize(width, height, font.widthOfTextAtSize(mark.text, 1));
+    const run = font.widthOfTextAtSize(mark.text, size);
+    const rise = font.heightAtSize(size, { descender: false }) / 2;
+    // The text's origin, placed so the middle of the run sits at the middle of the page.
+    const x = width / 2 - (run / 2) * Math.cos(theta) + rise * Math.sin(theta);
+    const y = height / 2 - (run / 2) * Math.sin(theta) - rise * Math.cos(theta);
+    page.pushOperators(PDFOperator.of("BMC" as never, [PDFName.of("Artifact")]));
+    page.drawText(mark.text, { x, y, size, font, color: rgb(0, 0, 0), opacity: mark.opacity, rotate: degrees(-mark.angle) });
+    page.pushOperators(PDFOperator.of("EMC" as never));
+  }
+  return doc.save();
+}
+
+/**
+ * Closes a card's SVG with the mark, laid out by Satori itself on a transparent card of the same size (its text
+ * becomes paths, so resvg needs no font): inserted before the root's end tag, the last thing Satori writes.
+ */
+export async function withMarkSvg(svg: string, width: number, height: number, mark: Required<Watermark> = PREVIEW_MARK): Promise<string> {
+  const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark, "card")), width, height);
+  const inner = overlay.slice(overlay.indexOf(">") + 1, overlay.lastIndexOf("</svg>"));
+  const end = svg.lastIndexOf("</svg>");
+  return `${svg.slice(0, end)}${inner}${svg.slice(end)}`;
+}
+
+/** The overlay the render backend lays over a captured PNG or JPG: the same fixed layer a document's watermark uses. */
+export function markOverlayHtml(mark: Required<Watermark> = PREVIEW_MARK): string {
+  return watermarkOverlay(mark, "page");
+}

@@ -1,0 +1,38 @@
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from "@cantoo/pdf-lib";
+import { describe, expect, it } from "vitest";
+import { markPdfPages, withMarkSvg } from "../../src/render/preview-mark";
+import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
+
+// README "Previews": the mark is drawn onto the output, last, whatever the document says.
+async function pdfOf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([595, 842]);
+  return doc.save();
+}
+
+describe("the preview mark", () => {
+  it("ends every page's content with PREVIEW in an embedded font, inside an /Artifact sequence", async () => {
+    const marked = await PDFDocument.load(await markPdfPages(await pdfOf(3)));
+    expect(marked.getPageCount()).toBe(3);
+    for (const page of marked.getPages()) {
+      const contents = page.node.Contents();
+      const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => marked.context.lookup(ref)) : [contents];
+      const last = Buffer.from(decodePDFRawStream(streams.at(-1) as PDFRawStream).decode()).toString("latin1");
+      expect(last).toMatch(/\/Artifact BMC[\s\S]*Tj[\s\S]*EMC\s*$/);
+      const fonts = page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
+      const font = fonts.lookup(fonts.keys()[0]!, PDFDict);
+      const descendant = font.lookup(PDFName.of("DescendantFonts"), PDFArray).lookup(0, PDFDict);
+      const descriptor = descendant.lookup(PDFName.of("FontDescriptor"), PDFDict);
+      expect(descriptor.lookup(PDFName.of("FontName"))?.toString()).toMatch(/Inter/);
+      expect(descriptor.has(PDFName.of("FontFile2")) || descriptor.has(PDFName.of("FontFile3"))).toBe(true);
+    }
+  });
+
+  it("closes a card's SVG with the mark laid out by Satori, after everything the card drew", async () => {
+    const card = await layoutSatoriCard(satoriTree("<div style='display:flex;width:100%;height:100%;background:#fff'>Hi</div>"), 600, 315);
+    const marked = await withMarkSvg(card, 600, 315);
+    expect(marked.startsWith(card.slice(0, card.lastIndexOf("</svg>")))).toBe(true);
+    expect(marked.endsWith("</svg>")).toBe(true);
+    expect(marked.length).toBeGreaterThan(card.length + 200);
+  });
+});
