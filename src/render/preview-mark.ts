@@ -8,9 +8,9 @@ import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib
 import fontkit from "@cantoo/fontkit";
 import { INTER_FONTS } from "./inter-fonts";
 import { layoutSatoriCard, satoriTree } from "./satori";
-import { watermarkOverlay, type Watermark } from "./watermark";
+import { OVERLAY_INK, watermarkOverlay, type Watermark } from "./watermark";
 
-export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.18, angle: -35 };
+export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };
 
 const INTER_BOLD = INTER_FONTS.find((font) => font.weight === 700)!.data;
 
@@ -35,7 +35,7 @@ export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> 
     const x = width / 2 - (run / 2) * Math.cos(theta) + rise * Math.sin(theta);
     const y = height / 2 - (run / 2) * Math.sin(theta) - rise * Math.cos(theta);
     page.pushOperators(PDFOperator.of("BMC" as never, [PDFName.of("Artifact")]));
-    page.drawText(mark.text, { x, y, size, font, color: rgb(0, 0, 0), opacity: mark.opacity, rotate: degrees(-mark.angle) });
+    page.drawText(mark.text, { x, y, size, font, color: rgb(...(OVERLAY_INK.map((channel) => channel / 255) as [number, number, number])), opacity: mark.opacity, rotate: degrees(-mark.angle) });
     page.pushOperators(PDFOperator.of("EMC" as never));
   }
   return doc.save();

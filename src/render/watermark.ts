@@ -18,16 +18,19 @@ type WatermarkLayer = "over" | "under";
  * the root of a card of its own (Satori lays it out on a transparent card, closed onto the preview's SVG).
  */
 export function watermarkOverlay(watermark: Watermark, on: "page" | "card"): string {
-  return mark(watermark, on === "page", "over", on === "card");
+  return mark(watermark, on === "page", "over", on === "card", OVERLAY_INK);
 }
 
-function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer, root = false): string {
+/** Mid-grey: seen on a white page and on a dark card alike (black at the same opacity vanishes on dark). */
+export const OVERLAY_INK = [128, 128, 128] as const;
+
+function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer, root = false, ink: readonly number[] = [0, 0, 0]): string {
   const opacity = watermark.opacity ?? 0.15;
   const angle = watermark.angle ?? -45;
   // Chromium repeats a position:fixed element on every printed page, and centres it in the viewport of a capture.
   // A negative z-index paints it right after the page background, before any of the document's own boxes.
   const box = `${fixed ? "position:fixed;inset:0" : root ? "width:100%;height:100%" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:${layer === "over" ? 2147483647 : -1}${root ? "" : ";overflow:hidden"}`;
-  const text = `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;letter-spacing:8px;white-space:nowrap;color:rgba(0,0,0,${opacity})`;
+  const text = `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;letter-spacing:8px;white-space:nowrap;color:rgba(${ink.join(",")},${opacity})`;
   return `<div aria-hidden="true" style="${box}"><div style="${text}">${escapeHtml(watermark.text)}</div></div>`;
 }
 
