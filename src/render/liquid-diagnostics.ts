@@ -1,5 +1,6 @@
 import { TypeGuards, type Filter, type Template, type Token, type Value } from "liquidjs";
 import { lenientParser as lenient } from "./liquid";
+import { parseWithinBudget } from "./liquid-parse";
 import { DATE_FILTERS, readsClock } from "./liquid-filters";
 
 /** A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or "today" (it reads the render's instant). */
@@ -37,15 +38,17 @@ function position(filter: Filter): { line: number; column: number } {
  * render fails), and a date filter applied to a literal "now" or "today" (the output then depends on when it
  * was requested). Empty when `source` does not parse: the syntax check reports that.
  */
-export function liquidFindings(source: string): LiquidFinding[] {
+export function liquidFindings(source: string, limit = Number.POSITIVE_INFINITY): LiquidFinding[] {
   let templates: Template[];
   try {
-    templates = lenient.parse(source);
+    templates = parseWithinBudget(lenient, source);
   } catch {
     return [];
   }
   const findings: LiquidFinding[] = [];
   for (const value of valuesIn(templates)) {
+    // Each position is found by scanning the source from its start: the findings past the limit are never placed.
+    if (findings.length >= limit) break;
     const [initial] = value.initial.postfix;
     const clockLiteral = value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) && readsClock(initial.content);
     value.filters.forEach((filter, index) => {

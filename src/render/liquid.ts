@@ -2,6 +2,7 @@ import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
 import { registerFilters, RenderContext } from "./liquid-filters";
+import { LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { driveTemplate } from "./template-driver";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
@@ -41,6 +42,7 @@ function createLiquid({ strictFilters }: { strictFilters: boolean }): Liquid {
     templates: {},
   });
   for (const tag of FILE_TAGS) delete engine.tags[tag];
+  parseLinearly(engine);
   registerFilters(engine);
   return engine;
 }
@@ -54,13 +56,13 @@ export function filterNames(): string[] {
   return Object.keys(renderer.filters).sort();
 }
 
-/** Null when `source` parses; otherwise the parser's complaint, with line and column where it has them. */
-export function liquidSyntaxError(source: string): string | null {
+/** Null when `source` parses; otherwise the parser's complaint (line and column where it has them), or the count it passes. */
+export function liquidSyntaxError(source: string): { message: string; details?: LiquidBudgetExceeded["details"] } | null {
   try {
-    lenientParser.parse(source);
+    parseWithinBudget(lenientParser, source);
     return null;
   } catch (error) {
-    return (error as Error).message;
+    return { message: (error as Error).message, ...(error instanceof LiquidBudgetExceeded ? { details: error.details } : {}) };
   }
 }
 
@@ -84,7 +86,7 @@ export interface LiquidInput {
 export async function renderLiquid(source: string, { data, instant }: LiquidInput, cacheKey: string, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
-    const templates = parsed.get(`${part}:${cacheKey}`, () => renderer.parse(source));
+    const templates = parsed.get(`${part}:${cacheKey}`, () => parseWithinBudget(renderer, source));
     const deadline = Date.now() + RENDER_TIME_LIMIT_MS;
     return String(await driveTemplate(renderer._render(templates, new RenderContext(scope, renderer, instant), { sync: false }), deadline));
   } catch (error) {
@@ -92,8 +94,10 @@ export async function renderLiquid(source: string, { data, instant }: LiquidInpu
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
     const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1]?.toLowerCase();
     const what = filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}${limit ? `. ${LIMIT_HINTS[limit]}` : ""}`;
-    throw new ServiceError("render_failed", what, {
-      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit}_limit` } : {}), cause: message },
+    // A stored version made before a count was set may pass it: it no longer renders, saying which count.
+    const budget = error instanceof LiquidBudgetExceeded ? { ...error.details } : {};
+    throw new ServiceError("render_failed", error instanceof LiquidBudgetExceeded ? `The template (${part}) is refused: ${message}.` : what, {
+      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit}_limit` } : {}), ...budget, cause: message },
     });
   }
 }

@@ -34,9 +34,14 @@ export interface Preview {
   pageCount: number;
   /** True when the document has more pages than a preview prints. */
   truncated: boolean;
-  /** What §14 finds in the version: the studio shows them beside the preview. */
+  /** What the template diagnostics find in the version (the first 100): the studio shows them beside the preview. */
   warnings: TemplateWarning[];
+  /** True when the version has more warnings than `warnings` holds. */
+  warningsTruncated: boolean;
 }
+
+/** A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short. */
+export const MAX_PREVIEW_TIMEOUT_MS = 10_000;
 
 /** An unsaved definition as a version that is never stored: checked exactly as at create. */
 async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateVersionRow> {
@@ -55,7 +60,13 @@ export async function createPreview(db: Database, account: AccountRow, request: 
     throw new ServiceError("validation_error", `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const plan = { ...(await planRender(version, request, deps.keys)), watermark: PREVIEW_MARK };
+  const planned = await planRender(version, request, deps.keys);
+  const plan = { ...planned, options: { ...planned.options, timeout_ms: Math.min(planned.options.timeout_ms ?? MAX_PREVIEW_TIMEOUT_MS, MAX_PREVIEW_TIMEOUT_MS) }, watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
-  return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, warnings: await templateWarnings(version) };
+  return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, ...(await previewWarnings(version)) };
+}
+
+async function previewWarnings(version: TemplateVersionRow): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {
+  const list = await templateWarnings(version);
+  return { warnings: list.warnings, warningsTruncated: list.warnings_truncated === true };
 }

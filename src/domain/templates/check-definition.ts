@@ -5,9 +5,14 @@ import type { RenderOptions } from "../render-options/options-schema";
 import { compileSchema } from "./compile-schema";
 import type { TemplateDefinition } from "./checksum";
 
-function liquidProblem(path: string, source: string): FieldError[] {
+function liquidProblem(path: string, source: string, budgets: Array<Record<string, number>>): FieldError[] {
   const problem = liquidSyntaxError(source);
-  return problem ? [{ path, message: `\`${path}\` is not valid Liquid: ${problem}`, expected: "Liquid that parses (no include, render or layout)", received: "invalid Liquid" }] : [];
+  if (!problem) return [];
+  if (problem.details) {
+    budgets.push(problem.details);
+    return [{ path, message: `\`${path}\` is refused: ${problem.message}.`, expected: "at most 20,000 Liquid tags and outputs, blocks at most 64 deep", received: "more" }];
+  }
+  return [{ path, message: `\`${path}\` is not valid Liquid: ${problem.message}`, expected: "Liquid that parses (no include, render or layout)", received: "invalid Liquid" }];
 }
 
 /** Every option that is Liquid source, by its path: header and footer, the e-invoice XML, utf8 attachments. */
@@ -28,8 +33,9 @@ function liquidOptions(options: RenderOptions): Array<[string, string]> {
  */
 export function checkDefinition(definition: TemplateDefinition): void {
   const options = definition.options as RenderOptions;
-  const errors: FieldError[] = [...liquidProblem("source", definition.source), ...templateFinishingProblems(options)];
-  for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source));
+  const budgets: Array<Record<string, number>> = [];
+  const errors: FieldError[] = [...liquidProblem("source", definition.source, budgets), ...templateFinishingProblems(options)];
+  for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source, budgets));
   try {
     compileSchema(definition.schema);
   } catch (error) {
@@ -37,6 +43,7 @@ export function checkDefinition(definition: TemplateDefinition): void {
     errors.push(...(error.extra.errors ?? []));
   }
   if (errors.length) {
-    throw new ServiceError("invalid_request", errors.length === 1 ? errors[0]!.message : `The template has ${errors.length} problems; see \`errors\`.`, { errors });
+    // A count passed says which (details.max_nodes or details.max_depth), as a render of such a template would.
+    throw new ServiceError("invalid_request", errors.length === 1 ? errors[0]!.message : `The template has ${errors.length} problems; see \`errors\`.`, { errors, ...(budgets.length ? { details: Object.assign({}, ...budgets) } : {}) });
   }
 }

@@ -54,5 +54,5 @@ export async function createTemplate(
     if (isUniqueViolation(error)) throw await nameTaken(db, accountId, name, deps.baseUrl);
     throw error;
   }
-  return { template, version, warnings };
+  return { template, version, ...warnings };
 }

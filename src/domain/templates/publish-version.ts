@@ -56,7 +56,7 @@ export async function publishVersion(
           .set({ latestVersion: number, description, updatedAt: now })
           .where(and(eq(templates.id, template.id), eq(templates.latestVersion, template.latestVersion))),
       ]);
-      return { template: { ...template, latestVersion: number, description, updatedAt: now }, version, warnings };
+      return { template: { ...template, latestVersion: number, description, updatedAt: now }, version, ...warnings };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt === PUBLISH_ATTEMPTS) {
         throw isUniqueViolation(error) ? new ServiceError("conflict", `Template \`${name}\` is being published concurrently; retry.`, { details: { code: "version_race", template: name } }) : error;

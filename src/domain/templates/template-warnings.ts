@@ -18,6 +18,15 @@ export interface TemplateWarning {
   message: string;
 }
 
+/** The most warnings one answer carries: past it, `warnings_truncated` says there were more. */
+export const MAX_WARNINGS = 100;
+
+/** A version's warnings as an answer carries them. */
+export interface WarningList {
+  warnings: TemplateWarning[];
+  warnings_truncated?: true;
+}
+
 function liquidWarning(path: string, { code, filter, line, column }: LiquidFinding): TemplateWarning {
   const at = `line ${line}, column ${column}`;
   return code === "unknown_filter"
@@ -32,7 +41,8 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
 function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
   const options = version.options as RenderOptions;
   const parts: Array<[string, string | undefined]> = [["source", version.source], ["options.header_html", options.header_html], ["options.footer_html", options.footer_html]];
-  return parts.flatMap(([path, source]) => (source === undefined ? [] : liquidFindings(source).map((finding) => liquidWarning(path, finding))));
+  // One more than an answer carries is enough to know it must say it was cut; finding the rest would cost a scan each.
+  return parts.flatMap(([path, source]) => (source === undefined ? [] : liquidFindings(source, MAX_WARNINGS + 1).map((finding) => liquidWarning(path, finding))));
 }
 
 /**
@@ -66,12 +76,13 @@ function exampleWarnings(version: TemplateVersionRow, example: unknown): Templat
  * The warnings of each definition and example seen: the studio previews the same one as the user types, and a
  * satori card's check is a whole layout. The checksum covers engine, source, schema and options; not the example.
  */
-const known = new BoundedCache<Promise<TemplateWarning[]>>(128);
+const known = new BoundedCache<Promise<WarningList>>(128);
 
-/** Everything that would go wrong with this version although it was saved: empty when it is clean. */
-export function templateWarnings(version: TemplateVersionRow): Promise<TemplateWarning[]> {
+/** Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS of it. */
+export function templateWarnings(version: TemplateVersionRow): Promise<WarningList> {
   return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
     const example = parseExample(version);
-    return [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
+    const all = [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
+    return all.length > MAX_WARNINGS ? { warnings: all.slice(0, MAX_WARNINGS), warnings_truncated: true as const } : { warnings: all };
   });
 }

@@ -3,6 +3,7 @@ import { database } from "../../db/client";
 import { admitPreview, PREVIEWS_PER_MINUTE, rateHeaders } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../domain/previews/create-preview";
 import { parseReference } from "../../domain/templates/reference";
+import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { renderDeps } from "../../lib/render-deps";
@@ -26,6 +27,21 @@ const PreviewBody = z
 
 const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
+/** A header holds at most this much of the warnings: proxies refuse larger headers, and 100 long warnings pass it. */
+const MAX_WARNINGS_HEADER = 8 * 1024;
+
+/** The warnings as headers: as many, from the first, as fit in MAX_WARNINGS_HEADER, and whether any were left out. */
+function warningHeaders(warnings: TemplateWarning[], truncated: boolean): Record<string, string> {
+  let kept = warnings;
+  let value = base64url(JSON.stringify(kept));
+  while (value.length > MAX_WARNINGS_HEADER) {
+    kept = kept.slice(0, Math.max(0, Math.floor(kept.length * (MAX_WARNINGS_HEADER / value.length)) - 1));
+    value = base64url(JSON.stringify(kept));
+  }
+  const cut = truncated || kept.length < warnings.length;
+  return { ...(kept.length ? { "x-service-warnings": value } : {}), ...(cut ? { "x-service-warnings-truncated": "true" } : {}) };
+}
+
 const binary = (type: string) => ({ [type]: { schema: z.string().openapi({ format: "binary" }) } });
 
 const route = createRoute({
@@ -39,8 +55,8 @@ const route = createRoute({
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {
     200: {
-      description: "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings; `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
-      headers: z.object({ "X-Service-Page-Count": z.string(), "X-Service-Warnings": z.string().optional(), "X-Service-Preview-Truncated": z.string().optional() }),
+      description: "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+      headers: z.object({ "X-Service-Page-Count": z.string(), "X-Service-Warnings": z.string().optional(), "X-Service-Warnings-Truncated": z.string().optional(), "X-Service-Preview-Truncated": z.string().optional() }),
       content: { ...binary("application/pdf"), ...binary("image/png"), ...binary("image/jpeg") },
     },
     ...errorResponses("invalid_request", "asset_blocked", "authentication_error", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
@@ -68,6 +84,6 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
   const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options, receivedAt }, renderDeps(c.env, requestScope(c, timings)));
   const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
-  if (preview.warnings.length) headers["x-service-warnings"] = base64url(JSON.stringify(preview.warnings));
+  Object.assign(headers, warningHeaders(preview.warnings, preview.warningsTruncated));
   return new Response(preview.bytes, { status: 200, headers });
 });

@@ -25,6 +25,6 @@ const route = createRoute({
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
   const input = readBody(c, TemplateCreateBody);
-  const { template, version, warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
-  return c.json({ ...serializeTemplate(template, version), warnings }, 201);
+  const { template, version, ...warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
+  return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

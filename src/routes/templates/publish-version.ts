@@ -26,6 +26,6 @@ const route = createRoute({
 export const publishVersionEndpoint = endpoint(route, async (c) => {
   const name = nameParam(c);
   const input = readBody(c, TemplateVersionBody);
-  const { template, version, warnings } = await publishVersion(database(c.env.DB), c.get("account").id, name, input, nowIso());
-  return c.json({ ...serializeTemplate(template, version), warnings }, 201);
+  const { template, version, ...warnings } = await publishVersion(database(c.env.DB), c.get("account").id, name, input, nowIso());
+  return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

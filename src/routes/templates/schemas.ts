@@ -61,7 +61,9 @@ const TemplateWarningSchema = z
 
 const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
 
-export const SavedTemplateSchema = TemplateSchema.extend({ warnings: Warnings }).openapi("SavedTemplate", {
+const WarningsTruncated = z.literal(true).optional().openapi({ description: "Present when the version has more than 100 warnings: `warnings` holds the first 100." });
+
+export const SavedTemplateSchema = TemplateSchema.extend({ warnings: Warnings, warnings_truncated: WarningsTruncated }).openapi("SavedTemplate", {
   description: "A template as created or published, with the warnings about its new version.",
 });
 
@@ -91,6 +93,7 @@ export const ValidationResultSchema = z
     errors: z.array(FieldErrorSchema),
     example: z.unknown().nullable(),
     warnings: Warnings.openapi({ description: "The template version's own warnings, whatever the data: empty when it is clean." }),
+    warnings_truncated: WarningsTruncated,
   })
   .openapi("ValidationResult");
 
