@@ -3,6 +3,7 @@ import { ServiceError } from "../errors";
 import { lenientParser } from "./liquid";
 import { layoutSatoriCard, satoriTree } from "./satori";
 import { replaceSatoriAssets, type SatoriNode } from "./satori-assets";
+import { CardBudgetExceeded, measureCard } from "./satori-budget";
 
 /** What Satori accepts on a <div> holding anything but one text (its own rule, though its message says "more than one child"). */
 const CONTAINER_DISPLAYS = new Set(["flex", "contents", "none"]);
@@ -35,7 +36,7 @@ function lineCounter(source: string): (offset: number) => number {
  * The card's markup as written, for Satori's parser: each Liquid output stands as text, each tag is left out
  * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line.
  */
-function markupAsWritten(source: string): string {
+export function markupAsWritten(source: string): string {
   const lineAt = lineCounter(source);
   return new Tokenizer(source)
     .readTopLevelTokens(lenientParser.options)
@@ -70,7 +71,10 @@ function* undisplayedDivs(node: Child): Generator<SatoriNode> {
 export function undisplayedDivFindings(source: string): string[] {
   let tree: SatoriNode;
   try {
-    tree = satoriTree(markupAsWritten(source));
+    const markup = markupAsWritten(source);
+    // A card past Satori's counts is refused at create: no parse of it here.
+    measureCard(markup);
+    tree = satoriTree(markup);
   } catch {
     return [];
   }
@@ -83,8 +87,10 @@ export function undisplayedDivFindings(source: string): string[] {
 export async function layoutFindings(html: string, width: number, height: number): Promise<string[]> {
   let tree: SatoriNode;
   try {
+    measureCard(html);
     tree = satoriTree(html);
   } catch (error) {
+    if (error instanceof CardBudgetExceeded) return [`The card with its example is refused: ${error.message}.`];
     return [`Satori cannot read the card's markup: ${(error as Error).message}`];
   }
   await replaceSatoriAssets(tree, async () => PLACEHOLDER_IMAGE);

@@ -8,6 +8,7 @@ import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
 import type { RenderedFile } from "./chromium/driver";
 import { cardSize } from "./card-document";
+import { CardBudgetExceeded, measureCard } from "./satori-budget";
 import { INTER_FONTS } from "./inter-fonts";
 import { encodePng } from "./png-encoder";
 import { inlineSatoriAssets, type SatoriNode } from "./satori-assets";
@@ -43,6 +44,13 @@ export type CardOverlay = (svg: string, width: number, height: number) => Promis
 /** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
 export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy, overlay?: CardOverlay): Promise<RenderedFile> {
   const { width, height } = cardSize(options);
+  try {
+    measureCard(html);
+  } catch (error) {
+    if (!(error instanceof CardBudgetExceeded)) throw error;
+    // The source passed at create: its data made it exceed.
+    throw new ServiceError("render_failed", `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it into several cards.`, { details: { stage: "layout", ...error.details } });
+  }
   const tree = satoriTree(html);
   await inlineSatoriAssets(tree, policy);
   const laidOut = await layoutSatoriCard(tree, width, height);

@@ -1,5 +1,7 @@
 import { ServiceError, type FieldError } from "../../errors";
 import { liquidSyntaxError } from "../../render/liquid";
+import { CardBudgetExceeded, measureCard } from "../../render/satori-budget";
+import { markupAsWritten } from "../../render/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 import { compileSchema } from "./compile-schema";
@@ -13,6 +15,19 @@ function liquidProblem(path: string, source: string, budgets: Array<Record<strin
     return [{ path, message: `\`${path}\` is refused: ${problem.message}.`, expected: "at most 20,000 Liquid tags and outputs, blocks at most 64 deep", received: "more" }];
   }
   return [{ path, message: `\`${path}\` is not valid Liquid: ${problem.message}`, expected: "Liquid that parses (no include, render or layout)", received: "invalid Liquid" }];
+}
+
+/** A satori card whose markup as written already passes Satori's counts (the data can only add to it). */
+function cardProblem(definition: TemplateDefinition, budgets: Array<Record<string, number>>): FieldError[] {
+  if (definition.engine !== "satori" || liquidSyntaxError(definition.source)) return [];
+  try {
+    measureCard(markupAsWritten(definition.source));
+    return [];
+  } catch (error) {
+    if (!(error instanceof CardBudgetExceeded)) throw error;
+    budgets.push(error.details);
+    return [{ path: "source", message: `\`source\` is refused: the card ${error.message}, more than Satori lays out quickly.`, expected: "at most 500 elements, 5,000 characters of text, 64 levels deep", received: "more" }];
+  }
 }
 
 /** Every option that is Liquid source, by its path: header and footer, the e-invoice XML, utf8 attachments. */
@@ -34,7 +49,7 @@ function liquidOptions(options: RenderOptions): Array<[string, string]> {
 export function checkDefinition(definition: TemplateDefinition): void {
   const options = definition.options as RenderOptions;
   const budgets: Array<Record<string, number>> = [];
-  const errors: FieldError[] = [...liquidProblem("source", definition.source, budgets), ...templateFinishingProblems(options)];
+  const errors: FieldError[] = [...liquidProblem("source", definition.source, budgets), ...cardProblem(definition, budgets), ...templateFinishingProblems(options)];
   for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source, budgets));
   try {
     compileSchema(definition.schema);
