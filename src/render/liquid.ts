@@ -76,6 +76,22 @@ const parsed = new BoundedCache<Template[]>(256);
 export interface LiquidInput {
   data: unknown;
   instant: Date;
+  /** Shared by every part of one render; a part rendered alone (a warning's check) gets a budget of its own. */
+  budget?: LiquidBudget;
+}
+
+/**
+ * One render's Liquid budget: its source, header, footer, attachments and e-invoice XML all draw on the same
+ * RENDER_TIME_LIMIT_MS and MEMORY_LIMIT, so ten attachments cannot each take a full budget of their own (README,
+ * "How a render stays safe"). The counters are liquidjs's own, taken from the first part's context.
+ */
+export interface LiquidBudget {
+  deadline: number;
+  limits?: Pick<RenderContext, "memoryLimit" | "renderLimit">;
+}
+
+export function liquidBudget(): LiquidBudget {
+  return { deadline: Date.now() + RENDER_TIME_LIMIT_MS };
 }
 
 /**
@@ -83,12 +99,13 @@ export interface LiquidInput {
  * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
  * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
-export async function renderLiquid(source: string, { data, instant }: LiquidInput, cacheKey: string, part = "source"): Promise<string> {
+export async function renderLiquid(source: string, { data, instant, budget = liquidBudget() }: LiquidInput, cacheKey: string, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const templates = parsed.get(`${part}:${cacheKey}`, () => parseWithinBudget(renderer, source));
-    const deadline = Date.now() + RENDER_TIME_LIMIT_MS;
-    return String(await driveTemplate(renderer._render(templates, new RenderContext(scope, renderer, instant), { sync: false }), deadline));
+    const context = new RenderContext(scope, renderer, instant, budget.limits);
+    budget.limits ??= { memoryLimit: context.memoryLimit, renderLimit: context.renderLimit };
+    return String(await driveTemplate(renderer._render(templates, context, { sync: false }), budget.deadline));
   } catch (error) {
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];

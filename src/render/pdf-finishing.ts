@@ -8,6 +8,10 @@ import type { RenderOptions } from "../domain/render-options/options-schema";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
+import { ServiceError } from "../errors";
+
+/** What a render's attachments may come to in all, rendered (README, "How a render stays safe"). */
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** text/xml, application/xml and every +xml type. */
 const XML_TYPE = /^[a-z]+\/(?:[^;]*\+)?xml\b/i;
@@ -50,6 +54,12 @@ export async function preparePdfFinishing(options: RenderOptions, renderPart: Re
       return { filename: a.filename, bytes, mimeType: a.mime_type, description: a.description };
     }),
   );
+  const total = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (total > MAX_ATTACHMENT_BYTES) {
+    throw new ServiceError("render_failed", `The attachments come to ${total.toLocaleString("en-US")} bytes once rendered; a render may embed at most ${MAX_ATTACHMENT_BYTES.toLocaleString("en-US")} (10 MiB). Send large files separately, or shorten what their Liquid writes.`, {
+      details: { stage: "template", part: "options.attachments", reason: "attachments_too_large", max_attachment_bytes: MAX_ATTACHMENT_BYTES },
+    });
+  }
   let invoice: PdfFinishing["eInvoice"];
   if (eInvoice) {
     const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml");

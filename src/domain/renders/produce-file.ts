@@ -6,7 +6,7 @@ import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
 import type { SlotShare } from "../../render/chromium/fair-slots";
 import { cardForChromium } from "../../render/card-document";
-import { renderLiquid } from "../../render/liquid";
+import { liquidBudget, renderLiquid } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-structure";
 import { renderSatoriPng } from "../../render/satori";
@@ -64,7 +64,7 @@ function chromiumOptions(options: RenderOptions, rendered: Partial<Pick<RenderOp
 /** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing; nothing stored or billed. */
 export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "files" | "meter">, seat: RenderSeat): Promise<RenderedFile> {
   const { version } = plan;
-  const input = { data: plan.data, instant: plan.receivedAt };
+  const input = { data: plan.data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
   const rendered = await timings.measure("template", () => renderLiquid(version.source, input, version.checksum));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
