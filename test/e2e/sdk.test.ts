@@ -84,7 +84,7 @@ describe("the SDK against the real service", () => {
   it("previews an unsaved definition: the file, its page count and the template's warnings decoded", async () => {
     const folio = folioFor(inject("apiKey"));
     const clean = await folio.preview({ source: "<h1>Preview {{ name }}</h1>", data: { name: "Ada" } });
-    expect(clean).toMatchObject({ contentType: "application/pdf", pageCount: 1, warnings: [], truncated: false });
+    expect(clean).toMatchObject({ contentType: "application/pdf", pageCount: 1, warnings: [], warningsTruncated: false, truncated: false });
     expect((await inspectPdf(Buffer.from(clean.bytes))).text).toContain("Preview Ada");
     const source = "<div style='display:flex'>{{ who }}{% if who == 'later' %}{{ 'now' | date: '%Y' }}{% endif %}</div>";
     const warned = await folio.preview({ engine: "satori", source, data: { who: "x" } });

@@ -13,6 +13,8 @@ export interface PreviewFile {
   pageCount: number;
   /** The template's warnings (they never stop a preview). */
   warnings: TemplateWarning[];
+  /** True when the template has more warnings than the header carried (at most 100, and 8 KB of them). */
+  warningsTruncated: boolean;
   /** True when the document has more pages than the preview printed. */
   truncated: boolean;
 }
@@ -40,6 +42,7 @@ export function previewFile(response: Response, bytes: Uint8Array<ArrayBuffer>):
     contentType: (response.headers.get("content-type") ?? "application/pdf").split(";")[0]!.trim(),
     pageCount: Number(response.headers.get("x-service-page-count") ?? "1"),
     warnings: decodeWarnings(response.headers.get("x-service-warnings")),
+    warningsTruncated: response.headers.get("x-service-warnings-truncated") === "true",
     truncated: response.headers.get("x-service-preview-truncated") === "true",
   };
 }

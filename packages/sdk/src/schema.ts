@@ -558,6 +558,11 @@ export interface components {
         SavedTemplate: components["schemas"]["Template"] & {
             /** @description Empty when the template is clean. */
             warnings: components["schemas"]["TemplateWarning"][];
+            /**
+             * @description Present when the version has more than 100 warnings: `warnings` holds the first 100.
+             * @enum {boolean}
+             */
+            warnings_truncated?: true;
         };
         /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block. */
         TemplateWarning: {
@@ -674,6 +679,11 @@ export interface components {
             example?: unknown;
             /** @description The template version's own warnings, whatever the data: empty when it is clean. */
             warnings: components["schemas"]["TemplateWarning"][];
+            /**
+             * @description Present when the version has more than 100 warnings: `warnings` holds the first 100.
+             * @enum {boolean}
+             */
+            warnings_truncated?: true;
         };
         ValidateRequest: {
             /** @description The payload to check against the template's schema. */
@@ -1665,11 +1675,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings; `X-Service-Preview-Truncated: true` when the document has more pages than were printed. */
+            /** @description The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed. */
             200: {
                 headers: {
                     "X-Service-Page-Count": string;
                     "X-Service-Warnings"?: string;
+                    "X-Service-Warnings-Truncated"?: string;
                     "X-Service-Preview-Truncated"?: string;
                     [name: string]: unknown;
                 };
