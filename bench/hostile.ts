@@ -49,7 +49,6 @@ async function measureOne(ctx: Context, hostile: (typeof HOSTILE)[number], invoi
   const started = performance.now();
   let done = false;
   const attack = hostile.run(ctx).finally(() => (done = true));
-  await new Promise((resolve) => setTimeout(resolve, 200));
   let slowestHealth = 0;
   const probing = (async () => {
     while (!done) {
@@ -59,6 +58,8 @@ async function measureOne(ctx: Context, hostile: (typeof HOSTILE)[number], invoi
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
+  // The neighbour asks once the hostile request is under way.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const neighbourAt = performance.now();
   const neighbourStatus = await post(ctx.base, ctx.neighbour, "/v1/render", { template: invoice.source, data: { ...(invoice.data as object), note: unique() } });
   const neighbourMs = performance.now() - neighbourAt;
