@@ -86,8 +86,8 @@ async function main() {
     await post("/v1/templates", { name: "card", engine: "satori", source: fixture("card.satori.html"), schema: json("card.schema.json") });
     const longItems = json("invoice-long.data.json").items as unknown[];
     const twenty = { ...json("invoice.data.json"), items: [...longItems, ...longItems, ...longItems.slice(0, 110)] };
-    const invoiceHtml = await renderLiquid(fixture("invoice.liquid.html"), json("invoice.data.json"), "bench-invoice");
-    const cardHtml = await renderLiquid(fixture("card.satori.html"), json("card.data.json"), "bench-card");
+    const invoiceHtml = await renderLiquid(fixture("invoice.liquid.html"), { data: json("invoice.data.json"), instant: new Date() });
+    const cardHtml = await renderLiquid(fixture("card.satori.html"), { data: json("card.data.json"), instant: new Date() });
 
     // The service has just started (workerd compiling, the backend's Chromium settling): warm it with the
     // renders the first memory figure is taken after and with cards, then let the machine go quiet, so the
@@ -132,7 +132,7 @@ async function main() {
     rows.push({ name: "Folio GET /healthz (HTTP floor)", sample: health });
     const limits = {
       browser, rows, quick, fixtureJson: json, post, postStatus, get, newAccount, hookUrl, webhookFor, invoiceData, baseUrl: service.baseUrl, apiKey: account.api_key,
-      html: { invoice: invoiceHtml, invoice26: await renderLiquid(fixture("invoice.liquid.html"), json("invoice-huge.data.json"), "bench-invoice-26"), invoiceSource: fixture("invoice.liquid.html") },
+      html: { invoice: invoiceHtml, invoice26: await renderLiquid(fixture("invoice.liquid.html"), { data: json("invoice-huge.data.json"), instant: new Date() }), invoiceSource: fixture("invoice.liquid.html") },
       backendMemory: async () => (await rss()).memory_bytes,
       restingMemory: async () => (await atRest()).memory_bytes,
       backend: { url: service.backendUrl, secret: service.backendSecret },

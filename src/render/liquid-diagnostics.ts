@@ -1,6 +1,6 @@
-import { TypeGuards, type Filter, type Template, type Token, type Value } from "liquidjs";
-import { lenientParser as lenient } from "./liquid";
-import { parseWithinBudget } from "./liquid-parse";
+import { TypeGuards, type Filter, type Template, type Token } from "liquidjs";
+import { lenientParser as lenient, parsedSource } from "./liquid";
+import { valuesIn } from "./liquid-parse";
 import { DATE_FILTERS, readsClock } from "./liquid-filters";
 
 /** A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or "today" (it reads the render's instant). */
@@ -9,23 +9,6 @@ export interface LiquidFinding {
   filter: string;
   line: number;
   column: number;
-}
-
-function isValue(argument: unknown): argument is Value {
-  return typeof argument === "object" && argument !== null && Array.isArray((argument as Value).filters);
-}
-
-/** Every filtered value in the tree: outputs, `assign`, `echo`, and those inside blocks and `{% liquid %}`. */
-function* valuesIn(templates: Template[]): Generator<Value> {
-  for (const template of templates) {
-    for (const argument of template.arguments?.() ?? []) if (isValue(argument)) yield argument;
-    if (!template.children) continue;
-    // Without partials (Folio has none) the generator only returns the children, synchronously.
-    const children = template.children(false, true);
-    let step = children.next();
-    while (!step.done) step = children.next(step.value);
-    yield* valuesIn(step.value);
-  }
 }
 
 function position(filter: Filter): { line: number; column: number } {
@@ -41,7 +24,7 @@ function position(filter: Filter): { line: number; column: number } {
 export function liquidFindings(source: string, limit = Number.POSITIVE_INFINITY): LiquidFinding[] {
   let templates: Template[];
   try {
-    templates = parseWithinBudget(lenient, source);
+    templates = parsedSource(source).templates;
   } catch {
     return [];
   }

@@ -3,7 +3,7 @@
 // token after it), so a long template parsed in quadratic time: 199,000 outputs held the service for over a
 // minute. The same tokens are handed to its parser as a queue whose shift is constant-time, and a template with
 // more tags and outputs, or deeper blocks, than a document needs is refused before any parse.
-import { Tag, Tokenizer, TypeGuards, type Context, type Emitter, type Liquid, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
+import { Tag, Tokenizer, TypeGuards, type Context, type Emitter, type Liquid, type Parser, type TagToken, type Template, type TopLevelToken, type Value } from "liquidjs";
 
 /** Tags and outputs one template part may hold; each `{% liquid %}` line counts as one. */
 export const MAX_LIQUID_NODES = 20_000;
@@ -71,6 +71,29 @@ class LinearLiquidTag extends Tag {
 /** Replaces the engine's `{% liquid %}` with the one above. */
 export function parseLinearly(engine: Liquid): void {
   engine.registerTag("liquid", LinearLiquidTag);
+}
+
+function isValue(argument: unknown): argument is Value {
+  return typeof argument === "object" && argument !== null && Array.isArray((argument as Value).filters);
+}
+
+/** Every filtered value in the tree: outputs, `assign`, `echo`, and those inside blocks and `{% liquid %}`. */
+export function* valuesIn(templates: Template[]): Generator<Value> {
+  for (const template of templates) {
+    for (const argument of template.arguments?.() ?? []) if (isValue(argument)) yield argument;
+    if (!template.children) continue;
+    // Without partials (Folio has none) the generator only returns the children, synchronously.
+    const children = template.children(false, true);
+    let step = children.next();
+    while (!step.done) step = children.next(step.value);
+    yield* valuesIn(step.value);
+  }
+}
+
+/** The first filter in the tree that `filters` does not have, by name; null when every one exists. */
+export function firstUnknownFilter(templates: Template[], filters: Record<string, unknown>): string | null {
+  for (const value of valuesIn(templates)) for (const filter of value.filters) if (!filters[filter.name]) return filter.name;
+  return null;
 }
 
 /** `source` parsed by `engine`, or the engine's own parse error, or LiquidBudgetExceeded. */

@@ -2,7 +2,7 @@ import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
 import { registerFilters, RenderContext } from "./liquid-filters";
-import { LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
+import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { driveTemplate } from "./template-driver";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
@@ -56,18 +56,36 @@ export function filterNames(): string[] {
   return Object.keys(renderer.filters).sort();
 }
 
+/** A source parsed, and the first filter it names that does not exist (a render of it fails there). */
+interface ParsedSource {
+  templates: Template[];
+  unknownFilter: string | null;
+}
+
+/**
+ * Parses are kept per source: a template version is immutable, so the create check, its diagnostics and every
+ * render of it share one parse. The parse is the lenient one (an unknown filter parses); renderLiquid refuses a
+ * source naming one, as a strict parse would have.
+ */
+const parsedSources = new BoundedCache<ParsedSource>(256);
+
+export function parsedSource(source: string): ParsedSource {
+  return parsedSources.get(source, () => {
+    const templates = parseWithinBudget(lenientParser, source);
+    return { templates, unknownFilter: firstUnknownFilter(templates, renderer.filters) };
+  });
+}
+
 /** Null when `source` parses; otherwise the parser's complaint (line and column where it has them), or the count it passes. */
 export function liquidSyntaxError(source: string): { message: string; details?: LiquidBudgetExceeded["details"] } | null {
   try {
-    parseWithinBudget(lenientParser, source);
+    parsedSource(source);
     return null;
   } catch (error) {
     return { message: (error as Error).message, ...(error instanceof LiquidBudgetExceeded ? { details: error.details } : {}) };
   }
 }
 
-/** Parsed templates per template checksum and part: versions are immutable, so a parse is reused. */
-const parsed = new BoundedCache<Template[]>(256);
 
 /**
  * What a template is rendered with: the request's data, and the instant its "now" and "today" stand for, the
@@ -99,10 +117,11 @@ export function liquidBudget(): LiquidBudget {
  * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
  * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
-export async function renderLiquid(source: string, { data, instant, budget = liquidBudget() }: LiquidInput, cacheKey: string, part = "source"): Promise<string> {
+export async function renderLiquid(source: string, { data, instant, budget = liquidBudget() }: LiquidInput, part = "source"): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
-    const templates = parsed.get(`${part}:${cacheKey}`, () => parseWithinBudget(renderer, source));
+    const { templates, unknownFilter } = parsedSource(source);
+    if (unknownFilter) throw new Error(`undefined filter: ${unknownFilter}`);
     const context = new RenderContext(scope, renderer, instant, budget.limits);
     budget.limits ??= { memoryLimit: context.memoryLimit, renderLimit: context.renderLimit };
     return String(await driveTemplate(renderer._render(templates, context, { sync: false }), budget.deadline));

@@ -9,19 +9,19 @@ const input = (budget = liquidBudget()) => ({ data: {}, instant: new Date(0), bu
 
 describe("one render's Liquid budget", () => {
   it("is what its parts share: a part started after the render's time is spent stops, where the same part alone renders", async () => {
-    expect((await renderLiquid(LOOP, input(), "shared-alone", "options.attachments[0].content")).length).toBeGreaterThan(100_000);
+    expect((await renderLiquid(LOOP, input(), "options.attachments[0].content")).length).toBeGreaterThan(100_000);
     const spent = liquidBudget();
     spent.deadline = Date.now() - 1;
-    const stopped = await renderLiquid(LOOP, input(spent), "shared-spent", "options.attachments[1].content").then(() => null, (error: unknown) => error);
+    const stopped = await renderLiquid(LOOP, input(spent), "options.attachments[1].content").then(() => null, (error: unknown) => error);
     expect(stopped).toBeInstanceOf(ServiceError);
     expect((stopped as ServiceError).extra.details).toMatchObject({ stage: "template", part: "options.attachments[1].content", limit: "render_limit" });
   });
 
   it("lets the parts of one render go on counting in the same memory and time counters", async () => {
     const budget = liquidBudget();
-    await renderLiquid("{{ a }}", input(budget), "shared-first", "source");
+    await renderLiquid("{{ a }}", input(budget), "source");
     const first = budget.limits;
-    await renderLiquid("{{ b }}", input(budget), "shared-second", "options.footer_html");
+    await renderLiquid("{{ b }}", input(budget), "options.footer_html");
     expect(first).toBeDefined();
     expect(budget.limits).toBe(first);
   });

@@ -52,8 +52,8 @@ describe("every render_failed carries details.stage and details.retryable", () =
   });
 
   it("at each place one is built", async () => {
-    expectStage(await caught(() => renderLiquid("{{ x | shiny }}", { data: {}, instant: new Date() }, "render-failed:shiny")), "template", false);
-    expectStage(await caught(() => renderLiquid("{{ 5 | money: 'NOPE' }}", { data: {}, instant: new Date() }, "render-failed:money")), "template", false);
+    expectStage(await caught(() => renderLiquid("{{ x | shiny }}", { data: {}, instant: new Date() })), "template", false);
+    expectStage(await caught(() => renderLiquid("{{ 5 | money: 'NOPE' }}", { data: {}, instant: new Date() })), "template", false);
     expectStage(await caught(() => layoutSatoriCard(satoriTree("<div><b>a</b><i>b</i></div>"), 100, 100)), "layout", false);
     expectStage(holdExpired(), "queue", true);
     // A render backend answering 500 without an error body (the receiver's /fail paths): a crash on the browser's side.

@@ -12,7 +12,6 @@ import { normalizePdf } from "../../render/pdf-structure";
 import { renderSatoriPng } from "../../render/satori";
 import { markOverlayHtml, markPdfPages, withMarkSvg } from "../../render/preview-mark";
 import { watermarkDocument } from "../../render/watermark";
-import { sha256Hex } from "../../lib/crypto";
 import type { RenderOptions } from "../render-options/options-schema";
 import { settleUnits, type MeterStub } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
@@ -66,7 +65,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
   const { version } = plan;
   const input = { data: plan.data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
-  const rendered = await timings.measure("template", () => renderLiquid(version.source, input, version.checksum));
+  const rendered = await timings.measure("template", () => renderLiquid(version.source, input));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
   const card = version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
   const options = card?.options ?? plan.options;
@@ -76,7 +75,7 @@ export async function renderFile(plan: RenderPlan, deps: Omit<ProduceDeps, "file
   const mark = plan.watermark;
   if (plan.engine === "satori") return timings.measure("render", () => renderSatoriPng(html, options, deps.egress, mark ? (svg, width, height) => withMarkSvg(svg, width, height, mark) : undefined));
   // Each Liquid option is parsed once per distinct source: a request's own header is not the template's.
-  const renderPart: RenderPart = (part, path) => timings.measure("template", async () => renderLiquid(part, input, await sha256Hex(part), path));
+  const renderPart: RenderPart = (part, path) => timings.measure("template", () => renderLiquid(part, input, path));
   const header = options.header_html === undefined ? undefined : await renderPart(options.header_html, "options.header_html");
   const footer = options.footer_html === undefined ? undefined : await renderPart(options.footer_html, "options.footer_html");
   const finishing = plan.format === "pdf" ? await preparePdfFinishing(options, renderPart) : null;

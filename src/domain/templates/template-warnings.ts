@@ -57,7 +57,7 @@ async function satoriWarnings(version: TemplateVersionRow, example: unknown): Pr
   let html: string;
   try {
     // Laid out as if requested now: the date a clock-reading card prints changes only its text.
-    html = await renderLiquid(version.source, { data: example ?? {}, instant: new Date() }, version.checksum);
+    html = await renderLiquid(version.source, { data: example ?? {}, instant: new Date() });
   } catch (error) {
     // The Liquid failing is reported by the Liquid warnings, or at render: there is no card to lay out.
     if (error instanceof ServiceError) return [];
