@@ -26,3 +26,13 @@ describe("error pages", () => {
     for (const [, code] of `${meaning} ${retry}`.matchAll(/`([^`]+)`/g)) expect(text).toContain(`<code>${escapeHtml(code!)}</code>`);
   });
 });
+
+describe("the limits on /docs", () => {
+  it("lists every count a request is held to, with the numbers the code enforces and no raw markdown", async () => {
+    const { status, text } = await call("GET", "/docs");
+    expect(status).toBe(200);
+    const section = text.slice(text.indexOf('id="limits"'), text.indexOf('id="webhooks"'));
+    for (const figure of ["20,000 tags and outputs", "500 elements", "5,000 characters", "10 MiB", "100 an answer", "10,000", "/64", "TRIAL_STARTS_PER_HOUR_TOTAL"]) expect(section).toContain(figure);
+    expect(section.replace(/<[^>]+>/g, "")).not.toMatch(/`|\*\*|\]\(|##/);
+  });
+});

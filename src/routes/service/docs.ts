@@ -1,5 +1,6 @@
 import { apiReference, propertyTable, type OpenApiDocument } from "../../docs/api-reference";
 import { finishingGuide } from "../../docs/finishing-guide";
+import { limitsGuide } from "../../docs/limits-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
 import { escapeHtml } from "../../lib/escape-html";
@@ -37,7 +38,7 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
   return async (c: AppContext) => {
     const baseUrl = config(c.env).baseUrl;
     const document = openApi(baseUrl) as OpenApiDocument;
-    const body = [quickStart(baseUrl), optionsSection(document), finishingGuide(), await liquidGuide(), webhookGuide(baseUrl), errorsSection(baseUrl), apiReference(document)].join("");
+    const body = [quickStart(baseUrl), optionsSection(document), finishingGuide(), await liquidGuide(), limitsGuide(), webhookGuide(baseUrl), errorsSection(baseUrl), apiReference(document)].join("");
     return c.html(page(baseUrl, "API reference", body));
   };
 }
