@@ -1,5 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
+import { previewOptions } from "../../src/domain/previews/create-preview";
 import { markPdfPages, withMarkSvg } from "../../src/render/preview-mark";
 import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
 
@@ -34,5 +35,13 @@ describe("the preview mark", () => {
     expect(marked.startsWith(card.slice(0, card.lastIndexOf("</svg>")))).toBe(true);
     expect(marked.endsWith("</svg>")).toBe(true);
     expect(marked.length).toBeGreaterThan(card.length + 200);
+  });
+});
+
+describe("a preview's time", () => {
+  it("is at most 10 s on a page, whatever the request or the template's defaults ask", () => {
+    expect(previewOptions({ timeout_ms: 30_000 }).timeout_ms).toBe(10_000);
+    expect(previewOptions({}).timeout_ms).toBe(10_000);
+    expect(previewOptions({ timeout_ms: 2_000, tagged: true })).toEqual({ timeout_ms: 2_000, tagged: true });
   });
 });

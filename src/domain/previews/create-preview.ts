@@ -43,6 +43,11 @@ export interface Preview {
 /** A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short. */
 export const MAX_PREVIEW_TIMEOUT_MS = 10_000;
 
+/** The options a preview prints with: the plan's, its `timeout_ms` clamped to MAX_PREVIEW_TIMEOUT_MS. */
+export function previewOptions(options: RenderOptions): RenderOptions {
+  return { ...options, timeout_ms: Math.min(options.timeout_ms ?? MAX_PREVIEW_TIMEOUT_MS, MAX_PREVIEW_TIMEOUT_MS) };
+}
+
 /** An unsaved definition as a version that is never stored: checked exactly as at create. */
 async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateVersionRow> {
   checkDefinition(definition);
@@ -61,7 +66,7 @@ export async function createPreview(db: Database, account: AccountRow, request: 
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const planned = await planRender(version, request, deps.keys);
-  const plan = { ...planned, options: { ...planned.options, timeout_ms: Math.min(planned.options.timeout_ms ?? MAX_PREVIEW_TIMEOUT_MS, MAX_PREVIEW_TIMEOUT_MS) }, watermark: PREVIEW_MARK };
+  const plan = { ...planned, options: previewOptions(planned.options), watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
   return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, ...(await previewWarnings(version)) };
 }
