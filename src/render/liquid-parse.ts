@@ -10,8 +10,8 @@ export const MAX_LIQUID_NODES = 20_000;
 /** How deep blocks (if, for, case, capture, ...) may nest. */
 export const MAX_LIQUID_DEPTH = 64;
 
-/** The tags whose blocks end with `end<name>`. */
-const BLOCKS = new Set(["if", "unless", "for", "case", "capture", "tablerow", "comment", "raw"]);
+/** The tags whose blocks end with `end<name>` (`block` among them: liquidjs keeps it even without layouts). */
+const BLOCKS = new Set(["if", "unless", "for", "case", "capture", "tablerow", "comment", "raw", "block"]);
 
 /** A template past a count: refused at create (400 at its path) and at render (render_failed, stage template). */
 export class LiquidBudgetExceeded extends Error {
@@ -35,19 +35,37 @@ class TokenQueue<T> {
   }
 }
 
-/** Counts the nodes and the deepest nesting of `tokens`, looking into `{% liquid %}` tags line by line. */
+/**
+ * Counts the nodes and the deepest nesting of `tokens`, looking into `{% liquid %}` tags line by line. Inside a
+ * comment only its own nesting counts (what it holds is never parsed), and an end tag that closes nothing open
+ * cannot lower the depth.
+ */
 function measure(engine: Liquid, tokens: TopLevelToken[]): void {
   let nodes = 0;
-  let depth = 0;
+  const open: string[] = [];
+  let comments = 0;
   const visit = (name: string) => {
     if (++nodes > MAX_LIQUID_NODES) throw new LiquidBudgetExceeded(`it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the document or move repeated markup into a loop`, { max_nodes: MAX_LIQUID_NODES });
-    if (BLOCKS.has(name) && ++depth > MAX_LIQUID_DEPTH) throw new LiquidBudgetExceeded(`its Liquid blocks nest more than ${MAX_LIQUID_DEPTH} deep`, { max_depth: MAX_LIQUID_DEPTH });
-    if (name.startsWith("end") && BLOCKS.has(name.slice(3))) depth--;
+    if (BLOCKS.has(name)) {
+      open.push(name);
+      if (open.length > MAX_LIQUID_DEPTH) throw new LiquidBudgetExceeded(`its Liquid blocks nest more than ${MAX_LIQUID_DEPTH} deep`, { max_depth: MAX_LIQUID_DEPTH });
+    } else if (name.startsWith("end")) {
+      const at = open.lastIndexOf(name.slice(3));
+      if (at >= 0) open.length = at;
+    }
   };
   for (const token of tokens) {
+    if (comments > 0) {
+      if (TypeGuards.isTagToken(token) && (token.name === "comment" || token.name === "endcomment")) {
+        comments += token.name === "comment" ? 1 : -1;
+        visit(token.name);
+      }
+      continue;
+    }
     if (TypeGuards.isOutputToken(token)) visit("");
     if (!TypeGuards.isTagToken(token)) continue;
     visit(token.name);
+    if (token.name === "comment") comments++;
     if (token.name !== "liquid") continue;
     for (const line of new Tokenizer(token.args, engine.options.operators).readLiquidTagTokens(engine.options)) visit(line.name);
   }

@@ -6,6 +6,7 @@
 // over the captured pixels (page-job.ts, markCapture).
 import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
 import fontkit from "@cantoo/fontkit";
+import { escapeHtml } from "../lib/escape-html";
 import { INTER_FONTS } from "./inter-fonts";
 import { layoutSatoriCard, satoriTree } from "./satori";
 import { OVERLAY_INK, watermarkOverlay, type Watermark } from "./watermark";
@@ -46,13 +47,19 @@ export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> 
  * becomes paths, so resvg needs no font): inserted before the root's end tag, the last thing Satori writes.
  */
 export async function withMarkSvg(svg: string, width: number, height: number, mark: Required<Watermark> = PREVIEW_MARK): Promise<string> {
-  const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark, "card")), width, height);
+  const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), width, height);
   const inner = overlay.slice(overlay.indexOf(">") + 1, overlay.lastIndexOf("</svg>"));
   const end = svg.lastIndexOf("</svg>");
   return `${svg.slice(0, end)}${inner}${svg.slice(end)}`;
 }
 
-/** The overlay the render backend lays over a captured PNG or JPG: the same fixed layer a document's watermark uses. */
+/**
+ * The overlay the render backend lays over a captured PNG or JPG: the word as a tile repeated over the whole image,
+ * so a tall capture or a high scale factor is marked everywhere, not in one band a template could keep clear of;
+ * white with a dark outline, so no background colour (grey included) hides it.
+ */
 export function markOverlayHtml(mark: Required<Watermark> = PREVIEW_MARK): string {
-  return watermarkOverlay(mark, "page");
+  const word = escapeHtml(mark.text);
+  const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="360"><text x="280" y="180" text-anchor="middle" dominant-baseline="central" transform="rotate(${mark.angle} 280 180)" font-family="Inter" font-weight="700" font-size="72" letter-spacing="6" fill="#fff" fill-opacity="${mark.opacity}" stroke="#000" stroke-opacity="${mark.opacity}" stroke-width="2">${word}</text></svg>`;
+  return `<div aria-hidden="true" style="position:fixed;inset:0;pointer-events:none;background-image:url('data:image/svg+xml;base64,${btoa(tile)}');background-repeat:repeat"></div>`;
 }

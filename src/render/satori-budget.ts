@@ -1,9 +1,11 @@
 // Satori lays a card out in the Worker, on the request's own CPU, and its parser and layout recurse per element:
 // an unbounded card held the Worker for a minute (60 KB of text at 200 px) or overflowed its stack (2,000 nested
-// divs). So a card's markup is measured in one linear scan before anything parses it, and refused past counts set
+// divs). So a card's markup is measured in one linear scan (lib/markup-scan.ts) before anything parses it, and refused past counts set
 // by measurement (README, "How a render stays safe"): on the bench machine Satori spends about 35 ms of CPU per 100
 // elements and per 1,000 characters, so 2,000 elements or 20,000 characters cost 0.8 s; the counts are the lowest
 // the rules allow, 500 and 5,000 (about 0.17 s each).
+import { scanMarkup } from "../lib/markup-scan";
+
 export const MAX_CARD_ELEMENTS = 500;
 export const MAX_CARD_CHARACTERS = 5_000;
 export const MAX_CARD_DEPTH = 64;
@@ -24,22 +26,21 @@ export class CardBudgetExceeded extends Error {
 
 /** Throws CardBudgetExceeded when `html` holds more elements or text, or nests deeper, than a card may. */
 export function measureCard(html: string): void {
-  const markup = html.replace(/<!--[\s\S]*?-->/g, "");
   let elements = 0;
-  let depth = 0;
   let text = 0;
-  let last = 0;
-  for (const tag of markup.matchAll(/<(\/?)([a-zA-Z][\w:-]*)\b[^>]*?(\/?)>/g)) {
-    text += markup.slice(last, tag.index).replace(/\s+/g, " ").trim().length;
-    last = tag.index + tag[0].length;
-    const [, closing, name, selfClosing] = tag;
-    if (closing) {
-      depth = Math.max(0, depth - 1);
-      continue;
+  // Open elements by name: a closing tag ends the nearest open one of its name, and one that closes nothing is
+  // ignored, as Satori's parser does (so `</br>` cannot lower the count).
+  const open: string[] = [];
+  for (const event of scanMarkup(html)) {
+    if (event.kind === "text" || event.kind === "cdata") text += event.text.replace(/\s+/g, " ").trim().length;
+    if (event.kind === "close") {
+      const at = open.lastIndexOf(event.name);
+      if (at >= 0) open.length = at;
     }
+    if (event.kind !== "open") continue;
     if (++elements > MAX_CARD_ELEMENTS) throw new CardBudgetExceeded(`it has more than ${MAX_CARD_ELEMENTS.toLocaleString("en-US")} elements`, { max_elements: MAX_CARD_ELEMENTS });
-    if (!selfClosing && !VOID.has(name!.toLowerCase()) && ++depth > MAX_CARD_DEPTH) throw new CardBudgetExceeded(`its elements nest more than ${MAX_CARD_DEPTH} deep`, { max_depth: MAX_CARD_DEPTH });
+    if (!event.selfClosing && !VOID.has(event.name)) open.push(event.name);
+    if (open.length > MAX_CARD_DEPTH) throw new CardBudgetExceeded(`its elements nest more than ${MAX_CARD_DEPTH} deep`, { max_depth: MAX_CARD_DEPTH });
   }
-  text += markup.slice(last).replace(/\s+/g, " ").trim().length;
   if (text > MAX_CARD_CHARACTERS) throw new CardBudgetExceeded(`it holds more than ${MAX_CARD_CHARACTERS.toLocaleString("en-US")} characters of text`, { max_characters: MAX_CARD_CHARACTERS });
 }

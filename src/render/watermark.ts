@@ -13,12 +13,9 @@ export interface Watermark {
 /** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
 type WatermarkLayer = "over" | "under";
 
-/**
- * The mark alone, over everything: a fixed layer for a page (the render backend lays it over a captured image), or
- * the root of a card of its own (Satori lays it out on a transparent card, closed onto the preview's SVG).
- */
-export function watermarkOverlay(watermark: Watermark, on: "page" | "card"): string {
-  return mark(watermark, on === "page", "over", on === "card", OVERLAY_INK);
+/** The mark alone, as the root of a card of its own: Satori lays it out on a transparent card, closed onto a preview's SVG. */
+export function watermarkOverlay(watermark: Watermark): string {
+  return mark(watermark, false, "over", true, OVERLAY_INK);
 }
 
 /** Mid-grey: seen on a white page and on a dark card alike (black at the same opacity vanishes on dark). */

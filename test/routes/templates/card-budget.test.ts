@@ -33,3 +33,13 @@ describe("satori cards, counted before layout", () => {
     expect((await call("POST", "/v1/render", { key, body: { template: "quote", data: { text: "short" } } })).status).toBe(200);
   });
 });
+
+describe("the card counts against the review's spellings", () => {
+  it("sees elements after a '<!--' inside an attribute, and cannot be lowered by closing tags that close nothing", async () => {
+    const { api_key: key } = await newAccount();
+    const hidden = `<div style="display:flex;flex-wrap:wrap" title="<!--">${"<span>x</span>".repeat(600)}<i title="-->"></i></div>`;
+    expect(expectError(await card(key, "hidden-in-attribute", hidden), 400, "invalid_request").details).toMatchObject({ max_elements: 500 });
+    const unclosing = `${'<div style="display:flex"></br>'.repeat(100)}x${"</div>".repeat(100)}`;
+    expect(expectError(await card(key, "unclosing", unclosing), 400, "invalid_request").details).toEqual({ max_depth: 64 });
+  });
+});

@@ -61,3 +61,15 @@ describe("warnings, capped", () => {
     expect(clean.json).not.toHaveProperty("warnings_truncated");
   });
 });
+
+describe("the Liquid counts against the review's spellings", () => {
+  it("count {% block %} nesting, ignore end tags that close nothing, and leave what a comment holds alone", async () => {
+    const { api_key: key } = await newAccount();
+    const blocks = `${"{% block b %}".repeat(65)}x${"{% endblock %}".repeat(65)}`;
+    expect(expectError(await create(key, "blocks", blocks), 400, "invalid_request").details).toEqual({ max_depth: 64 });
+    const lowered = `${"{% if true %}{% endfor %}".repeat(65)}x${"{% endif %}".repeat(65)}`;
+    expect(expectError(await create(key, "lowered", lowered), 400, "invalid_request").details).toEqual({ max_depth: 64 });
+    const commented = `{% comment %}{% endif %}{% endif %}{% liquid *** %}{% endcomment %}${nested(64)}`;
+    expect((await create(key, "commented", commented)).status).toBe(201);
+  });
+});
