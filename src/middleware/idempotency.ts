@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { checkKey, claimKey, keepAnswer, releaseKey } from "../domain/idempotency/idempotency-keys";
 import type { AppEnv } from "../env";
 import { config } from "../lib/config";
+import { sha256Hex } from "../lib/crypto";
 import { canonicalJson } from "../lib/jcs";
 import { payloadKeys } from "../lib/payload-keys";
 
@@ -18,8 +19,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const db = database(c.env.DB);
   const accountId = c.get("account").id;
   // Keyed: the body may hold passwords (the encryption option), and a bare hash of it could be tested against guesses.
-  const fingerprint = await payloadKeys(config(c.env).payloadSecret).digest(`POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`);
-  const claim = await claimKey(db, accountId, key, fingerprint, new Date());
+  const request = `POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`;
+  const fingerprint = await payloadKeys(config(c.env).payloadSecret).digest(request);
+  // The bare hash is only compared, never stored again: keys kept before the change live out their day.
+  const claim = await claimKey(db, accountId, key, fingerprint, new Date(), await sha256Hex(request));
   if (claim.state === "replay") {
     return new Response(claim.body, { status: claim.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } });
   }

@@ -36,6 +36,11 @@ describe("Idempotency-Key", () => {
     const request = `POST /v1/render\n${canonicalJson(body)}`;
     expect(row!.fingerprint).toBe(await payloadKeys(() => "test-payload-secret").digest(request));
     expect(row!.fingerprint).not.toBe(await sha256Hex(request));
+    // A key kept before fingerprints were keyed (its bare hash stored) still replays the same request, once deployed.
+    await env.DB.prepare("UPDATE idempotency_keys SET fingerprint = ? WHERE account_id = ? AND key = ?").bind(await sha256Hex(request), account.id, "k-fingerprint").run();
+    const replay = await post(key, "/v1/render", body, "k-fingerprint");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expectError(await post(key, "/v1/render", { ...body, data: { n: "other" } }, "k-fingerprint"), 409, "conflict");
   });
 
   it("a replay costs no rate unit: the key's window is not touched", async () => {

@@ -29,16 +29,17 @@ function conflict(code: "idempotency_key_reused" | "idempotency_key_in_use", mes
  * claims it and runs; a repeat of the same request replays the kept answer; the same key for another request,
  * or while the first is still running, is a 409. One insert decides who is first, whatever runs concurrently.
  */
-export async function claimKey(db: Database, accountId: string, key: string, fingerprint: string, now: Date): Promise<Claim> {
+export async function claimKey(db: Database, accountId: string, key: string, fingerprint: string, now: Date, earlierForm?: string): Promise<Claim> {
   const at = now.toISOString();
   const [inserted] = await db.insert(idempotencyKeys).values({ accountId, key, fingerprint, createdAt: at, startedAt: at }).onConflictDoNothing().returning();
   if (inserted) return { state: "claimed" };
   const [held] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))).limit(1);
   if (!held || Date.parse(held.createdAt) <= now.getTime() - KEY_LIFETIME_MS) {
     await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_LIFETIME_MS + 1).toISOString())));
-    return claimKey(db, accountId, key, fingerprint, new Date(now.getTime() + 1));
+    return claimKey(db, accountId, key, fingerprint, new Date(now.getTime() + 1), earlierForm);
   }
-  if (held.fingerprint !== fingerprint) throw conflict("idempotency_key_reused", "This Idempotency-Key was already used with another request (a different body or path). Use a new key for a new request.");
+  // A key kept before fingerprints were keyed (at most a day before the deploy) still replays its request.
+  if (held.fingerprint !== fingerprint && held.fingerprint !== earlierForm) throw conflict("idempotency_key_reused", "This Idempotency-Key was already used with another request (a different body or path). Use a new key for a new request.");
   if (held.status !== null && held.body !== null) return { state: "replay", status: held.status, body: held.body };
   if (Date.parse(held.startedAt) > now.getTime() - ABANDONED_AFTER_MS) throw conflict("idempotency_key_in_use", "A request with this Idempotency-Key is still running. Retry in a second to get its answer.");
   const [taken] = await db
