@@ -108,9 +108,15 @@ export function* valuesIn(templates: Template[]): Generator<Value> {
   }
 }
 
-/** The first filter in the tree that `filters` does not have, by name; null when every one exists. */
+/** The first filter in the tree that `filters` does not have, as liquidjs's strict parse words it (with its line); null when every one exists. */
 export function firstUnknownFilter(templates: Template[], filters: Record<string, unknown>): string | null {
-  for (const value of valuesIn(templates)) for (const filter of value.filters) if (!filters[filter.name]) return filter.name;
+  for (const value of valuesIn(templates)) {
+    for (const filter of value.filters) {
+      if (filters[filter.name]) continue;
+      const [line = 0, column = 0] = (filter as unknown as { token: { getPosition(): [number, number] } }).token.getPosition();
+      return `undefined filter: ${filter.name}, line:${line}, col:${column}`;
+    }
+  }
   return null;
 }
 

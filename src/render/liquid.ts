@@ -56,7 +56,7 @@ export function filterNames(): string[] {
   return Object.keys(renderer.filters).sort();
 }
 
-/** A source parsed, and the first filter it names that does not exist (a render of it fails there). */
+/** A source parsed, and the first filter it names that does not exist, in liquidjs's words (a render of it fails there). */
 interface ParsedSource {
   templates: Template[];
   unknownFilter: string | null;
@@ -121,7 +121,7 @@ export async function renderLiquid(source: string, { data, instant, budget = liq
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const { templates, unknownFilter } = parsedSource(source);
-    if (unknownFilter) throw new Error(`undefined filter: ${unknownFilter}`);
+    if (unknownFilter) throw new Error(unknownFilter);
     const context = new RenderContext(scope, renderer, instant, budget.limits);
     budget.limits ??= { memoryLimit: context.memoryLimit, renderLimit: context.renderLimit };
     return String(await driveTemplate(renderer._render(templates, context, { sync: false }), budget.deadline));
