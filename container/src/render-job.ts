@@ -15,7 +15,7 @@ export interface RenderedJob {
 }
 
 /** What a job ends in: the file, or the error that stopped it. */
-export type JobOutcome = { file: RenderedJob } | { error: unknown };
+export type JobOutcome = { file: RenderedJob; error?: undefined } | { error: unknown };
 
 /**
  * Renders `job` and hands the outcome to `settle` before the page goes back to the pool, so the caller
