@@ -49,7 +49,7 @@ function v4Problem(ip: string): string | null {
 }
 
 /** Expands an IPv6 address (no brackets, no zone) into eight 16-bit groups; null when it is not one. */
-function v6Groups(ip: string): number[] | null {
+export function v6Groups(ip: string): number[] | null {
   let text = ip.toLowerCase();
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {

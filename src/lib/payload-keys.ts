@@ -4,6 +4,8 @@
 // in its R2 payload; HMAC-SHA256 digests the passwords inside the cache key and the Idempotency-Key fingerprint,
 // so neither is a bare hash anyone holding the database can test guesses against.
 
+import { BoundedCache } from "./bounded-cache";
+
 const encoder = new TextEncoder();
 const SEAL_INFO = "folio/payload-seal/v1";
 const DIGEST_INFO = "folio/digest/v1";
@@ -21,19 +23,23 @@ export interface PayloadKeys {
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+type DerivedKeys = { seal: CryptoKey; digest: CryptoKey };
+
+/** Derived keys per secret, for the isolate's life: every request with an Idempotency-Key would otherwise derive them anew. */
+const derived = new BoundedCache<Promise<DerivedKeys>>(8);
+
 /** The keys derived from `secret()`, read only when first used (a request that seals and digests nothing needs no secret). */
 export function payloadKeys(secret: () => string): PayloadKeys {
-  let keys: Promise<{ seal: CryptoKey; digest: CryptoKey }> | undefined;
   const derive = () => {
-    keys ??= (async () => {
-      const master = await crypto.subtle.importKey("raw", encoder.encode(secret()), "HKDF", false, ["deriveKey"]);
+    const value = secret();
+    return derived.get(value, async () => {
+      const master = await crypto.subtle.importKey("raw", encoder.encode(value), "HKDF", false, ["deriveKey"]);
       const params = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) });
       return {
         seal: await crypto.subtle.deriveKey(params(SEAL_INFO), master, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]),
         digest: await crypto.subtle.deriveKey(params(DIGEST_INFO), master, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]),
       };
-    })();
-    return keys;
+    });
   };
   return {
     async seal(plaintext, context) {

@@ -6,6 +6,7 @@
 // over the captured pixels (page-job.ts, markCapture).
 import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
 import fontkit from "@cantoo/fontkit";
+import { BoundedCache } from "../lib/bounded-cache";
 import { escapeHtml } from "../lib/escape-html";
 import { INTER_FONTS } from "./inter-fonts";
 import { layoutSatoriCard, satoriTree } from "./satori";
@@ -14,6 +15,9 @@ import { OVERLAY_INK, watermarkOverlay, type Watermark } from "./watermark";
 export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };
 
 const INTER_BOLD = INTER_FONTS.find((font) => font.weight === 700)!.data;
+
+/** A card's mark as SVG markup, per card size. */
+const cardMarks = new BoundedCache<Promise<string>>(32);
 
 /** The mark's size on a page or image: about a fifth of its shorter side, and never wider than its diagonal allows. */
 function fontSize(width: number, height: number, textWidthAtOne: number): number {
@@ -47,8 +51,11 @@ export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> 
  * becomes paths, so resvg needs no font): inserted before the root's end tag, the last thing Satori writes.
  */
 export async function withMarkSvg(svg: string, width: number, height: number, mark: Required<Watermark> = PREVIEW_MARK): Promise<string> {
-  const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), width, height);
-  const inner = overlay.slice(overlay.indexOf(">") + 1, overlay.lastIndexOf("</svg>"));
+  // The mark depends on the card's size only: laid out once per size, not on every preview.
+  const inner = await cardMarks.get(`${width}x${height}:${JSON.stringify(mark)}`, async () => {
+    const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), width, height);
+    return overlay.slice(overlay.indexOf(">") + 1, overlay.lastIndexOf("</svg>"));
+  });
   const end = svg.lastIndexOf("</svg>");
   return `${svg.slice(0, end)}${inner}${svg.slice(end)}`;
 }
