@@ -6,7 +6,10 @@ import { defineConfig } from "vitest/config";
 // wrangler.toml serves the studio from web/dist ([assets]), which must exist before any project reads it.
 // `npm test` rebuilds it first (pretest); a direct `vitest` run builds it only when it is missing.
 if (!existsSync(new URL("./web/dist/studio.html", import.meta.url))) {
-  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "-c", "web/vite.config.ts"], { cwd: import.meta.dirname, stdio: "inherit" });
+  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "-c", "web/vite.config.ts"], {
+    cwd: import.meta.dirname,
+    stdio: "inherit",
+  });
 }
 
 const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
@@ -45,7 +48,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], environment: "node", globalSetup: ["./test/e2e/start-service.ts"], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./test/e2e/start-service.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         // The same render tests through the other Chromium driver: the BROWSER binding (Miniflare's local Browser Rendering).

@@ -25,18 +25,45 @@ async function inlineInvoice(driver: Driver, iterations: number, warmup: number)
     const created = await fetch(`${service.baseUrl}/v1/internal/accounts`, {
       method: "POST",
       headers: { "x-internal-secret": service.internalSecret },
-      body: JSON.stringify({ name: `bench ${driver}`, plan: "scale", limits: { renders_per_minute: 1_000_000, free_renders_per_month: 100_000_000, monthly_spend_cap_usd: 10_000_000 } }),
+      body: JSON.stringify({
+        name: `bench ${driver}`,
+        plan: "scale",
+        limits: {
+          renders_per_minute: 1_000_000,
+          free_renders_per_month: 100_000_000,
+          monthly_spend_cap_usd: 10_000_000,
+        },
+      }),
     });
     const { api_key: key } = (await created.json()) as { api_key: string };
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${service.baseUrl}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       const out = (await res.json()) as any;
       if (res.status >= 300) throw new Error(`${driver} ${path}: ${res.status} ${JSON.stringify(out)}`);
       return out;
     };
-    await post("/v1/templates", { name: "invoice", source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"), schema: json("invoice.schema.json") });
+    await post("/v1/templates", {
+      name: "invoice",
+      source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
+      schema: json("invoice.schema.json"),
+    });
     const base = json("invoice.data.json");
-    return await measure((i) => post("/v1/render", { template: "invoice", data: { ...base, invoice: { ...base.invoice, number: `INV-D-${driver}-${i}-${Math.random().toString(36).slice(2, 8)}` } } }), iterations, warmup);
+    return await measure(
+      (i) =>
+        post("/v1/render", {
+          template: "invoice",
+          data: {
+            ...base,
+            invoice: { ...base.invoice, number: `INV-D-${driver}-${i}-${Math.random().toString(36).slice(2, 8)}` },
+          },
+        }),
+      iterations,
+      warmup,
+    );
   } finally {
     await service.stop();
     rmSync(state, { recursive: true, force: true });
@@ -51,7 +78,11 @@ export async function driverRows(iterations: number, warmup: number, backend?: S
     rows.push({ name: "Folio inline 1-page invoice PDF, render backend driver", sample: backend });
   }
   const browserRendering = await inlineInvoice("browser-rendering", iterations, warmup);
-  rows.push({ name: "Folio inline 1-page invoice PDF, Browser Rendering driver (local; sessions and pages reused)", sample: browserRendering, ratio: `Browser Rendering/backend ${(browserRendering.median / backend.median).toFixed(2)}x` });
+  rows.push({
+    name: "Folio inline 1-page invoice PDF, Browser Rendering driver (local; sessions and pages reused)",
+    sample: browserRendering,
+    ratio: `Browser Rendering/backend ${(browserRendering.median / backend.median).toFixed(2)}x`,
+  });
   return rows;
 }
 
@@ -59,6 +90,12 @@ if (resolve(process.argv[1] ?? "") === fileURLToPath(import.meta.url)) {
   const quick = process.argv.includes("--quick");
   const rows = await driverRows(quick ? 15 : 60, quick ? 3 : 8);
   const ms = (s: Sample) => `${s.median.toFixed(1)} ms (p95 ${s.p95.toFixed(1)}, n=${s.n})`;
-  console.log(["| measurement | result | ratio |", "|---|---|---|", ...rows.map((r) => `| ${r.name} | ${r.sample ? ms(r.sample) : r.value} | ${r.ratio ?? ""} |`)].join("\n"));
+  console.log(
+    [
+      "| measurement | result | ratio |",
+      "|---|---|---|",
+      ...rows.map((r) => `| ${r.name} | ${r.sample ? ms(r.sample) : r.value} | ${r.ratio ?? ""} |`),
+    ].join("\n"),
+  );
   process.exit(0);
 }

@@ -17,7 +17,13 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
   plain: {},
   tagged: { tagged: true },
   'pdfa "3b"': { pdfa: "3b" },
-  "e_invoice (Factur-X EN 16931)": { e_invoice: { standard: "factur-x", profile: "en16931", xml: readFileSync(join(FIXTURES, "invoice.facturx.xml.liquid"), "utf8") } },
+  "e_invoice (Factur-X EN 16931)": {
+    e_invoice: {
+      standard: "factur-x",
+      profile: "en16931",
+      xml: readFileSync(join(FIXTURES, "invoice.facturx.xml.liquid"), "utf8"),
+    },
+  },
 };
 
 /** Every render has its own invoice number, so none is answered from the cache. */
@@ -26,16 +32,31 @@ function unique(base: any) {
 }
 
 /** Measures each variant on both invoices (the `invoice` template must exist), plain first, in rows for the results table. */
-export async function finishingRows(post: Post, iterations: { one: number; many: number; warm: number }): Promise<Row[]> {
+export async function finishingRows(
+  post: Post,
+  iterations: { one: number; many: number; warm: number },
+): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [file, count] of [["invoice.data.json", iterations.one], ["invoice-huge.data.json", iterations.many]] as const) {
+  for (const [file, count] of [
+    ["invoice.data.json", iterations.one],
+    ["invoice-huge.data.json", iterations.many],
+  ] as const) {
     const base = json(file);
     let plain: Sample | undefined;
     for (const [variant, options] of Object.entries(VARIANTS)) {
       let pages = 0;
-      const sample = await measure(async () => (pages = (await post("/v1/render", { template: "invoice", data: unique(base), options })).page_count), count, iterations.warm);
+      const sample = await measure(
+        async () =>
+          (pages = (await post("/v1/render", { template: "invoice", data: unique(base), options })).page_count),
+        count,
+        iterations.warm,
+      );
       plain ??= sample;
-      rows.push({ name: `Folio inline ${pages}-page invoice PDF, ${variant}`, sample, ratio: variant === "plain" ? "" : `${variant}/plain ${(sample.median / plain.median).toFixed(2)}x` });
+      rows.push({
+        name: `Folio inline ${pages}-page invoice PDF, ${variant}`,
+        sample,
+        ratio: variant === "plain" ? "" : `${variant}/plain ${(sample.median / plain.median).toFixed(2)}x`,
+      });
     }
   }
   return rows;
@@ -44,7 +65,11 @@ export async function finishingRows(post: Post, iterations: { one: number; many:
 async function main() {
   const quick = process.argv.includes("--quick");
   const state = mkdtempSync(join(tmpdir(), "folio-bench-finishing-"));
-  const service = await startService({ port: Number(process.env.PORT ?? 8800), persistTo: state, env: { RENDER_SYNC_MAX_DATA_BYTES: "400000" } });
+  const service = await startService({
+    port: Number(process.env.PORT ?? 8800),
+    persistTo: state,
+    env: { RENDER_SYNC_MAX_DATA_BYTES: "400000" },
+  });
   try {
     const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
     const post: Post = async (path, body) => {
@@ -53,9 +78,22 @@ async function main() {
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
       return out;
     };
-    await post("/v1/templates", { name: "invoice", source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"), schema: json("invoice.schema.json") });
+    await post("/v1/templates", {
+      name: "invoice",
+      source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
+      schema: json("invoice.schema.json"),
+    });
     const rows = await finishingRows(post, quick ? { one: 3, many: 1, warm: 1 } : { one: 20, many: 5, warm: 2 });
-    console.log(["| measurement | result | ratio |", "|---|---|---|", ...rows.map((r) => `| ${r.name} | ${r.sample!.median.toFixed(1)} ms (p95 ${r.sample!.p95.toFixed(1)}, n=${r.sample!.n}) | ${r.ratio} |`)].join("\n"));
+    console.log(
+      [
+        "| measurement | result | ratio |",
+        "|---|---|---|",
+        ...rows.map(
+          (r) =>
+            `| ${r.name} | ${r.sample!.median.toFixed(1)} ms (p95 ${r.sample!.p95.toFixed(1)}, n=${r.sample!.n}) | ${r.ratio} |`,
+        ),
+      ].join("\n"),
+    );
   } finally {
     await service.stop();
     rmSync(state, { recursive: true, force: true });

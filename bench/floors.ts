@@ -1,19 +1,34 @@
 // The baselines Folio is measured against, on the same Chromium and the same markup.
-import puppeteer, { type Browser } from "puppeteer-core";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import satori from "satori";
-import { html as parseHtml } from "satori-html";
+
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import puppeteer, { type Browser } from "puppeteer-core";
+import satori from "satori";
+import { html as parseHtml } from "satori-html";
 import { chromiumBinary } from "../container/src/chromium-binary.ts";
 
 const require = createRequire(import.meta.url);
 /** The Chromium and fonts Folio renders with (container/src/chromium-binary.ts), so the floor is the same browser. */
 export const CHROMIUM = chromiumBinary();
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--font-render-hinting=none"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--font-render-hinting=none",
+];
 
 export function launch(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, headless: true, args: ARGS });
+  return puppeteer.launch({
+    executablePath: CHROMIUM.executablePath,
+    env: { ...process.env, ...CHROMIUM.env },
+    headless: true,
+    args: ARGS,
+  });
 }
 
 /** Chromium floor: a warm browser, a new page per job, setContent, page.pdf(). */
@@ -42,7 +57,9 @@ export async function chromiumCard(browser: Browser, html: string): Promise<Uint
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 1200, height: 630 });
-    await page.setContent(`<html><body style="margin:0;width:1200px;height:630px">${html}</body></html>`, { waitUntil: "load" });
+    await page.setContent(`<html><body style="margin:0;width:1200px;height:630px">${html}</body></html>`, {
+      waitUntil: "load",
+    });
     return await page.screenshot({ type: "png" });
   } finally {
     await page.close();
@@ -50,7 +67,12 @@ export async function chromiumCard(browser: Browser, html: string): Promise<Uint
 }
 
 let resvgReady: Promise<void> | null = null;
-const fonts = [400, 600, 700].map((weight) => ({ name: "Inter", weight: weight as 400 | 600 | 700, style: "normal" as const, data: readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)) }));
+const fonts = [400, 600, 700].map((weight) => ({
+  name: "Inter",
+  weight: weight as 400 | 600 | 700,
+  style: "normal" as const,
+  data: readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
+}));
 
 /** Satori floor: satori + resvg (the same wasm build the Worker uses) on the same markup, in Node. */
 export async function satoriFloor(html: string): Promise<Uint8Array> {

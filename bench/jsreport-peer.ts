@@ -19,17 +19,45 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
   try {
     if (!existsSync(join(PEERS, "node_modules", "@jsreport", "jsreport-chrome-pdf"))) {
       mkdirSync(PEERS, { recursive: true });
-      execFileSync("npm", ["install", "--prefix", PEERS, "--no-audit", "--no-fund", "--ignore-scripts", "@jsreport/jsreport-core@4", "@jsreport/jsreport-chrome-pdf@4"], { stdio: "pipe", timeout: 300_000 });
+      execFileSync(
+        "npm",
+        [
+          "install",
+          "--prefix",
+          PEERS,
+          "--no-audit",
+          "--no-fund",
+          "--ignore-scripts",
+          "@jsreport/jsreport-core@4",
+          "@jsreport/jsreport-chrome-pdf@4",
+        ],
+        { stdio: "pipe", timeout: 300_000 },
+      );
     }
     const require = createRequire(join(PEERS, "package.json"));
     const createJsreport = require("@jsreport/jsreport-core");
     const chromePdf = require("@jsreport/jsreport-chrome-pdf");
-    const jsreport = createJsreport({ logger: { silent: true }, reportTimeout: 60_000, store: { provider: "memory" }, chrome: { launchOptions: { executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, args: ["--no-sandbox", "--disable-gpu", BROWSER_MARK] }, strategy: "chrome-pool", numberOfWorkers: 4 } });
+    const jsreport = createJsreport({
+      logger: { silent: true },
+      reportTimeout: 60_000,
+      store: { provider: "memory" },
+      chrome: {
+        launchOptions: {
+          executablePath: CHROMIUM.executablePath,
+          env: { ...process.env, ...CHROMIUM.env },
+          args: ["--no-sandbox", "--disable-gpu", BROWSER_MARK],
+        },
+        strategy: "chrome-pool",
+        numberOfWorkers: 4,
+      },
+    });
     jsreport.use(chromePdf());
     await jsreport.init();
     return {
       async render(html: string) {
-        const result = await jsreport.render({ template: { content: html, engine: "none", recipe: "chrome-pdf", chrome: { printBackground: true } } });
+        const result = await jsreport.render({
+          template: { content: html, engine: "none", recipe: "chrome-pdf", chrome: { printBackground: true } },
+        });
         return new Uint8Array(result.content);
       },
       async close() {
@@ -41,6 +69,10 @@ export async function startJsreport(): Promise<JsreportPeer | { unavailable: str
       },
     };
   } catch (error) {
-    return { unavailable: String((error as Error).message ?? error).split("\n")[0]!.slice(0, 300) };
+    return {
+      unavailable: String((error as Error).message ?? error)
+        .split("\n")[0]!
+        .slice(0, 300),
+    };
   }
 }

@@ -33,7 +33,10 @@ function cpuByPid(): Map<string, Reading> | null {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      readings.set(pid, { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond });
+      readings.set(pid, {
+        name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+        seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond,
+      });
     } catch {
       // The process ended between the listing and the read.
     }
@@ -63,7 +66,9 @@ async function cpuPerJob(count: number, job: (i: number) => Promise<unknown>): P
   sample();
   const spent = new Map<string, number>();
   for (const [pid, reading] of latest) {
-    const key = RENDER_PROCESSES.includes(reading.name) ? reading.name : "anything else (kernel threads, esbuild's watcher...)";
+    const key = RENDER_PROCESSES.includes(reading.name)
+      ? reading.name
+      : "anything else (kernel threads, esbuild's watcher...)";
     spent.set(key, (spent.get(key) ?? 0) + ((reading.seconds - (first.get(pid)?.seconds ?? 0)) * 1000) / count);
   }
   return [...spent].map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ");
@@ -77,7 +82,11 @@ export async function whereTheTimeGoes(ctx: ProfileContext, floor: TightFloor, c
   const totals: number[] = [];
   const render = async (i: number) => {
     const started = performance.now();
-    const response = await fetch(`${ctx.baseUrl}/v1/render`, { method: "POST", headers, body: JSON.stringify({ template: "invoice", data: ctx.invoiceData(95_000 + i) }) });
+    const response = await fetch(`${ctx.baseUrl}/v1/render`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ template: "invoice", data: ctx.invoiceData(95_000 + i) }),
+    });
     await response.arrayBuffer();
     totals.push(performance.now() - started);
     for (const entry of (response.headers.get("server-timing") ?? "").split(",")) {
@@ -95,16 +104,28 @@ export async function whereTheTimeGoes(ctx: ProfileContext, floor: TightFloor, c
     ratio: `${total.toFixed(1)} ms end to end`,
   });
   const floorCpu = await cpuPerJob(count, () => floor.render(ctx.invoiceHtml, "pdf"));
-  ctx.rows.push({ name: "Profile: CPU per 1-page PDF by process, Folio (workerd runs the Worker, D1, R2 and the Durable Objects)", value: folioCpu, ratio: `tight floor: ${floorCpu}` });
+  ctx.rows.push({
+    name: "Profile: CPU per 1-page PDF by process, Folio (workerd runs the Worker, D1, R2 and the Durable Objects)",
+    value: folioCpu,
+    ratio: `tight floor: ${floorCpu}`,
+  });
   const refusal = await requestCost(count, () => fetch(`${ctx.baseUrl}/v1/account`));
-  ctx.rows.push({ name: "Profile: a 401 (no key): wrangler dev's proxy and the Worker's routing", value: `${refusal.wall.toFixed(1)} ms`, ratio: `CPU: ${refusal.cpu}` });
+  ctx.rows.push({
+    name: "Profile: a 401 (no key): wrangler dev's proxy and the Worker's routing",
+    value: `${refusal.wall.toFixed(1)} ms`,
+    ratio: `CPU: ${refusal.cpu}`,
+  });
   // A cache hit makes every storage call a render's answer needs except the render's own (meter, gate, R2):
   // what the Worker's path costs on this runtime before any Chromium work.
   const hitBody = JSON.stringify({ template: "invoice", data: ctx.invoiceData(94_000) });
   const renderOnce = () => fetch(`${ctx.baseUrl}/v1/render`, { method: "POST", headers, body: hitBody });
   await (await renderOnce()).arrayBuffer();
   const hit = await requestCost(count, renderOnce);
-  ctx.rows.push({ name: "Profile: a cache hit (API key, rate limit, template, cache read, row insert, signed URL)", value: `${hit.wall.toFixed(1)} ms`, ratio: `CPU: ${hit.cpu}` });
+  ctx.rows.push({
+    name: "Profile: a cache hit (API key, rate limit, template, cache read, row insert, signed URL)",
+    value: `${hit.wall.toFixed(1)} ms`,
+    ratio: `CPU: ${hit.cpu}`,
+  });
 }
 
 /** Median wall time and CPU per request by process, over `count` requests in a row. */

@@ -26,12 +26,20 @@ export interface ScalingRow {
 }
 
 export function invoiceOfPages(base: ScalingDeps["base"], pages: number) {
-  const items = Array.from({ length: Math.max(1, pages * ITEMS_PER_PAGE - 10) }, (_, i) => ({ ...(base.items[i % base.items.length] as object), description: `Line item ${i + 1}` }));
+  const items = Array.from({ length: Math.max(1, pages * ITEMS_PER_PAGE - 10) }, (_, i) => ({
+    ...(base.items[i % base.items.length] as object),
+    description: `Line item ${i + 1}`,
+  }));
   return { ...base, items };
 }
 
 /** Renders `pages` pages queued (the invoice stretched, unless `data` says otherwise), waits for the end by polling, and samples backend memory meanwhile. */
-export async function renderAtScale(deps: ScalingDeps, template: string, pages: number, data: unknown = invoiceOfPages(deps.base, pages)): Promise<ScalingRow> {
+export async function renderAtScale(
+  deps: ScalingDeps,
+  template: string,
+  pages: number,
+  data: unknown = invoiceOfPages(deps.base, pages),
+): Promise<ScalingRow> {
   const idle = await deps.backendMemory();
   let peak = idle;
   let sampling = true;
@@ -53,7 +61,19 @@ export async function renderAtScale(deps: ScalingDeps, template: string, pages: 
   await sampler;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = await deps.backendMemory();
-  return { pages: render.page_count ?? pages, status: render.status, wallMs, msPerPage: wallMs / (render.page_count ?? pages), beforeMemoryBytes: idle, peakMemoryBytes: peak, idleMemoryBytes: after, bytes: render.byte_size ?? 0, ...(render.error ? { error: `${render.error.type} (${render.error.details?.stage}): ${render.error.message}` } : {}) };
+  return {
+    pages: render.page_count ?? pages,
+    status: render.status,
+    wallMs,
+    msPerPage: wallMs / (render.page_count ?? pages),
+    beforeMemoryBytes: idle,
+    peakMemoryBytes: peak,
+    idleMemoryBytes: after,
+    bytes: render.byte_size ?? 0,
+    ...(render.error
+      ? { error: `${render.error.type} (${render.error.details?.stage}): ${render.error.message}` }
+      : {}),
+  };
 }
 
 /** A run of certificates, one short page each: the light end of what `expected_pages` 2000 allows. */
@@ -61,7 +81,13 @@ export const CERTIFICATES = `<style>@page { size: A4; margin: 20mm } section { b
 {% for p in people %}<section><h1>Certificate of completion</h1><p>Awarded to {{ p.name }} for finishing {{ p.course }} on {{ p.date }}.</p><p>Number {{ forloop.index }}</p></section>{% endfor %}`;
 
 export function certificatesFor(count: number) {
-  return { people: Array.from({ length: count }, (_, i) => ({ name: `Person ${i + 1}`, course: "Document Rendering 101", date: "2026-11-24" })) };
+  return {
+    people: Array.from({ length: count }, (_, i) => ({
+      name: `Person ${i + 1}`,
+      course: "Document Rendering 101",
+      date: "2026-11-24",
+    })),
+  };
 }
 
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

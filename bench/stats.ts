@@ -19,7 +19,11 @@ export function summarize(values: number[]): Sample {
 }
 
 /** Times `run` after `warmup` untimed calls; returns milliseconds. */
-export async function measure(run: (i: number) => Promise<unknown>, iterations: number, warmup: number): Promise<Sample> {
+export async function measure(
+  run: (i: number) => Promise<unknown>,
+  iterations: number,
+  warmup: number,
+): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await run(-1 - i);
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -31,7 +35,11 @@ export async function measure(run: (i: number) => Promise<unknown>, iterations: 
 }
 
 /** Jobs completed per second with `concurrency` workers sharing `total` jobs; `run` learns which worker runs it. */
-export async function throughput(run: (i: number, worker: number) => Promise<unknown>, concurrency: number, total: number): Promise<number> {
+export async function throughput(
+  run: (i: number, worker: number) => Promise<unknown>,
+  concurrency: number,
+  total: number,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(

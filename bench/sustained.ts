@@ -36,5 +36,10 @@ export async function sustainedLoad(deps: SustainedDeps, concurrency: number, du
       }
     }),
   );
-  return { throughput: done / (durationMs / 1000), errors, done, byKind: [...latencies].map(([kind, values]) => ({ kind, ...percentiles(values) })) };
+  return {
+    throughput: done / (durationMs / 1000),
+    errors,
+    done,
+    byKind: [...latencies].map(([kind, values]) => ({ kind, ...percentiles(values) })),
+  };
 }

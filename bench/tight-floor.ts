@@ -48,7 +48,11 @@ export class TightFloor {
     const warm = await this.take();
     try {
       await warm.cdp.send("Page.setDocumentContent", { frameId: warm.frameId, html });
-      await warm.page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => 0));
+      await warm.page.evaluate(() =>
+        (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(
+          () => 0,
+        ),
+      );
       if (format === "pdf") return await warm.page.pdf({ printBackground: true, preferCSSPageSize: true });
       return await warm.page.screenshot({ type: "png", fullPage: true, optimizeForSpeed: true });
     } finally {

@@ -21,7 +21,8 @@ function workerdPorts(): number[] {
   for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
     const fields = line.trim().split(/\s+/);
     // Field 3 is the state (0A: listening), field 9 the socket's inode.
-    if (fields[3] === "0A" && inodes.has(fields[9] ?? "") && fields[1]?.startsWith("0100007F:")) ports.push(parseInt(fields[1].slice(9), 16));
+    if (fields[3] === "0A" && inodes.has(fields[9] ?? "") && fields[1]?.startsWith("0100007F:"))
+      ports.push(parseInt(fields[1].slice(9), 16));
   }
   return ports;
 }

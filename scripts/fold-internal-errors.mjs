@@ -17,7 +17,11 @@ const BLOCK_MS = 200;
 
 /** "✘ [ERROR] e = rust/worker/ffi.rs:104: failed: failed to lookup address information: ..." -> the reason. */
 function reasonOf(errorLine) {
-  return errorLine.replace(ANSI, "").replace(/^.*?\[ERROR\]\s*/, "").replace(/^e = \S+:\d+: failed: /, "").trim();
+  return errorLine
+    .replace(ANSI, "")
+    .replace(/^.*?\[ERROR\]\s*/, "")
+    .replace(/^e = \S+:\d+: failed: /, "")
+    .trim();
 }
 
 /**
@@ -27,7 +31,10 @@ function reasonOf(errorLine) {
 export function internalErrorFolder() {
   const reasons = new Map();
   const hold = (id, reason, output) => {
-    const timer = setTimeout(() => (reasons.delete(id), output.write(`✘ [ERROR] ${reason} (workerd internal error ${id})\n`)), UNCLAIMED_MS);
+    const timer = setTimeout(
+      () => (reasons.delete(id), output.write(`✘ [ERROR] ${reason} (workerd internal error ${id})\n`)),
+      UNCLAIMED_MS,
+    );
     timer.unref();
     reasons.set(id, { reason, timer });
   };

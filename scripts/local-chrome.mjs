@@ -21,7 +21,10 @@ export function ensureLocalChrome() {
   const executable = join(installDir, "chrome-linux64", "chrome");
   mkdirSync(join(installDir, "chrome-linux64"), { recursive: true });
   const exports = Object.entries(chromium.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
-  writeFileSync(executable, `#!/bin/sh\n${exports.join("\n")}\nexec ${shellQuote(chromium.executablePath)} --no-sandbox --disable-gpu --proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`);
+  writeFileSync(
+    executable,
+    `#!/bin/sh\n${exports.join("\n")}\nexec ${shellQuote(chromium.executablePath)} --no-sandbox --disable-gpu --proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`,
+  );
   chmodSync(executable, 0o755);
   writeFileSync(join(installDir, ".miniflare-install-complete"), "");
   return executable;

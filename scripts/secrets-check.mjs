@@ -9,10 +9,13 @@ const REQUIRED = {
   INTERNAL_SECRET: "the shared secret of /v1/internal/* (X-Internal-Secret)",
   SIGNING_SECRET: "the HMAC key of signed file URLs",
   RENDER_BACKEND_SECRET: "the render backend's shared secret (X-Render-Secret); its containers start with it",
-  PAYLOAD_SECRET: "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the renders queued before)",
+  PAYLOAD_SECRET:
+    "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the renders queued before)",
 };
 
-console.log(`Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME --env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`);
+console.log(
+  `Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME --env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`,
+);
 for (const [name, meaning] of Object.entries(REQUIRED)) console.log(`  ${name}: ${meaning}`);
 
 const wrangler = fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url));
@@ -27,15 +30,25 @@ try {
   if (listed.status !== 0) throw new Error();
   present = new Set(JSON.parse(listed.stdout).map((secret) => secret.name));
 } catch {
-  const lines = `${listed.stderr ?? ""}${listed.stdout ?? ""}`.replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim() !== "");
-  const reason = (lines.find((line) => line.includes("[ERROR]")) ?? lines[0] ?? listed.error?.message)?.replace(/^.*?\[ERROR\]\s*/, "").trim().replace(/\.$/, "");
-  console.log(`\nCould not list the deployed secrets${reason ? `: ${reason}` : ""}. Log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) to see which are missing.`);
+  const lines = `${listed.stderr ?? ""}${listed.stdout ?? ""}`
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  const reason = (lines.find((line) => line.includes("[ERROR]")) ?? lines[0] ?? listed.error?.message)
+    ?.replace(/^.*?\[ERROR\]\s*/, "")
+    .trim()
+    .replace(/\.$/, "");
+  console.log(
+    `\nCould not list the deployed secrets${reason ? `: ${reason}` : ""}. Log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) to see which are missing.`,
+  );
   process.exit(2);
 }
 const missing = Object.keys(REQUIRED).filter((name) => !present.has(name));
 if (missing.length === 0) {
   console.log("\nAll of them are set.");
 } else {
-  console.log(`\nMissing: ${missing.join(", ")}. Until they are set, the deployed Worker refuses what needs them (renders, signed links, the internal surface).`);
+  console.log(
+    `\nMissing: ${missing.join(", ")}. Until they are set, the deployed Worker refuses what needs them (renders, signed links, the internal surface).`,
+  );
   process.exit(1);
 }

@@ -6,13 +6,21 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumBinary } from "../container/src/chromium-binary.ts";
 import { developmentAccount } from "./dev-account.mjs";
 import { internalErrorFolder } from "./fold-internal-errors.mjs";
-import { chromiumBinary } from "../container/src/chromium-binary.ts";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PASSED_THROUGH = ["ALLOW_PRIVATE_EGRESS", "WEBHOOK_RETRY_SCALE", "PUBLIC_BASE_URL", "RENDER_SYNC_MAX_DATA_BYTES", "RENDER_MAX_BATCH_ITEMS", "TRIAL_STARTS_PER_HOUR_TOTAL", "REQUEST_LOG"];
+const PASSED_THROUGH = [
+  "ALLOW_PRIVATE_EGRESS",
+  "WEBHOOK_RETRY_SCALE",
+  "PUBLIC_BASE_URL",
+  "RENDER_SYNC_MAX_DATA_BYTES",
+  "RENDER_MAX_BATCH_ITEMS",
+  "TRIAL_STARTS_PER_HOUR_TOTAL",
+  "REQUEST_LOG",
+];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"];
@@ -38,7 +46,11 @@ function localSecrets(file, env) {
 }
 
 function wrangler(args, options) {
-  return spawn(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), ...args], { cwd: ROOT, ...options });
+  return spawn(
+    process.execPath,
+    [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), ...args],
+    { cwd: ROOT, ...options },
+  );
 }
 
 /** A renderer that cannot print: no wait makes it come, so starting stops with the backend's one sentence. */
@@ -48,13 +60,19 @@ async function waitForHealth(baseUrl, child, backend, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode} before answering`);
-    if (backend && backend.exitCode !== null) throw new Error(`the render backend exited with code ${backend.exitCode} before answering`);
+    if (backend && backend.exitCode !== null)
+      throw new Error(`the render backend exited with code ${backend.exitCode} before answering`);
     try {
       const res = await fetch(`${baseUrl}/healthz`);
       if (res.status === 200) return;
       const renderer = (await res.json()).checks?.renderer;
       if (typeof renderer === "string" && RENDERER_BROKEN.test(renderer)) {
-        throw Object.assign(new Error(`${renderer.replace(/^render backend: /, "")}. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine.`), { brief: true });
+        throw Object.assign(
+          new Error(
+            `${renderer.replace(/^render backend: /, "")}. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine.`,
+          ),
+          { brief: true },
+        );
       }
     } catch (error) {
       if (error.brief) throw error;
@@ -83,7 +101,16 @@ export async function startService(options = {}) {
   const secretsFile = join(state, "folio-secrets.json");
   const secrets = localSecrets(secretsFile, env);
   // wrangler prints a line per request: the Worker's JSON line (for Workers Logs) only when asked, REQUEST_LOG=json.
-  const vars = { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, REQUEST_LOG: "off", RENDER_BACKEND_URL: (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}` : "", ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])), ...secrets };
+  const vars = {
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    REQUEST_LOG: "off",
+    RENDER_BACKEND_URL:
+      (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend"
+        ? `http://127.0.0.1:${Number(env.RENDER_BACKEND_PORT ?? port + 1)}`
+        : "",
+    ...Object.fromEntries(PASSED_THROUGH.filter((k) => env[k]).map((k) => [k, env[k]])),
+    ...secrets,
+  };
   await assertPortFree(port);
   // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
   // instead of the container render backend.
@@ -97,7 +124,12 @@ export async function startService(options = {}) {
     chromiumBinary(env);
     backend = spawn(process.execPath, ["src/server.ts"], {
       cwd: new URL("../container", import.meta.url),
-      env: { ...env, PORT: String(backendPort), HOST: "127.0.0.1", RENDER_BACKEND_SECRET: secrets.RENDER_BACKEND_SECRET },
+      env: {
+        ...env,
+        PORT: String(backendPort),
+        HOST: "127.0.0.1",
+        RENDER_BACKEND_SECRET: secrets.RENDER_BACKEND_SECRET,
+      },
       stdio: options.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
     });
     backend.stdout?.on("data", (d) => (backendOutput += d));
@@ -107,7 +139,19 @@ export async function startService(options = {}) {
   }
   const persist = options.persistTo ? ["--persist-to", options.persistTo] : [];
 
-  const migrate = spawnSync(process.execPath, [fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)), "d1", "migrations", "apply", "DB", "--local", ...persist], { cwd: ROOT, env, encoding: "utf8" });
+  const migrate = spawnSync(
+    process.execPath,
+    [
+      fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url)),
+      "d1",
+      "migrations",
+      "apply",
+      "DB",
+      "--local",
+      ...persist,
+    ],
+    { cwd: ROOT, env, encoding: "utf8" },
+  );
   if (migrate.status !== 0) {
     backend?.kill("SIGTERM");
     throw new Error(`applying local migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
@@ -116,12 +160,25 @@ export async function startService(options = {}) {
   const chromeScratch = useBackend ? null : localChromeScratch();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const inherit = options.stdio === "inherit";
-  const child = wrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled", ...persist, ...varArgs], {
-    // Piped even for a terminal (so internal errors can be folded); colours kept when the terminal has them.
-    env: { ...env, ...chromeScratch?.env, ...(inherit && process.stderr.isTTY ? { FORCE_COLOR: "1" } : {}) },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: process.platform !== "win32",
-  });
+  const child = wrangler(
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      "--test-scheduled",
+      ...persist,
+      ...varArgs,
+    ],
+    {
+      // Piped even for a terminal (so internal errors can be folded); colours kept when the terminal has them.
+      env: { ...env, ...chromeScratch?.env, ...(inherit && process.stderr.isTTY ? { FORCE_COLOR: "1" } : {}) },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+    },
+  );
   let output = "";
   if (inherit) {
     const fold = internalErrorFolder();
@@ -142,7 +199,10 @@ export async function startService(options = {}) {
         proc.kill("SIGTERM");
       }
     });
-  const cron = setInterval(() => void fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined), CRON_EVERY_MS);
+  const cron = setInterval(
+    () => void fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined),
+    CRON_EVERY_MS,
+  );
   cron.unref();
   const stop = async () => {
     clearInterval(cron);
@@ -155,7 +215,9 @@ export async function startService(options = {}) {
   } catch (error) {
     await stop();
     if (error.brief) throw error;
-    throw new Error(`${error.message}\n--- wrangler output ---\n${output}\n--- render backend output ---\n${backendOutput}`);
+    throw new Error(
+      `${error.message}\n--- wrangler output ---\n${output}\n--- render backend output ---\n${backendOutput}`,
+    );
   }
 
   const internalSecret = secrets.INTERNAL_SECRET;
@@ -167,5 +229,23 @@ export async function startService(options = {}) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, mcpUrl: `http://127.0.0.1:${port}/mcp`, backendUrl: vars.RENDER_BACKEND_URL, apiKey: account.api_key, accountId: account.account_id, keyId: account.key_id, plan: account.plan, accountFile, internalSecret, signingSecret: secrets.SIGNING_SECRET, backendSecret: secrets.RENDER_BACKEND_SECRET, payloadSecret: secrets.PAYLOAD_SECRET, secretsFile, child, backend, stop, output: () => output };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    mcpUrl: `http://127.0.0.1:${port}/mcp`,
+    backendUrl: vars.RENDER_BACKEND_URL,
+    apiKey: account.api_key,
+    accountId: account.account_id,
+    keyId: account.key_id,
+    plan: account.plan,
+    accountFile,
+    internalSecret,
+    signingSecret: secrets.SIGNING_SECRET,
+    backendSecret: secrets.RENDER_BACKEND_SECRET,
+    payloadSecret: secrets.PAYLOAD_SECRET,
+    secretsFile,
+    child,
+    backend,
+    stop,
+    output: () => output,
+  };
 }

@@ -5,32 +5,35 @@ import type { AppEnv } from "./env";
 import { ERROR_TYPES, errorEnvelope, ServiceError } from "./errors";
 import { config } from "./lib/config";
 import { mountEndpoints } from "./lib/endpoint";
+import { handleMcp } from "./mcp/handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
-import { internalAuth } from "./middleware/internal-auth";
 import { idempotency } from "./middleware/idempotency";
+import { internalAuth } from "./middleware/internal-auth";
 import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
-import { internalEndpoints } from "./routes/internal";
-import { errorDocs } from "./routes/service/error-docs";
-import { docsPage, homePage } from "./routes/service/docs";
-import { healthzEndpoint } from "./routes/service/healthz";
-import { verifyEndpoint } from "./routes/service/verify";
-import { templateEndpoints } from "./routes/templates";
-import { renderEndpoints } from "./routes/renders";
-import { getFileEndpoint } from "./routes/files/get";
 import { getAccountEndpoint } from "./routes/account/get";
 import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
 import { usageEndpoint } from "./routes/account/usage";
-import { handleMcp } from "./mcp/handler";
+import { getFileEndpoint } from "./routes/files/get";
+import { internalEndpoints } from "./routes/internal";
 import { createPreviewEndpoint } from "./routes/previews/create";
+import { renderEndpoints } from "./routes/renders";
+import { docsPage, homePage } from "./routes/service/docs";
+import { errorDocs } from "./routes/service/error-docs";
+import { healthzEndpoint } from "./routes/service/healthz";
+import { verifyEndpoint } from "./routes/service/verify";
+import { templateEndpoints } from "./routes/templates";
 import { startTrialEndpoint } from "./routes/trials/create";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
 const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//, /^\/v1\/trials$/];
 
 function errorResponse(c: Context<AppEnv>, error: ServiceError): Response {
-  const response = c.json(errorEnvelope(config(c.env).baseUrl, error), ERROR_TYPES[error.type].status as ContentfulStatusCode);
+  const response = c.json(
+    errorEnvelope(config(c.env).baseUrl, error),
+    ERROR_TYPES[error.type].status as ContentfulStatusCode,
+  );
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) response.headers.set(name, value);
   return response;
 }
@@ -41,13 +44,21 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
     info: {
       title: "Folio API",
       version: "1.0.0",
-      description: "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
+      description:
+        "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
       license: { name: "Proprietary", url: `${baseUrl}/docs` },
     },
     servers: [{ url: baseUrl }],
     tags: [
-      { name: "Renders", description: "Render a template with data into a PDF, PNG or JPG; preview without storing; follow queued renders." },
-      { name: "Templates", description: "Versioned HTML + Liquid templates with an optional JSON Schema for their data." },
+      {
+        name: "Renders",
+        description:
+          "Render a template with data into a PDF, PNG or JPG; preview without storing; follow queued renders.",
+      },
+      {
+        name: "Templates",
+        description: "Versioned HTML + Liquid templates with an optional JSON Schema for their data.",
+      },
       { name: "Account", description: "The account, its usage this month, its webhook secret, and keyless trials." },
       { name: "Service", description: "Health and verification: no API key needed." },
     ],
@@ -56,8 +67,16 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
 
 export function buildApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "`Authorization: Bearer <API_KEY>`",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+  });
 
   app.use("*", requestId);
   app.use("*", requestLog);
@@ -66,9 +85,25 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.use("/healthz", async (c, next) => (c.req.query("detail") === undefined ? next() : internalAuth(c, next)));
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
   app.use("*", jsonBody);
-  for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"]) app.use(path, idempotency);
+  for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"])
+    app.use(path, idempotency);
 
-  mountEndpoints(app, [healthzEndpoint, verifyEndpoint, ...templateEndpoints, ...renderEndpoints, createPreviewEndpoint, startTrialEndpoint, getFileEndpoint, getAccountEndpoint, rotateWebhookSecretEndpoint, usageEndpoint], { documented: true });
+  mountEndpoints(
+    app,
+    [
+      healthzEndpoint,
+      verifyEndpoint,
+      ...templateEndpoints,
+      ...renderEndpoints,
+      createPreviewEndpoint,
+      startTrialEndpoint,
+      getFileEndpoint,
+      getAccountEndpoint,
+      rotateWebhookSecretEndpoint,
+      usageEndpoint,
+    ],
+    { documented: true },
+  );
   mountEndpoints(app, internalEndpoints, { documented: false });
   app.all("/mcp", (c) => handleMcp(c));
   app.get("/docs/errors", errorDocs);
@@ -83,8 +118,22 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
   app.onError((error, c) => {
     if (error instanceof ServiceError) return errorResponse(c, error);
-    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), path: c.req.path, error: String(error), stack: (error as Error).stack }));
-    const response = errorResponse(c, new ServiceError("internal_error", "Something went wrong on our side. Retry once; if it persists, contact support with the x-request-id."));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        request_id: c.get("requestId"),
+        path: c.req.path,
+        error: String(error),
+        stack: (error as Error).stack,
+      }),
+    );
+    const response = errorResponse(
+      c,
+      new ServiceError(
+        "internal_error",
+        "Something went wrong on our side. Retry once; if it persists, contact support with the x-request-id.",
+      ),
+    );
     response.headers.set("x-request-id", c.get("requestId") ?? "");
     return response;
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { startBackend, type Backend } from "./e2e/backend-process";
+import { type Backend, startBackend } from "./e2e/backend-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,9 +28,15 @@ export default async function setup(project: TestProject) {
     try {
       if (req.method === "POST" && url.pathname === "/start") {
         const count = Number(url.searchParams.get("count") ?? "1");
-        const started = await Promise.all(Array.from({ length: count }, () => startBackend(url.searchParams.get("secret") ?? "", { RENDER_CONCURRENCY: "4" })));
+        const started = await Promise.all(
+          Array.from({ length: count }, () =>
+            startBackend(url.searchParams.get("secret") ?? "", { RENDER_CONCURRENCY: "4" }),
+          ),
+        );
         for (const backend of started) running.set(backend.url, backend);
-        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ urls: started.map((backend) => backend.url) }));
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ urls: started.map((backend) => backend.url) }));
       }
       if (req.method === "POST" && url.pathname === "/kill") {
         const backend = running.get(url.searchParams.get("url") ?? "");

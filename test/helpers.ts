@@ -5,7 +5,11 @@ import { expect } from "vitest";
 export const INTERNAL = { "x-internal-secret": "test-internal-secret" };
 
 /** A request to the Worker under test, through its real fetch handler. */
-export async function call(method: string, path: string, init: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  method: string,
+  path: string,
+  init: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   let body: string | undefined = init.rawBody;
@@ -20,7 +24,10 @@ export async function call(method: string, path: string, init: { key?: string; b
 }
 
 export async function newAccount(body: Record<string, unknown> = {}) {
-  const res = await call("POST", "/v1/internal/accounts", { headers: INTERNAL, body: { name: "Test account", ...body } });
+  const res = await call("POST", "/v1/internal/accounts", {
+    headers: INTERNAL,
+    body: { name: "Test account", ...body },
+  });
   expect(res.status).toBe(201);
   return res.json as { account: { id: string }; api_key: string; key_id: string };
 }
@@ -32,7 +39,12 @@ export function expectError(res: { status: number; json: any }, status: number, 
   expect(res.json.error.type).toBe(type);
   expect(res.json.error.docs_url).toBe(`http://localhost:8787/docs/errors/${type}`);
   expect(typeof res.json.error.message).toBe("string");
-  return res.json.error as { type: string; message: string; errors?: Array<{ path: string; expected: string; received?: string; message: string; example?: unknown }>; details?: any };
+  return res.json.error as {
+    type: string;
+    message: string;
+    errors?: Array<{ path: string; expected: string; received?: string; message: string; example?: unknown }>;
+    details?: any;
+  };
 }
 
 export const HELLO = { name: "hello", source: "<h1>Hello {{ name }}</h1>" };

@@ -31,7 +31,11 @@ export default async function setup(project: TestProject) {
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify(received.filter((r) => r.path.includes(key))));
     }
-    received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+    received.push({
+      path,
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks).toString("utf8"),
+    });
     if (path.startsWith("/hang")) return;
     if (path.startsWith("/redirect")) return res.writeHead(302, { location: "/ok/redirected" }).end();
     if (path.startsWith("/fail-twice")) {
@@ -57,5 +61,9 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   project.provide("receiverUrl", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  return () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
 }

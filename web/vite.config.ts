@@ -17,6 +17,9 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { input: { studio: resolve(import.meta.dirname, "studio.html") }, checks: { pluginTimings: false } },
+    rolldownOptions: {
+      input: { studio: resolve(import.meta.dirname, "studio.html") },
+      checks: { pluginTimings: false },
+    },
   },
 });

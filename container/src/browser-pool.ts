@@ -3,11 +3,11 @@
 // itself); a page is retired after a set number of jobs or any failure, and the browser is replaced
 // after a set number of jobs (bounding memory growth) or as soon as it dies.
 import puppeteer, { type Browser } from "puppeteer-core";
-import { DEFAULT_VIEWPORT, PreparedPage, type PageLike } from "../../src/render/chromium/page-job.ts";
-import type { ChromiumBinary } from "./chromium-binary.ts";
-import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 import { FairSlots, type SlotLease, type SlotShare } from "../../src/render/chromium/fair-slots.ts";
 import { IdlePages } from "../../src/render/chromium/idle-pages.ts";
+import { DEFAULT_VIEWPORT, type PageLike, PreparedPage } from "../../src/render/chromium/page-job.ts";
+import type { ChromiumBinary } from "./chromium-binary.ts";
+import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 
 export interface PoolOptions {
   /** The one Chromium Folio resolves (chromium-binary.ts), with the environment it starts in. */
@@ -39,7 +39,14 @@ export class BrowserPool {
   }
 
   get stats() {
-    return { ...this.slots.stats, jobs: this.jobsTotal, launches: this.launches, pages_opened: this.pagesOpened, ...this.idle.stats, warm: this.browser !== null };
+    return {
+      ...this.slots.stats,
+      jobs: this.jobsTotal,
+      launches: this.launches,
+      pages_opened: this.pagesOpened,
+      ...this.idle.stats,
+      warm: this.browser !== null,
+    };
   }
 
   private launch(): Promise<Browser> {
@@ -142,7 +149,11 @@ export class BrowserPool {
    * Runs `account`'s job with the warm browser once it has a slot (FairSlots' rules for its `share`); a job
    * answers its outcome, whose error (a timeout, the memory ceiling) counts against the account's share.
    */
-  async run<T extends { error?: unknown }>(account: string, share: SlotShare, job: (browser: Browser) => Promise<T>): Promise<T> {
+  async run<T extends { error?: unknown }>(
+    account: string,
+    share: SlotShare,
+    job: (browser: Browser) => Promise<T>,
+  ): Promise<T> {
     const lease = await this.slots.acquire(account, share);
     let error: unknown;
     try {

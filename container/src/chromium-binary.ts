@@ -26,15 +26,24 @@ const SHIPPED_FOR = "linux-x64";
 export function chromiumBinary(env: NodeJS.ProcessEnv = process.env): ChromiumBinary {
   const fonts = { FONTCONFIG_FILE: fontConfigFile() };
   if (env.CHROMIUM_PATH) {
-    if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH names ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or unset it to use the one npm install brings.`);
+    if (!existsSync(env.CHROMIUM_PATH))
+      throw new Error(
+        `CHROMIUM_PATH names ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or unset it to use the one npm install brings.`,
+      );
     return { executablePath: env.CHROMIUM_PATH, source: "CHROMIUM_PATH", env: fonts };
   }
   const platform = `${process.platform}-${process.arch}`;
   if (platform !== SHIPPED_FOR) {
-    throw new Error(`The Chromium that npm install brings runs on x86-64 Linux, and this machine is ${platform}: set CHROMIUM_PATH to a Chromium or Chrome (for example /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).`);
+    throw new Error(
+      `The Chromium that npm install brings runs on x86-64 Linux, and this machine is ${platform}: set CHROMIUM_PATH to a Chromium or Chrome (for example /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).`,
+    );
   }
   const dir = unpacked();
-  return { executablePath: join(dir, "chromium"), source: "npm", env: { ...fonts, LD_LIBRARY_PATH: [join(dir, "lib"), dir, env.LD_LIBRARY_PATH].filter(Boolean).join(":") } };
+  return {
+    executablePath: join(dir, "chromium"),
+    source: "npm",
+    env: { ...fonts, LD_LIBRARY_PATH: [join(dir, "lib"), dir, env.LD_LIBRARY_PATH].filter(Boolean).join(":") },
+  };
 }
 
 /** The unpacked build's directory, in node_modules/.cache, made once per package version. */
@@ -51,7 +60,8 @@ function unpacked(): string {
   writeFileSync(join(scratch, "chromium"), brotliDecompressSync(readFileSync(join(bin, "chromium.br"))));
   chmodSync(join(scratch, "chromium"), 0o755);
   // al2023: NSS, NSPR and expat, which a bare Linux lacks; swiftshader: the software GL the compositor loads.
-  for (const archive of ["al2023.tar.br", "swiftshader.tar.br"]) untar(brotliDecompressSync(readFileSync(join(bin, archive))), scratch);
+  for (const archive of ["al2023.tar.br", "swiftshader.tar.br"])
+    untar(brotliDecompressSync(readFileSync(join(bin, archive))), scratch);
   try {
     renameSync(scratch, dir);
   } catch (error) {
@@ -64,7 +74,11 @@ function unpacked(): string {
 /** The package's own folder, above its entry point (its exports keep package.json from being resolved by name). */
 function packageRoot(entry: string): string {
   for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json")) && JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name === PACKAGE) return dir;
+    if (
+      existsSync(join(dir, "package.json")) &&
+      JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name === PACKAGE
+    )
+      return dir;
   }
   throw new Error(`${PACKAGE} is installed without its package.json: run npm install`);
 }
@@ -74,7 +88,11 @@ function untar(archive: Buffer, into: string): void {
   for (let at = 0; at + 512 <= archive.length; ) {
     const header = archive.subarray(at, at + 512);
     if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) => header.subarray(start, start + length).toString("latin1").replace(/\0.*$/s, "");
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString("latin1")
+        .replace(/\0.*$/s, "");
     const name = [field(345, 155), field(0, 100)].filter(Boolean).join("/");
     const size = Number.parseInt(field(124, 12).trim() || "0", 8);
     const mode = Number.parseInt(field(100, 8).trim() || "644", 8);

@@ -24,7 +24,10 @@ export interface ChromiumProfile {
 export function createQuietProfile(): ChromiumProfile {
   const dir = mkdtempSync(join(tmpdir(), "folio-chromium-"));
   mkdirSync(join(dir, "Default"));
-  writeFileSync(join(dir, "Default", "Preferences"), JSON.stringify({ net: { network_prediction_options: NETWORK_PREDICTION_NEVER } }));
+  writeFileSync(
+    join(dir, "Default", "Preferences"),
+    JSON.stringify({ net: { network_prediction_options: NETWORK_PREDICTION_NEVER } }),
+  );
   const remove = () => {
     process.off("exit", remove);
     rmSync(dir, { recursive: true, force: true, maxRetries: 3 });

@@ -1,7 +1,7 @@
 // Chromium is started with this as its only proxy. Every asset reaches the page through request
 // interception and the safe fetcher, so anything arriving here (a WebSocket, a beacon, a request the
 // interceptor never saw) is traffic with no business leaving: it is refused and recorded, never dialled.
-import { createServer, type AddressInfo, type Server } from "node:net";
+import { type AddressInfo, createServer, type Server } from "node:net";
 
 export interface DenyProxy {
   port: number;
@@ -22,7 +22,11 @@ export function startDenyProxy(): Promise<DenyProxy> {
   });
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
-      resolve({ port: (server.address() as AddressInfo).port, refused, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        refused,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }

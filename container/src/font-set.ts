@@ -28,7 +28,11 @@ export const FAMILIES: Family[] = [
   { name: "Arimo", package: "arimo", styles: UPRIGHT_AND_ITALIC },
   { name: "Tinos", package: "tinos", styles: UPRIGHT_AND_ITALIC },
   { name: "Cousine", package: "cousine", styles: UPRIGHT_AND_ITALIC },
-  { name: "Inter", package: "inter", styles: ["400Regular", "400Regular_Italic", "500Medium", "600SemiBold", "700Bold", "700Bold_Italic"] },
+  {
+    name: "Inter",
+    package: "inter",
+    styles: ["400Regular", "400Regular_Italic", "500Medium", "600SemiBold", "700Bold", "700Bold_Italic"],
+  },
   { name: "Noto Sans Arabic", package: "noto-sans-arabic", styles: UPRIGHT },
   { name: "Noto Sans Hebrew", package: "noto-sans-hebrew", styles: UPRIGHT },
   { name: "Noto Sans Devanagari", package: "noto-sans-devanagari", styles: UPRIGHT },
@@ -73,7 +77,9 @@ const NAMED_SUBSTITUTES: Record<string, string> = {
 const HAN_BY_LANGUAGE: Record<string, string> = { ja: "Noto Sans JP", zh: "Noto Sans SC", ko: "Noto Sans KR" };
 
 /** The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families add nothing). */
-const FALLBACK = FAMILIES.filter((family) => !["Noto Serif", "Noto Sans Mono", "Arimo", "Tinos", "Cousine", "Inter"].includes(family.name)).map((family) => family.name);
+const FALLBACK = FAMILIES.filter(
+  (family) => !["Noto Serif", "Noto Sans Mono", "Arimo", "Tinos", "Cousine", "Inter"].includes(family.name),
+).map((family) => family.name);
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const families = (names: string[]) => names.map((name) => `<family>${xml(name)}</family>`).join("");
@@ -87,10 +93,12 @@ function fontDirectories(): string[] {
 
 function configuration(cacheDir: string): string {
   const generic = Object.entries({ ...GENERIC_FAMILIES, ...NAMED_SUBSTITUTES }).map(
-    ([generic, named]) => `  <alias binding="same"><family>${generic}</family><prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
+    ([generic, named]) =>
+      `  <alias binding="same"><family>${generic}</family><prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
   );
   const han = Object.entries(HAN_BY_LANGUAGE).map(
-    ([lang, named]) => `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test><edit name="family" mode="prepend">${families([named])}</edit></match>`,
+    ([lang, named]) =>
+      `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test><edit name="family" mode="prepend">${families([named])}</edit></match>`,
   );
   return [
     '<?xml version="1.0"?>',
@@ -108,7 +116,13 @@ function configuration(cacheDir: string): string {
 
 /** Writes (when it changed) and names Folio's fontconfig file, in node_modules/.cache beside its font cache. */
 export function fontConfigFile(): string {
-  const dir = join(dirname(require.resolve("@expo-google-fonts/noto-sans/package.json")), "..", "..", ".cache", "folio-fonts");
+  const dir = join(
+    dirname(require.resolve("@expo-google-fonts/noto-sans/package.json")),
+    "..",
+    "..",
+    ".cache",
+    "folio-fonts",
+  );
   const file = join(dir, "fonts.conf");
   const text = configuration(join(dir, "cache"));
   if (existsSync(file) && readFileSync(file, "utf8") === text) return file;

@@ -59,9 +59,16 @@ export class MemoryWatch {
     this.quietUntil = Date.now() + SETTLE_MS;
     const limitMiB = Math.round(this.limitBytes / 2 ** 20);
     largest.stop(
-      new JobFailure("render_failed", `The document needed more memory than the renderer allows (${limitMiB} MiB for all the renders it runs at once), so it was stopped. Split it into several renders.`, {
-        stage: "browser", reason: "memory_limit", limit_mib: limitMiB, retryable: false,
-      }),
+      new JobFailure(
+        "render_failed",
+        `The document needed more memory than the renderer allows (${limitMiB} MiB for all the renders it runs at once), so it was stopped. Split it into several renders.`,
+        {
+          stage: "browser",
+          reason: "memory_limit",
+          limit_mib: limitMiB,
+          retryable: false,
+        },
+      ),
     );
   }
 }

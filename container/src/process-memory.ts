@@ -25,7 +25,9 @@ export function processTreeMemory(root = process.pid): { bytes: number; processe
 /** The processes under `pid`, read from the kernel's per-thread children lists (no scan of every process). */
 function childrenOf(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }

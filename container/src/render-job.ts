@@ -1,10 +1,10 @@
 // The backend's side of a render: a fresh page in the warm browser, assets through the safe fetcher.
 import type { Browser } from "puppeteer-core";
 import { checkUrl } from "../../src/lib/egress-policy.ts";
-import { pageReusableAfter, renderPrepared, type PageJob } from "../../src/render/chromium/page-job.ts";
+import { type PageJob, pageReusableAfter, renderPrepared } from "../../src/render/chromium/page-job.ts";
+import { pdfPageCount } from "../../src/render/pdf-structure.ts";
 import type { BrowserPool } from "./browser-pool.ts";
 import type { MemoryWatch } from "./memory-watch.ts";
-import { pdfPageCount } from "../../src/render/pdf-structure.ts";
 import { safeFetch } from "./safe-fetch.ts";
 
 const MAX_ASSET_BYTES = 15 * 1024 * 1024;
@@ -24,16 +24,32 @@ export type JobOutcome = { file: RenderedJob; error?: undefined } | { error: unk
  * is closed, and the job keeps its slot until it is. Memory is watched while the job runs: past the
  * backend's ceiling the largest document is stopped, and its page closed.
  */
-export async function runJob(pool: BrowserPool, browser: Browser, job: PageJob, memory: MemoryWatch, settle: (outcome: JobOutcome) => void): Promise<JobOutcome> {
+export async function runJob(
+  pool: BrowserPool,
+  browser: Browser,
+  job: PageJob,
+  memory: MemoryWatch,
+  settle: (outcome: JobOutcome) => void,
+): Promise<JobOutcome> {
   const prepared = await pool.page(browser);
   let healthy = false;
   const watch = memory.watch(job.html.length);
   let outcome: JobOutcome;
   try {
-    const bytes = await renderPrepared(prepared, job, {
-      checkUrl,
-      fetchAsset: (url, deadline) => safeFetch(url, { allowHttp: false, allowPrivate: job.allowPrivateEgress }, { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 }),
-    }, watch.stopped);
+    const bytes = await renderPrepared(
+      prepared,
+      job,
+      {
+        checkUrl,
+        fetchAsset: (url, deadline) =>
+          safeFetch(
+            url,
+            { allowHttp: false, allowPrivate: job.allowPrivateEgress },
+            { maxBytes: MAX_ASSET_BYTES, deadline, maxRedirects: 5 },
+          ),
+      },
+      watch.stopped,
+    );
     healthy = true;
     outcome = { file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } };
   } catch (error) {

@@ -4,7 +4,7 @@
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { addressProblem, checkUrl, isIpLiteral, type EgressPolicy } from "../../src/lib/egress-policy.ts";
+import { addressProblem, checkUrl, type EgressPolicy, isIpLiteral } from "../../src/lib/egress-policy.ts";
 
 export class EgressRefused extends Error {
   readonly url: string;
@@ -28,7 +28,11 @@ interface Limits {
   maxRedirects: number;
 }
 
-async function resolvePinned(host: string, policy: EgressPolicy, url: string): Promise<{ address: string; family: 4 | 6 }> {
+async function resolvePinned(
+  host: string,
+  policy: EgressPolicy,
+  url: string,
+): Promise<{ address: string; family: 4 | 6 }> {
   const bare = host.replace(/^\[|\]$/g, "");
   if (isIpLiteral(host)) return { address: bare, family: bare.includes(":") ? 6 : 4 };
   let answers: Array<{ address: string; family: number }>;
@@ -48,7 +52,11 @@ async function resolvePinned(host: string, policy: EgressPolicy, url: string): P
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, limits: Limits): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
+function requestOnce(
+  url: URL,
+  pinned: { address: string; family: 4 | 6 },
+  limits: Limits,
+): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const remaining = limits.deadline - Date.now();
@@ -57,13 +65,23 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, limit
       method: "GET",
       headers: { "user-agent": "Folio-Renderer/1.0", accept: "*/*" },
       lookup: (_host, options, callback) => {
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
         else callback(null, pinned.address, pinned.family);
       },
       timeout: remaining,
     });
     req.on("timeout", () => req.destroy(new EgressRefused(url.href, "timed out")));
-    req.on("error", (error) => reject(error instanceof EgressRefused ? error : new EgressRefused(url.href, `connection failed (${(error as NodeJS.ErrnoException).code ?? error.message})`)));
+    req.on("error", (error) =>
+      reject(
+        error instanceof EgressRefused
+          ? error
+          : new EgressRefused(
+              url.href,
+              `connection failed (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+            ),
+      ),
+    );
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -77,7 +95,13 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, limit
         if (size > limits.maxBytes) req.destroy(new EgressRefused(url.href, `larger than ${limits.maxBytes} bytes`));
         else chunks.push(chunk);
       });
-      res.on("end", () => resolve({ status, contentType: String(res.headers["content-type"] ?? "application/octet-stream"), body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status,
+          contentType: String(res.headers["content-type"] ?? "application/octet-stream"),
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on("error", reject);
     });
     req.end();
@@ -91,7 +115,8 @@ export async function safeFetch(raw: string, policy: EgressPolicy, limits: Limit
     if (!verdict.ok) throw new EgressRefused(current, verdict.reason);
     const pinned = await resolvePinned(verdict.url.hostname, policy, current);
     const answer = await requestOnce(verdict.url, pinned, limits);
-    if (answer.location === undefined) return { status: answer.status, contentType: answer.contentType, body: answer.body };
+    if (answer.location === undefined)
+      return { status: answer.status, contentType: answer.contentType, body: answer.body };
     current = new URL(answer.location, verdict.url).href;
   }
   throw new EgressRefused(raw, `more than ${limits.maxRedirects} redirects`);

@@ -1,21 +1,25 @@
 // Folio's render backend: POST /render turns a finished HTML document into PDF, PNG or JPG with a warm
 // Chromium. The Worker sends only fully rendered HTML (Liquid already applied) and the merged options.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+
 import { timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { SlotShare } from "../../src/render/chromium/fair-slots.ts";
+import { JobFailure, type PageJob, wireFailure } from "../../src/render/chromium/page-job.ts";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { JobFailure, wireFailure, type PageJob } from "../../src/render/chromium/page-job.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
-import type { SlotShare } from "../../src/render/chromium/fair-slots.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
 // No built-in value, in development either: `npm run dev` hands the backend the secret it generated.
 const SECRET = process.env.RENDER_BACKEND_SECRET ?? "";
-if (!SECRET) throw new Error("RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev generates one).");
+if (!SECRET)
+  throw new Error(
+    "RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev generates one).",
+  );
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const chromium = (() => {
@@ -37,7 +41,9 @@ const pool = new BrowserPool({
 });
 
 // The production container (standard-2) has 6 GiB: Chromium's heaps may take 4 of them, the rest is code and Node.
-const memory = new MemoryWatch(Number(process.env.RENDER_MEMORY_LIMIT_MB ?? 4096) * 2 ** 20, () => treeAnonymousBytes());
+const memory = new MemoryWatch(Number(process.env.RENDER_MEMORY_LIMIT_MB ?? 4096) * 2 ** 20, () =>
+  treeAnonymousBytes(),
+);
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -56,7 +62,12 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; share: 
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new JobFailure("render_failed", "The render job is too large.", { stage: "browser", reason: "job_too_large", retryable: false });
+    if (size > MAX_BODY_BYTES)
+      throw new JobFailure("render_failed", "The render job is too large.", {
+        stage: "browser",
+        reason: "job_too_large",
+        retryable: false,
+      });
     chunks.push(chunk);
   }
   const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -64,7 +75,15 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; share: 
     account: typeof body.account === "string" ? body.account : "",
     // Only a job the Worker marks paid may use the paid half of the slots.
     share: body.share === "paid" ? "paid" : "free",
-    job: { html: body.html, format: body.format, options: body.options ?? {}, timeoutMs: body.timeout_ms ?? 30_000, allowPrivateEgress: body.allow_private_egress === true, ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}), ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}) },
+    job: {
+      html: body.html,
+      format: body.format,
+      options: body.options ?? {},
+      timeoutMs: body.timeout_ms ?? 30_000,
+      allowPrivateEgress: body.allow_private_egress === true,
+      ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
+      ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
+    },
   };
 }
 
@@ -78,7 +97,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
       runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
-        res.writeHead(200, { "content-type": CONTENT_TYPES[job.format], "content-length": bytes.byteLength, "x-page-count": String(pageCount), "x-render-ms": String(Date.now() - receivedAt) });
+        res.writeHead(200, {
+          "content-type": CONTENT_TYPES[job.format],
+          "content-length": bytes.byteLength,
+          "x-page-count": String(pageCount),
+          "x-render-ms": String(Date.now() - receivedAt),
+        });
         res.end(bytes);
       }),
     );
@@ -104,28 +128,48 @@ function rendererState(): string {
 const server = createServer((req, res) => {
   if (req.method === "GET" && req.url === "/healthz") {
     const renderer = rendererState();
-    return send(res, renderer === "ok" ? 200 : 503, { status: renderer === "ok" ? "ok" : "unavailable", renderer, ...pool.stats });
+    return send(res, renderer === "ok" ? 200 : 503, {
+      status: renderer === "ok" ? "ok" : "unavailable",
+      renderer,
+      ...pool.stats,
+    });
   }
-  if (!authorized(req)) return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
+  if (!authorized(req))
+    return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
     // Only reading the job fails here (render answers its own failures): the same job would fail again.
-    const unreadable = (error: unknown) => new JobFailure("render_failed", `The render job could not be read: ${(error as Error).message}`, { stage: "browser", reason: "bad_job", retryable: false });
-    return void render(req, res).catch((error) => sendFailure(res, error instanceof JobFailure ? error : unreadable(error)));
+    const unreadable = (error: unknown) =>
+      new JobFailure("render_failed", `The render job could not be read: ${(error as Error).message}`, {
+        stage: "browser",
+        reason: "bad_job",
+        retryable: false,
+      });
+    return void render(req, res).catch((error) =>
+      sendFailure(res, error instanceof JobFailure ? error : unreadable(error)),
+    );
   }
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {
     // Walks /proc, so it is kept off /healthz, which the Worker probes on every health check.
     const memory = processTreeMemory();
-    return send(res, 200, { ...pool.stats, memory_bytes: memory.bytes, processes: memory.processes, node_rss_bytes: process.memoryUsage().rss });
+    return send(res, 200, {
+      ...pool.stats,
+      memory_bytes: memory.bytes,
+      processes: memory.processes,
+      node_rss_bytes: process.memoryUsage().rss,
+    });
   }
   send(res, 404, { error: { type: "not_found", message: "No such route." } });
 });
 
 server.listen(PORT, HOST, () => {
-  console.log(`render backend listening on http://${HOST}:${PORT} (Chromium from ${chromium.source}: ${chromium.executablePath})`);
+  console.log(
+    `render backend listening on http://${HOST}:${PORT} (Chromium from ${chromium.source}: ${chromium.executablePath})`,
+  );
   pool.printCheck().then(
     () => (printing = "ok"),
-    (error: Error) => (printing = `Chromium (${chromium.executablePath}) could not print a page: ${error.message.split("\n")[0]}`),
+    (error: Error) =>
+      (printing = `Chromium (${chromium.executablePath}) could not print a page: ${error.message.split("\n")[0]}`),
   );
 });
 

@@ -8,7 +8,9 @@ export const accounts = sqliteTable("accounts", {
   email: text("email"),
   pendingEmail: text("pending_email"),
   plan: text("plan", { enum: ["free", "payg", "starter", "growth", "scale"] }).notNull(),
-  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  status: text("status", { enum: ["active", "suspended"] })
+    .notNull()
+    .default("active"),
   trial: integer("trial", { mode: "boolean" }).notNull().default(false),
   // Per-account overrides of the plan table; null means "the plan's value".
   freeRendersPerMonth: integer("free_renders_per_month"),
@@ -26,7 +28,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     keyHash: text("key_hash").notNull(),
     prefix: text("prefix").notNull(),
     createdAt: text("created_at").notNull(),
@@ -37,7 +41,9 @@ export const apiKeys = sqliteTable(
 
 export const verificationTokens = sqliteTable("verification_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
   email: text("email").notNull(),
   expiresAt: text("expires_at").notNull(),
   usedAt: text("used_at"),
@@ -48,7 +54,9 @@ export const templates = sqliteTable(
   "templates",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     latestVersion: integer("latest_version").notNull(),
@@ -67,7 +75,9 @@ export const templateVersions = sqliteTable(
   "template_versions",
   {
     id: text("id").primaryKey(),
-    templateId: text("template_id").notNull().references(() => templates.id),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => templates.id),
     version: integer("version").notNull(),
     engine: text("engine", { enum: ["chromium", "satori"] }).notNull(),
     source: text("source").notNull(),
@@ -87,10 +97,16 @@ export const renders = sqliteTable(
   "renders",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     apiKeyId: text("api_key_id"),
-    templateId: text("template_id").notNull().references(() => templates.id),
-    templateVersionId: text("template_version_id").notNull().references(() => templateVersions.id),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => templates.id),
+    templateVersionId: text("template_version_id")
+      .notNull()
+      .references(() => templateVersions.id),
     templateRef: text("template_ref").notNull(),
     format: text("format", { enum: ["pdf", "png", "jpg"] }).notNull(),
     engine: text("engine", { enum: ["chromium", "satori"] }).notNull(),

@@ -30,32 +30,52 @@ export function typeLabel(schema: Schema | undefined): string {
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return (union as Schema[]).map(typeLabel).join(" | ");
   if (schema.const !== undefined) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
-  if (schema.enum) return (schema.enum as unknown[]).map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
+  if (schema.enum)
+    return (schema.enum as unknown[]).map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
   const types = ([] as string[]).concat(schema.type ?? []);
   if (types.includes("array")) return `array of ${typeLabel(schema.items)}`;
   const base = types.filter((t) => t !== "null").join(" | ") || (schema.properties ? "object" : "any");
   const nullable = types.includes("null") ? " or null" : "";
-  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : "", schema.maximum !== undefined ? `≤ ${schema.maximum}` : "", schema.format ? schema.format : "", schema.pattern ? `matching <code>${escapeHtml(schema.pattern)}</code>` : ""].filter(Boolean);
+  const bounds = [
+    schema.minimum !== undefined ? `≥ ${schema.minimum}` : "",
+    schema.maximum !== undefined ? `≤ ${schema.maximum}` : "",
+    schema.format ? schema.format : "",
+    schema.pattern ? `matching <code>${escapeHtml(schema.pattern)}</code>` : "",
+  ].filter(Boolean);
   return `${escapeHtml(base)}${nullable}${bounds.length ? ` <span class="muted">(${bounds.join(", ")})</span>` : ""}`;
 }
 
 /** One row a property: name, type, whether it is required, what it means, and any `extra` columns. */
-export function propertyTable(schema: Schema, extra: Array<{ heading: string; cell(name: string): string }> = []): string {
+export function propertyTable(
+  schema: Schema,
+  extra: Array<{ heading: string; cell(name: string): string }> = [],
+): string {
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
   if (!properties.length) return `<p class="muted">${typeLabel(schema)}</p>`;
   const required = new Set<string>(schema.required ?? []);
-  const rows = properties.map(([name, property]) => `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <span class=\"muted\">required</span>" : ""}</td><td>${typeLabel(property)}</td><td>${inline(property.description ?? "")}</td>${extra.map((column) => `<td>${column.cell(name)}</td>`).join("")}</tr>`);
+  const rows = properties.map(
+    ([name, property]) =>
+      `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' <span class="muted">required</span>' : ""}</td><td>${typeLabel(property)}</td><td>${inline(property.description ?? "")}</td>${extra.map((column) => `<td>${column.cell(name)}</td>`).join("")}</tr>`,
+  );
   return `<table><tr><th>field</th><th>type</th><th>meaning</th>${extra.map((column) => `<th>${column.heading}</th>`).join("")}</tr>${rows.join("")}</table>`;
 }
 
 function operationSection(path: string, method: string, operation: Operation): string {
   const id = operation.operationId ?? `${method}-${path}`;
-  const auth = operation.security && operation.security.length === 0 ? "No API key." : "API key: <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-API-Key</code>.";
-  const params = (operation.parameters ?? []).map((p) => `<tr><td><code>${escapeHtml(p.name)}</code> <span class="muted">${p.in}${p.required ? ", required" : ""}</span></td><td>${typeLabel(p.schema)}</td><td>${inline(p.description ?? "")}</td></tr>`);
+  const auth =
+    operation.security && operation.security.length === 0
+      ? "No API key."
+      : "API key: <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-API-Key</code>.";
+  const params = (operation.parameters ?? []).map(
+    (p) =>
+      `<tr><td><code>${escapeHtml(p.name)}</code> <span class="muted">${p.in}${p.required ? ", required" : ""}</span></td><td>${typeLabel(p.schema)}</td><td>${inline(p.description ?? "")}</td></tr>`,
+  );
   const body = Object.entries(operation.requestBody?.content ?? {})[0];
   const responses = Object.entries(operation.responses ?? {}).map(([status, response]) => {
     const content = Object.entries(response.content ?? {});
-    const types = content.map(([type, media]) => (media.schema ? `${typeLabel(media.schema)} <span class="muted">${escapeHtml(type)}</span>` : escapeHtml(type)));
+    const types = content.map(([type, media]) =>
+      media.schema ? `${typeLabel(media.schema)} <span class="muted">${escapeHtml(type)}</span>` : escapeHtml(type),
+    );
     return `<tr><td>${status}</td><td>${types.join("<br>")}</td><td>${inline(response.description ?? "")}</td></tr>`;
   });
   return `<h3 id="${escapeHtml(id)}"><span class="method ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>
@@ -67,11 +87,26 @@ ${body ? `<h4>Body <span class="muted">${escapeHtml(body[0])}</span>: ${typeLabe
 
 /** Every operation grouped by tag, then every named schema as a field table. */
 export function apiReference(document: OpenApiDocument): string {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
   const tags = document.tags?.map((t) => t.name) ?? [];
-  const groups = tags.map((tag) => ({ tag, items: operations.filter((o) => (o.operation.tags ?? [])[0] === tag) })).filter((g) => g.items.length);
-  const toc = groups.flatMap((g) => g.items.map((o) => `<li><a href="#${escapeHtml(o.operation.operationId ?? "")}"><code>${o.method.toUpperCase()} ${escapeHtml(o.path)}</code></a> ${inline(o.operation.summary ?? "")}</li>`));
-  const sections = groups.map((g) => `<h2>${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(o.path, o.method, o.operation)).join("")}`);
-  const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => `<h3 id="${anchor(name)}">${escapeHtml(name)}</h3>${schema.description ? `<p>${inline(schema.description)}</p>` : ""}${propertyTable(schema)}`);
+  const groups = tags
+    .map((tag) => ({ tag, items: operations.filter((o) => (o.operation.tags ?? [])[0] === tag) }))
+    .filter((g) => g.items.length);
+  const toc = groups.flatMap((g) =>
+    g.items.map(
+      (o) =>
+        `<li><a href="#${escapeHtml(o.operation.operationId ?? "")}"><code>${o.method.toUpperCase()} ${escapeHtml(o.path)}</code></a> ${inline(o.operation.summary ?? "")}</li>`,
+    ),
+  );
+  const sections = groups.map(
+    (g) =>
+      `<h2>${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(o.path, o.method, o.operation)).join("")}`,
+  );
+  const schemas = Object.entries(document.components?.schemas ?? {}).map(
+    ([name, schema]) =>
+      `<h3 id="${anchor(name)}">${escapeHtml(name)}</h3>${schema.description ? `<p>${inline(schema.description)}</p>` : ""}${propertyTable(schema)}`,
+  );
   return `<ul class="toc">${toc.join("")}</ul>${sections.join("")}<h2 id="schemas">Schemas</h2>${schemas.join("")}`;
 }

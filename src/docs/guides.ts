@@ -1,7 +1,8 @@
 // The parts of /docs that are not a route: Liquid, render options and webhook verification. Examples are
 // computed by the running code, so they show what a template really gets.
-import { filterNames, renderLiquid } from "../render/liquid";
+
 import { escapeHtml } from "../lib/escape-html";
+import { filterNames, renderLiquid } from "../render/liquid";
 
 const FILTER_EXAMPLES = [
   "{{ 1234.5 | money }}",
@@ -18,7 +19,12 @@ const FOLIO_FILTERS = new Set(["money", "date_medium"]);
 /** The Liquid section; its "now" example is rendered as a render requested with this page would be. */
 export async function liquidGuide(): Promise<string> {
   const input = { data: {}, instant: new Date() };
-  const rows = await Promise.all(FILTER_EXAMPLES.map(async (example) => `<tr><td><code>${escapeHtml(example)}</code></td><td><code>${escapeHtml(await renderLiquid(example, input))}</code></td></tr>`));
+  const rows = await Promise.all(
+    FILTER_EXAMPLES.map(
+      async (example) =>
+        `<tr><td><code>${escapeHtml(example)}</code></td><td><code>${escapeHtml(await renderLiquid(example, input))}</code></td></tr>`,
+    ),
+  );
   const standard = filterNames().filter((name) => !FOLIO_FILTERS.has(name));
   return `<h2 id="liquid">Liquid</h2>
 <p>A template is one self-contained HTML document with inline CSS and <a href="https://shopify.github.io/liquid/">Liquid</a>. <code>{% include %}</code>, <code>{% render %}</code> and <code>{% layout %}</code> do not exist. An unknown variable renders empty; an unknown filter is a <code>render_failed</code> naming it. A date filter given <code>"now"</code> or <code>"today"</code> (<code>{{ "now" | date: "%Y-%m-%d" }}</code>) prints the date of the render request, of its acceptance for a queued render; it is not part of the cache key, so a repeat of the same request answers the file made first, with that first date, and the template's warnings say <code>clock_read</code>. Pass the date in <code>data</code> for a file that depends on its data alone. Rendering is bounded: 1,000,000 source characters, 20,000 Liquid tags and outputs with blocks nested at most 64 deep (checked at create), 32 MB of produced text, 2 s.</p>

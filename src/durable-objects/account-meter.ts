@@ -8,7 +8,13 @@ export interface MeterLimits {
   spendCapUsd: number;
 }
 
-export type MeterRefusal = { ok: false; type: "quota_exceeded" | "spend_cap_exceeded"; remainingUnits: number; maxUnits: number; costUsd: number };
+export type MeterRefusal = {
+  ok: false;
+  type: "quota_exceeded" | "spend_cap_exceeded";
+  remainingUnits: number;
+  maxUnits: number;
+  costUsd: number;
+};
 
 /** `maxUnits`: the most this render may produce, on top of everything else the account holds or has used. */
 export type Reservation = { ok: true; maxUnits: number } | MeterRefusal;
@@ -59,7 +65,12 @@ function unitBudget(limits: MeterLimits): number {
  */
 export class AccountMeter extends DurableObject {
   private async load(now: Date): Promise<MeterState> {
-    const stored = (await this.ctx.storage.get<MeterState>("meter")) ?? { period: periodOf(now), used: 0, lifetime: 0, reservations: {} };
+    const stored = (await this.ctx.storage.get<MeterState>("meter")) ?? {
+      period: periodOf(now),
+      used: 0,
+      lifetime: 0,
+      reservations: {},
+    };
     return stored.period === periodOf(now) ? stored : { ...stored, period: periodOf(now), used: 0 };
   }
 
@@ -76,7 +87,10 @@ export class AccountMeter extends DurableObject {
 
   /** Units counted against the budget besides render `id`'s own hold. */
   private countedBesides(state: MeterState, limits: MeterLimits, id: string): number {
-    const held = Object.entries(state.reservations).reduce((sum, [other, hold]) => (other === id ? sum : sum + hold.units), 0);
+    const held = Object.entries(state.reservations).reduce(
+      (sum, [other, hold]) => (other === id ? sum : sum + hold.units),
+      0,
+    );
     return (limits.trial ? state.lifetime : state.used) + held;
   }
 
@@ -85,7 +99,8 @@ export class AccountMeter extends DurableObject {
     const maxUnits = Math.max(0, unitBudget(limits) - counted);
     if (units <= maxUnits) return { ok: true, maxUnits };
     const remainingUnits = Math.max(0, limits.includedUnits - counted);
-    if (limits.unitPriceUsd === null) return { ok: false, type: "quota_exceeded", remainingUnits, maxUnits, costUsd: 0 };
+    if (limits.unitPriceUsd === null)
+      return { ok: false, type: "quota_exceeded", remainingUnits, maxUnits, costUsd: 0 };
     return { ok: false, type: "spend_cap_exceeded", remainingUnits, maxUnits, costUsd: overageCost(counted, limits) };
   }
 
@@ -114,7 +129,10 @@ export class AccountMeter extends DurableObject {
    */
   async settle(id: string, units: number, limits: MeterLimits): Promise<Settlement> {
     const state = await this.load(new Date());
-    if (state.reservations[id] === undefined) return (await this.ctx.storage.get<number>(SETTLED + id)) !== undefined ? { ok: true } : { ok: false, type: "expired" };
+    if (state.reservations[id] === undefined)
+      return (await this.ctx.storage.get<number>(SETTLED + id)) !== undefined
+        ? { ok: true }
+        : { ok: false, type: "expired" };
     const verdict = this.judge(state, limits, id, units);
     delete state.reservations[id];
     const now = Date.now();
@@ -148,7 +166,8 @@ export class AccountMeter extends DurableObject {
   override async alarm(): Promise<void> {
     const now = Date.now();
     const state = await this.load(new Date(now));
-    for (const [id, hold] of Object.entries(state.reservations)) if (hold.touchedAt <= now - HOLD_EXPIRY_MS) delete state.reservations[id];
+    for (const [id, hold] of Object.entries(state.reservations))
+      if (hold.touchedAt <= now - HOLD_EXPIRY_MS) delete state.reservations[id];
     const marks = await this.ctx.storage.list<number>({ prefix: SETTLED });
     const stale = [...marks].filter(([, at]) => at <= now - SETTLED_MEMORY_MS).map(([key]) => key);
     for (let i = 0; i < stale.length; i += 128) await this.ctx.storage.delete(stale.slice(i, i + 128));
@@ -158,6 +177,11 @@ export class AccountMeter extends DurableObject {
 
   async snapshot(): Promise<{ period: string; used: number; lifetime: number; reserved: number }> {
     const state = await this.load(new Date());
-    return { period: state.period, used: state.used, lifetime: state.lifetime, reserved: Object.values(state.reservations).reduce((a, b) => a + b.units, 0) };
+    return {
+      period: state.period,
+      used: state.used,
+      lifetime: state.lifetime,
+      reserved: Object.values(state.reservations).reduce((a, b) => a + b.units, 0),
+    };
   }
 }

@@ -25,7 +25,8 @@ export class RateLimiter extends DurableObject {
     this.window ??= (await this.ctx.storage.get<Window>("window")) ?? null;
     if (!this.window || now - this.window.startedAt >= windowSeconds * 1000) this.window = { startedAt: now, used: 0 };
     const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowSeconds * 1000 - now) / 1000));
-    if (this.window.used + units > limit) return { allowed: false, limit, remaining: Math.max(0, limit - this.window.used), resetSeconds };
+    if (this.window.used + units > limit)
+      return { allowed: false, limit, remaining: Math.max(0, limit - this.window.used), resetSeconds };
     this.window.used += units;
     await this.ctx.storage.put("window", this.window);
     return { allowed: true, limit, remaining: limit - this.window.used, resetSeconds };

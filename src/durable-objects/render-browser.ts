@@ -1,15 +1,24 @@
-import type { Browser } from "@cloudflare/puppeteer";
 import { DurableObject } from "cloudflare:workers";
+import type { Browser } from "@cloudflare/puppeteer";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { checkUrl } from "../lib/egress-policy";
 import { config } from "../lib/config";
+import { checkUrl } from "../lib/egress-policy";
 import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
 import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
 import { FairSlots, type SlotLease } from "../render/chromium/fair-slots";
 import { IdlePages } from "../render/chromium/idle-pages";
-import { JobFailure, pageReusableAfter, PreparedPage, renderPrepared, wireFailure, type PageJobDeps, type PageLike, type WireFailure } from "../render/chromium/page-job";
+import {
+  JobFailure,
+  type PageJobDeps,
+  type PageLike,
+  PreparedPage,
+  pageReusableAfter,
+  renderPrepared,
+  type WireFailure,
+  wireFailure,
+} from "../render/chromium/page-job";
 import { pdfPageCount } from "../render/pdf-structure";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
@@ -28,7 +37,9 @@ export type BrowserOutcome = { file: RenderedFile } | { error: WireFailure };
 /** The job's document never reached a page (no session, no page could be opened): another try may well succeed. */
 function unavailable(error: unknown): BrowserOutcome {
   const failure = wireFailure(error);
-  return { error: error instanceof JobFailure ? failure : { ...failure, details: { ...failure.details, transient: true } } };
+  return {
+    error: error instanceof JobFailure ? failure : { ...failure, details: { ...failure.details, transient: true } },
+  };
 }
 
 /** Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything else. */
@@ -73,7 +84,13 @@ export class RenderBrowser extends DurableObject<Env> {
   }
 
   async stats() {
-    return { ...this.counters, ...this.slots.stats, ...this.idle.stats, connected: this.browser !== null, session: (await this.ctx.storage.get<string>("session")) ?? null };
+    return {
+      ...this.counters,
+      ...this.slots.stats,
+      ...this.idle.stats,
+      connected: this.browser !== null,
+      session: (await this.ctx.storage.get<string>("session")) ?? null,
+    };
   }
 
   private async run(job: ChromiumJob, settle: (outcome: BrowserOutcome) => void): Promise<void> {
@@ -90,7 +107,11 @@ export class RenderBrowser extends DurableObject<Env> {
       this.counters.jobs++;
       let healthy = false;
       try {
-        const bytes = await renderPrepared(prepared, { ...job, options: job.options as Record<string, unknown> }, safeFetcher(job.allowPrivateEgress));
+        const bytes = await renderPrepared(
+          prepared,
+          { ...job, options: job.options as Record<string, unknown> },
+          safeFetcher(job.allowPrivateEgress),
+        );
         healthy = true;
         settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
       } catch (error) {
@@ -121,7 +142,12 @@ export class RenderBrowser extends DurableObject<Env> {
   }
 
   private async open(): Promise<Browser> {
-    if (!this.env.BROWSER) throw new JobFailure("render_failed", "The BROWSER binding is not configured.", { stage: "browser", reason: "no_renderer", retryable: false });
+    if (!this.env.BROWSER)
+      throw new JobFailure("render_failed", "The BROWSER binding is not configured.", {
+        stage: "browser",
+        reason: "no_renderer",
+        retryable: false,
+      });
     const opened = await openSession(this.env.BROWSER, await this.ctx.storage.get<string>("session"));
     this.counters[opened.launched ? "sessions_launched" : "sessions_joined"]++;
     await this.ctx.storage.put("session", opened.sessionId);

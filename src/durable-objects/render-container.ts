@@ -20,6 +20,11 @@ export class RenderContainer extends Container<Env> {
   constructor(ctx: DurableObjectState<{}>, env: Env) {
     super(ctx, env);
     const settings = config(env);
-    this.envVars = { PORT: String(PORT), HOST: "0.0.0.0", RENDER_BACKEND_SECRET: settings.renderBackendSecret(), RENDER_CONCURRENCY: String(settings.instanceConcurrency) };
+    this.envVars = {
+      PORT: String(PORT),
+      HOST: "0.0.0.0",
+      RENDER_BACKEND_SECRET: settings.renderBackendSecret(),
+      RENDER_CONCURRENCY: String(settings.instanceConcurrency),
+    };
   }
 }

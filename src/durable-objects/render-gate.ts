@@ -38,7 +38,8 @@ export class RenderGate extends DurableObject {
   private async load(): Promise<GateState> {
     this.state ??= (await this.ctx.storage.get<GateState>("gate")) ?? { slots: {}, leading: {} };
     const now = Date.now();
-    for (const table of [this.state.slots, this.state.leading]) for (const [key, until] of Object.entries(table)) if (until <= now) delete table[key];
+    for (const table of [this.state.slots, this.state.leading])
+      for (const [key, until] of Object.entries(table)) if (until <= now) delete table[key];
     return this.state;
   }
 
@@ -99,7 +100,12 @@ export class RenderGate extends DurableObject {
    * lead is let go again). Otherwise waits for the render in flight to finish (at most `maxWaitMs`) and
    * answers "settled": the caller looks in the cache. A leader calls `leave` when its answer is recorded.
    */
-  async enter(cacheKey: string, leaseMs: number, maxWaitMs: number, slot?: SlotRequest): Promise<"lead" | "settled" | "busy"> {
+  async enter(
+    cacheKey: string,
+    leaseMs: number,
+    maxWaitMs: number,
+    slot?: SlotRequest,
+  ): Promise<"lead" | "settled" | "busy"> {
     const state = await this.load();
     if (state.leading[cacheKey] === undefined) {
       state.leading[cacheKey] = Date.now() + leaseMs;

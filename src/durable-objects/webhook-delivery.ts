@@ -19,7 +19,13 @@ interface DeliveryState {
  * A failed attempt is expected (the receiver is down, or its host does not resolve): one warning line saying which
  * render, where and why, never a stack. Only the host of the URL: its path and query may carry the receiver's token.
  */
-function failedAttemptLine(renderId: string, url: string, attempt: number, reason: string, retryInMs: number | null): string {
+function failedAttemptLine(
+  renderId: string,
+  url: string,
+  attempt: number,
+  reason: string,
+  retryInMs: number | null,
+): string {
   const host = URL.parse(url)?.host ?? "(unparsable URL)";
   const next = retryInMs === null ? "no attempts left" : `next attempt in ${retryInMs / 1000} s`;
   return `webhook of ${renderId} to ${host}: attempt ${attempt} failed (${reason}); ${next}`;
@@ -43,23 +49,39 @@ export class WebhookDelivery extends DurableObject<Env> {
     if (!state || state.status !== "pending") return;
     const settings = config(this.env);
     const db = database(this.env.DB);
-    const [row] = await db.select({ render: renders, secret: accounts.webhookSecret }).from(renders).innerJoin(accounts, eq(accounts.id, renders.accountId)).where(eq(renders.id, state.renderId)).limit(1);
+    const [row] = await db
+      .select({ render: renders, secret: accounts.webhookSecret })
+      .from(renders)
+      .innerJoin(accounts, eq(accounts.id, renders.accountId))
+      .where(eq(renders.id, state.renderId))
+      .limit(1);
     if (!row?.render.webhookUrl) {
       await this.ctx.storage.put<DeliveryState>("state", { ...state, status: "failed" });
       return;
     }
     const attempt = state.attempts + 1;
-    const data = await serializeRender({ ...row.render, webhookAttempts: attempt, webhookStatus: "pending" }, { baseUrl: settings.baseUrl, secret: settings.signingSecret() });
-    const body = JSON.stringify({ type: row.render.status === "succeeded" ? "render.succeeded" : "render.failed", created_at: new Date().toISOString(), data });
+    const data = await serializeRender(
+      { ...row.render, webhookAttempts: attempt, webhookStatus: "pending" },
+      { baseUrl: settings.baseUrl, secret: settings.signingSecret() },
+    );
+    const body = JSON.stringify({
+      type: row.render.status === "succeeded" ? "render.succeeded" : "render.failed",
+      created_at: new Date().toISOString(),
+      data,
+    });
     const result = await deliverAttempt(row.render.webhookUrl, body, state.renderId, attempt, row.secret, {
       allowHttp: !settings.production,
       allowPrivate: settings.allowPrivateEgress,
     });
     const delay = result.ok ? null : nextAttemptDelayMs(attempt, settings.webhookRetryScale);
-    if (!result.ok) console.warn(failedAttemptLine(state.renderId, row.render.webhookUrl, attempt, result.reason, delay));
+    if (!result.ok)
+      console.warn(failedAttemptLine(state.renderId, row.render.webhookUrl, attempt, result.reason, delay));
     const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null ? "failed" : "pending";
     await this.ctx.storage.put<DeliveryState>("state", { ...state, attempts: attempt, status });
-    await db.update(renders).set({ webhookAttempts: attempt, webhookStatus: status }).where(eq(renders.id, state.renderId));
+    await db
+      .update(renders)
+      .set({ webhookAttempts: attempt, webhookStatus: status })
+      .where(eq(renders.id, state.renderId));
     if (status === "pending") await this.ctx.storage.setAlarm(Date.now() + delay!);
   }
 }

@@ -21,9 +21,17 @@ function ipv4(text: string): number[] | null {
 export function trialBucket(address: string): string {
   const four = ipv4(address.trim());
   if (four) return four.join(".");
-  const six = v6Groups(address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+  const six = v6Groups(
+    address
+      .trim()
+      .replace(/^\[|\]$/g, "")
+      .replace(/%.*$/, ""),
+  );
   if (!six) return address.trim().toLowerCase();
   const mapped = six.slice(0, 5).every((group) => group === 0) && six[5] === 0xffff;
   if (mapped) return [six[6]! >> 8, six[6]! & 255, six[7]! >> 8, six[7]! & 255].join(".");
-  return `${six.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${six
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }

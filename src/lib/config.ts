@@ -12,7 +12,10 @@ function positiveInteger(raw: string | undefined, fallback: number): number {
  */
 function requiredSecret(value: string | undefined, name: string): string {
   if (value) return value;
-  throw new ServiceError("internal_error", `The service is misconfigured: ${name} is not set (\`npm run dev\` generates one; in production, \`wrangler secret put ${name}\`).`);
+  throw new ServiceError(
+    "internal_error",
+    `The service is misconfigured: ${name} is not set (\`npm run dev\` generates one; in production, \`wrangler secret put ${name}\`).`,
+  );
 }
 
 /**

@@ -15,8 +15,14 @@ export async function sha256Hex(input: string | Uint8Array): Promise<string> {
 const hmacKeys = new BoundedCache<Promise<CryptoKey>>(64);
 
 /** HMAC-SHA256 of `message` under the key whose raw bytes `keyBytes()` gives; `cacheKey` names that key. */
-async function hmacSha256(cacheKey: string, keyBytes: () => Uint8Array, message: string | Uint8Array): Promise<ArrayBuffer> {
-  const key = await hmacKeys.get(cacheKey, () => crypto.subtle.importKey("raw", keyBytes(), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
+async function hmacSha256(
+  cacheKey: string,
+  keyBytes: () => Uint8Array,
+  message: string | Uint8Array,
+): Promise<ArrayBuffer> {
+  const key = await hmacKeys.get(cacheKey, () =>
+    crypto.subtle.importKey("raw", keyBytes(), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]),
+  );
   return crypto.subtle.sign("HMAC", key, typeof message === "string" ? encoder.encode(message) : message);
 }
 
@@ -27,7 +33,11 @@ export async function hmacSha256Hex(secret: string, message: string | Uint8Array
 
 /** Keyed with the base64 decoding of `base64Key`, answered in base64: the Standard Webhooks signature. */
 export async function hmacSha256Base64(base64Key: string, message: string): Promise<string> {
-  const signature = await hmacSha256(`base64:${base64Key}`, () => Uint8Array.from(atob(base64Key), (c) => c.charCodeAt(0)), message);
+  const signature = await hmacSha256(
+    `base64:${base64Key}`,
+    () => Uint8Array.from(atob(base64Key), (c) => c.charCodeAt(0)),
+    message,
+  );
   return btoa(String.fromCharCode(...new Uint8Array(signature)));
 }
 

@@ -59,7 +59,8 @@ export function v6Groups(ip: string): number[] | null {
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
-  const parse = (s: string) => (s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const parse = (s: string) =>
+    s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
   const head = parse(halves[0]!);
   const tail = halves.length === 2 ? parse(halves[1]!) : [];
   const missing = 8 - head.length - tail.length;
@@ -130,11 +131,17 @@ export function checkUrl(raw: string, policy: EgressPolicy): UrlVerdict {
   }
   const http = url.protocol === "http:";
   if (url.protocol !== "https:" && !(http && (policy.allowHttp || policy.allowPrivate))) {
-    return { ok: false, reason: http ? "plain http is not allowed; use https" : `the ${url.protocol.replace(":", "")}: scheme is not allowed` };
+    return {
+      ok: false,
+      reason: http
+        ? "plain http is not allowed; use https"
+        : `the ${url.protocol.replace(":", "")}: scheme is not allowed`,
+    };
   }
   if (url.username || url.password) return { ok: false, reason: "URLs with credentials (user:pass@) are not allowed" };
   const port = url.port === "" ? (http ? 80 : 443) : Number(url.port);
-  if (!policy.allowPrivate && port !== (http ? 80 : 443)) return { ok: false, reason: `port ${port} is not allowed; only 443 (and 80 for http)` };
+  if (!policy.allowPrivate && port !== (http ? 80 : 443))
+    return { ok: false, reason: `port ${port} is not allowed; only 443 (and 80 for http)` };
   // A trailing dot only marks a name as fully qualified: "localhost." is localhost.
   const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (policy.allowPrivate) return { ok: true, url };

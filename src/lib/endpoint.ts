@@ -22,7 +22,11 @@ export function endpoint(route: RouteConfig, handler: Endpoint["handler"]): Endp
  * so the document always describes what is running. Bodies are validated by `readBody`, not by the
  * OpenAPI middleware, so that every mistake gets the service's own field errors.
  */
-export function mountEndpoints(app: OpenAPIHono<AppEnv>, endpoints: Endpoint[], { documented }: { documented: boolean }): void {
+export function mountEndpoints(
+  app: OpenAPIHono<AppEnv>,
+  endpoints: Endpoint[],
+  { documented }: { documented: boolean },
+): void {
   for (const { route, handler } of endpoints) {
     if (documented) app.openAPIRegistry.registerPath(route);
     app.on(route.method.toUpperCase(), route.path.replace(/\{(\w+)\}/g, ":$1"), handler);
@@ -41,11 +45,18 @@ export function readBody<T extends z.ZodType>(c: AppContext, schema: T): z.infer
   if (parsed.success) return parsed.data;
   const errors = fieldErrorsFromZod(parsed.error, body);
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see \`errors\`)` : "";
-  throw new ServiceError("invalid_request", `${errors[0]?.message ?? "The request body is invalid."}${more}`, { errors });
+  throw new ServiceError("invalid_request", `${errors[0]?.message ?? "The request body is invalid."}${more}`, {
+    errors,
+  });
 }
 
 /** `value` checked against `schema`, or a 400 with its field errors (paths under `root`); `fallback` names the input. */
-export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown, fallback: string, root?: string): z.infer<T> {
+export function parseOrRefuse<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  fallback: string,
+  root?: string,
+): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors = fieldErrorsFromZod(parsed.error, value, root);

@@ -63,7 +63,15 @@ export function inWords(words: string): Requirement {
   return { expected: words, phrase: words };
 }
 
-const TYPE_PHRASES: Record<string, string> = { string: "a string", number: "a number", integer: "an integer", boolean: "true or false", object: "an object", array: "an array", null: "null" };
+const TYPE_PHRASES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+  null: "null",
+};
 /** Type names as validators spell them, in the JSON terms a user reads. */
 const TYPE_NAMES: Record<string, string> = { int: "integer", record: "object", nan: "number" };
 
@@ -104,7 +112,9 @@ export function either(phrases: string[]): string {
 
 /** `path` is required, or must be `phrase` and was not: the sentence every field error reads as. A secret's value is never repeated, only its type. */
 export function mustBe(path: string, phrase: string, value: unknown, secret = false): string {
-  return value === undefined ? `\`${path}\` is required.` : `\`${path}\` must be ${phrase}; received ${secret ? describeReceived(value) : receivedPhrase(value)}.`;
+  return value === undefined
+    ? `\`${path}\` is required.`
+    : `\`${path}\` must be ${phrase}; received ${secret ? describeReceived(value) : receivedPhrase(value)}.`;
 }
 
 /** Fields whose values an answer never repeats: the encryption passwords (DECISIONS §16). */
@@ -128,7 +138,8 @@ function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): Requir
     if (small && n === "1" && !exclusive) return { expected: "non-empty string", phrase: "a non-empty string" };
     return { expected: `string ${sign} ${n} characters`, phrase: `${side} ${n} characters long` };
   }
-  if (issue.origin === "array" || issue.origin === "set") return { expected: `array ${sign} ${n} items`, phrase: `an array of ${side} ${n} ${n === "1" ? "item" : "items"}` };
+  if (issue.origin === "array" || issue.origin === "set")
+    return { expected: `array ${sign} ${n} items`, phrase: `an array of ${side} ${n} ${n === "1" ? "item" : "items"}` };
   return { expected: `number ${sign} ${n}`, phrase: `${side} ${n}` };
 }
 
@@ -149,7 +160,9 @@ function requirementOf(issue: z.core.$ZodIssue): Requirement {
     }
     case "invalid_format":
       if (own) return inWords(own);
-      return issue.format === "regex" ? { expected: "string in the accepted form", phrase: "a string in the accepted form" } : { expected: `${issue.format} string`, phrase: formatPhrase(issue.format) };
+      return issue.format === "regex"
+        ? { expected: "string in the accepted form", phrase: "a string in the accepted form" }
+        : { expected: `${issue.format} string`, phrase: formatPhrase(issue.format) };
     case "too_small":
     case "too_big":
       return bound(issue);
@@ -169,7 +182,13 @@ export function fieldErrorsFromZod(error: z.ZodError, input: unknown, root = "")
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const path = formatPath(root, [...issue.path, key]);
-        collected.push({ rule: issue.code, path, message: `Unknown field \`${path}\`.`, expected: "no such field", received: describeReceived(valueAt(input, [...issue.path, key])) });
+        collected.push({
+          rule: issue.code,
+          path,
+          message: `Unknown field \`${path}\`.`,
+          expected: "no such field",
+          received: describeReceived(valueAt(input, [...issue.path, key])),
+        });
       }
       continue;
     }

@@ -4,7 +4,8 @@
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") {
-    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError("JSON cannot hold a non-finite number");
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw new TypeError("JSON cannot hold a non-finite number");
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;

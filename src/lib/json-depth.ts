@@ -51,6 +51,13 @@ export function refuseDeepJson(text: string, envelopeLevels = 0): void {
   if (jsonNestingDepth(text, limit) <= limit) return;
   throw new ServiceError("invalid_request", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, {
     details: { max_depth: MAX_JSON_DEPTH },
-    errors: [{ path: "body", message: `Objects and arrays may be nested at most ${MAX_JSON_DEPTH} levels deep.`, expected: `at most ${MAX_JSON_DEPTH} levels of nesting`, received: `more than ${MAX_JSON_DEPTH} levels` }],
+    errors: [
+      {
+        path: "body",
+        message: `Objects and arrays may be nested at most ${MAX_JSON_DEPTH} levels deep.`,
+        expected: `at most ${MAX_JSON_DEPTH} levels of nesting`,
+        received: `more than ${MAX_JSON_DEPTH} levels`,
+      },
+    ],
   });
 }

@@ -56,11 +56,17 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
       const end = tagEnd(markup, lt + 1);
       const inside = markup.slice(lt + 1, end < 0 ? markup.length : end);
       at = end < 0 ? markup.length : end + 1;
-      if (inside.startsWith("!")) yield { kind: "declaration", name: /^![^\s[>]*/.exec(inside)![0].slice(1).toUpperCase(), body: inside };
+      if (inside.startsWith("!"))
+        yield { kind: "declaration", name: /^![^\s[>]*/.exec(inside)![0].slice(1).toUpperCase(), body: inside };
       else if (inside.startsWith("/")) yield { kind: "close", name: inside.slice(1).trim().toLowerCase() };
       else {
         const name = /^[^\s/>]+/.exec(inside)?.[0] ?? "";
-        yield { kind: "open", name: name.toLowerCase(), selfClosing: inside.trimEnd().endsWith("/"), attributes: inside.slice(name.length) };
+        yield {
+          kind: "open",
+          name: name.toLowerCase(),
+          selfClosing: inside.trimEnd().endsWith("/"),
+          attributes: inside.slice(name.length),
+        };
       }
     } else {
       yield { kind: "text", text: "<" };

@@ -34,22 +34,44 @@ export function payloadKeys(secret: () => string): PayloadKeys {
     const value = secret();
     return derived.get(value, async () => {
       const master = await crypto.subtle.importKey("raw", encoder.encode(value), "HKDF", false, ["deriveKey"]);
-      const params = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) });
+      const params = (info: string) => ({
+        name: "HKDF",
+        hash: "SHA-256",
+        salt: new Uint8Array(0),
+        info: encoder.encode(info),
+      });
       return {
-        seal: await crypto.subtle.deriveKey(params(SEAL_INFO), master, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]),
-        digest: await crypto.subtle.deriveKey(params(DIGEST_INFO), master, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]),
+        seal: await crypto.subtle.deriveKey(params(SEAL_INFO), master, { name: "AES-GCM", length: 256 }, false, [
+          "encrypt",
+          "decrypt",
+        ]),
+        digest: await crypto.subtle.deriveKey(
+          params(DIGEST_INFO),
+          master,
+          { name: "HMAC", hash: "SHA-256", length: 256 },
+          false,
+          ["sign"],
+        ),
       };
     });
   };
   return {
     async seal(plaintext, context) {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(context) }, (await derive()).seal, encoder.encode(plaintext));
+      const sealed = await crypto.subtle.encrypt(
+        { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
+        (await derive()).seal,
+        encoder.encode(plaintext),
+      );
       return toBase64(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
     },
     async open(sealed, context) {
       const bytes = fromBase64(sealed);
-      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: encoder.encode(context) }, (await derive()).seal, bytes.subarray(IV_BYTES));
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: encoder.encode(context) },
+        (await derive()).seal,
+        bytes.subarray(IV_BYTES),
+      );
       return new TextDecoder().decode(plain);
     },
     async digest(message) {

@@ -1,5 +1,9 @@
 /** Reads a body into memory, refusing it (via `tooLarge`) as soon as it passes `limit` bytes: a huge body is never buffered whole. */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: (size: number) => Error): Promise<Uint8Array> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  tooLarge: (size: number) => Error,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,5 +1,7 @@
 import { database } from "../db/client";
+import type { MeterStub } from "../domain/accounts/metering";
 import type { ProduceDeps } from "../domain/renders/produce-file";
+import type { Background } from "../domain/renders/render-capacity";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
 import { backendDriver } from "../render/chromium/backend-driver";
@@ -10,8 +12,6 @@ import { sharedSpread } from "../render/chromium/instance-spread";
 import { config } from "./config";
 import { payloadKeys } from "./payload-keys";
 import type { PhaseRecorder } from "./render-timings";
-import type { Background } from "../domain/renders/render-capacity";
-import type { MeterStub } from "../domain/accounts/metering";
 
 /**
  * Which Chromium driver this environment renders with: the render backend's containers when they are bound
@@ -31,14 +31,30 @@ export function chromiumDriver(env: Env): ChromiumDriver {
   switch (chromiumDriverName(env)) {
     case "container": {
       const instances = containerInstances(env.RENDER_CONTAINER!, settings.renderInstances);
-      return containerDriver(instances, settings.renderBackendSecret(), sharedSpread(instances.map((instance) => instance.name), settings.instanceConcurrency));
+      return containerDriver(
+        instances,
+        settings.renderBackendSecret(),
+        sharedSpread(
+          instances.map((instance) => instance.name),
+          settings.instanceConcurrency,
+        ),
+      );
     }
     case "backend":
       return backendDriver(settings.renderBackendUrl!, settings.renderBackendSecret());
     case "browser-rendering":
-      return browserRenderingDriver(env.BROWSER!, env.RENDER_BROWSER!, settings.browserSessions, settings.instanceConcurrency);
+      return browserRenderingDriver(
+        env.BROWSER!,
+        env.RENDER_BROWSER!,
+        settings.browserSessions,
+        settings.instanceConcurrency,
+      );
     case null:
-      throw new ServiceError("render_failed", "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and RENDER_BROWSER).", { details: { stage: "browser", reason: "no_renderer", retryable: false } });
+      throw new ServiceError(
+        "render_failed",
+        "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and RENDER_BROWSER).",
+        { details: { stage: "browser", reason: "no_renderer", retryable: false } },
+      );
   }
 }
 
@@ -57,7 +73,10 @@ export interface RequestScope {
 }
 
 /** Everything rendering needs from the environment, built once per request or message batch. */
-export function renderDeps(env: Env, request: RequestScope = {}): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
+export function renderDeps(
+  env: Env,
+  request: RequestScope = {},
+): ProduceDeps & { db: ReturnType<typeof database>; baseUrl: string } {
   const settings = config(env);
   let driver: ChromiumDriver | undefined;
   return {

@@ -32,6 +32,8 @@ export class RenderTimings implements PhaseRecorder {
 
   /** The `Server-Timing` value, e.g. `admission;dur=2.1, template;dur=0.8, render;dur=95.3`; empty when nothing ran. */
   header(): string {
-    return Object.entries(this.toJSON()).map(([phase, ms]) => `${phase};dur=${ms}`).join(", ");
+    return Object.entries(this.toJSON())
+      .map(([phase, ms]) => `${phase};dur=${ms}`)
+      .join(", ");
   }
 }

@@ -4,20 +4,27 @@ import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { AppEnv } from "../env";
 import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
+import { clientAddress } from "../lib/client-address";
 import { config } from "../lib/config";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
-import { clientAddress } from "../lib/client-address";
 import { resolveCaller } from "./credentials";
 import { MCP_INSTRUCTIONS } from "./instructions";
 import { registerTools } from "./tools";
 
-const ALLOWED_HEADERS = "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
+const ALLOWED_HEADERS =
+  "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
 const EXPOSED_HEADERS = "WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version";
 
 function corsHeaders(origin: string | undefined): Record<string, string> {
   if (!origin) return {};
-  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Headers": ALLOWED_HEADERS, "Access-Control-Expose-Headers": EXPOSED_HEADERS, "Access-Control-Allow-Methods": "POST, OPTIONS", Vary: "Origin" };
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "Access-Control-Allow-Methods": "POST, OPTIONS",
+    Vary: "Origin",
+  };
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
@@ -27,7 +34,10 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 }
 
 function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message } }), { status, headers: { "content-type": "application/json", ...headers } });
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message } }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 /** Tool arguments sit two levels inside a JSON-RPC message (the message, `params`): they get the same depth as a REST body. */
@@ -39,8 +49,15 @@ const JSON_RPC_ENVELOPE_LEVELS = 2;
  */
 function jsonRpcRefusal(error: ServiceError, baseUrl: string, headers: Record<string, string>): Response {
   const envelope = errorEnvelope(baseUrl, error).error;
-  const body = { jsonrpc: "2.0", id: null, error: { code: -32600, message: `${error.type}: ${error.message}`, data: envelope } };
-  return new Response(JSON.stringify(body), { status: ERROR_TYPES[error.type].status, headers: { "content-type": "application/json", ...headers } });
+  const body = {
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32600, message: `${error.type}: ${error.message}`, data: envelope },
+  };
+  return new Response(JSON.stringify(body), {
+    status: ERROR_TYPES[error.type].status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 /** The body, checked as a REST body is before anything parses it, handed on as a fresh request. */
@@ -58,15 +75,24 @@ async function checkedRequest(request: Request): Promise<Request> {
 export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
   const settings = config(c.env);
   const origin = c.req.header("origin");
-  if (origin && origin !== new URL(settings.baseUrl).origin) return jsonRpcError(403, `Requests from the origin ${origin} are not allowed.`);
+  if (origin && origin !== new URL(settings.baseUrl).origin)
+    return jsonRpcError(403, `Requests from the origin ${origin} are not allowed.`);
   const cors = corsHeaders(origin);
   if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-  if (c.req.method !== "POST") return jsonRpcError(405, "Method not allowed: this MCP endpoint is stateless and takes POST only.", { Allow: "POST, OPTIONS", ...cors });
+  if (c.req.method !== "POST")
+    return jsonRpcError(405, "Method not allowed: this MCP endpoint is stateless and takes POST only.", {
+      Allow: "POST, OPTIONS",
+      ...cors,
+    });
 
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
   if (c.req.header("authorization") !== undefined) {
     const valid = bearer ? await authenticateKey(database(c.env.DB), bearer) : null;
-    if (!valid) return jsonRpcError(401, "The API key is missing, malformed, unknown or revoked.", { "WWW-Authenticate": 'Bearer error="invalid_token"', ...cors });
+    if (!valid)
+      return jsonRpcError(401, "The API key is missing, malformed, unknown or revoked.", {
+        "WWW-Authenticate": 'Bearer error="invalid_token"',
+        ...cors,
+      });
   }
   let request: Request;
   try {
@@ -79,7 +105,10 @@ export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
   // The default response mode answers a tool call as one JSON body (no tool emits progress); asking for "json"
   // explicitly only made the SDK print a warning on every request.
   const handler = createMcpHandler(() => {
-    const server = new McpServer({ name: "folio", title: "Folio", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+    const server = new McpServer(
+      { name: "folio", title: "Folio", version: "1.0.0" },
+      { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS },
+    );
     registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, address) });
     return server;
   });

@@ -11,13 +11,20 @@ function presentedKey(authorization: string | undefined, apiKeyHeader: string | 
 }
 
 export const unauthenticated = () =>
-  new ServiceError("authentication_error", "A valid API key is required: send `Authorization: Bearer <key>` or `X-API-Key: <key>`.", {
-    headers: { "WWW-Authenticate": 'Bearer realm="folio"' },
-  });
+  new ServiceError(
+    "authentication_error",
+    "A valid API key is required: send `Authorization: Bearer <key>` or `X-API-Key: <key>`.",
+    {
+      headers: { "WWW-Authenticate": 'Bearer realm="folio"' },
+    },
+  );
 
 /** Resolves the API key to its account. Missing, malformed, unknown and revoked keys get the same 401. */
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const found = await authenticateKey(database(c.env.DB), presentedKey(c.req.header("authorization"), c.req.header("x-api-key")));
+  const found = await authenticateKey(
+    database(c.env.DB),
+    presentedKey(c.req.header("authorization"), c.req.header("x-api-key")),
+  );
   if (!found) throw unauthenticated();
   c.set("account", found.account);
   c.set("apiKeyId", found.keyId);

@@ -24,7 +24,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   // The bare hash is only compared, never stored again: keys kept before the change live out their day.
   const claim = await claimKey(db, accountId, key, fingerprint, new Date(), await sha256Hex(request));
   if (claim.state === "replay") {
-    return new Response(claim.body, { status: claim.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } });
+    return new Response(claim.body, {
+      status: claim.status,
+      headers: { "content-type": "application/json", "idempotent-replayed": "true" },
+    });
   }
   // A handler's error never reaches here: Hono's onError has already made it the response, so its status says it all.
   await next();

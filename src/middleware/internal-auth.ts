@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
-import { timingSafeEqual } from "../lib/crypto";
 import { config } from "../lib/config";
+import { timingSafeEqual } from "../lib/crypto";
 
 /** Guards the service-to-service surface with the shared secret, compared in constant time. */
 export const internalAuth = createMiddleware<AppEnv>(async (c, next) => {

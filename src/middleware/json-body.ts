@@ -9,7 +9,14 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 function tooLarge(received: number): ServiceError {
   return new ServiceError("invalid_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, {
     details: { max_bytes: MAX_BODY_BYTES, received_bytes: received },
-    errors: [{ path: "body", message: "The request body is too large.", expected: `at most ${MAX_BODY_BYTES} bytes`, received: `${received} bytes` }],
+    errors: [
+      {
+        path: "body",
+        message: "The request body is too large.",
+        expected: `at most ${MAX_BODY_BYTES} bytes`,
+        received: `${received} bytes`,
+      },
+    ],
   });
 }
 
@@ -37,7 +44,14 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     c.set("body", JSON.parse(text));
   } catch (cause) {
     throw new ServiceError("invalid_request", "The request body is not valid JSON.", {
-      errors: [{ path: "body", message: `The body could not be parsed as JSON: ${(cause as Error).message}`, expected: "a JSON document", received: "unparseable text" }],
+      errors: [
+        {
+          path: "body",
+          message: `The body could not be parsed as JSON: ${(cause as Error).message}`,
+          expected: "a JSON document",
+          received: "unparseable text",
+        },
+      ],
     });
   }
   await next();

@@ -13,7 +13,10 @@ export interface RenderFacts {
 }
 
 /** Called by a route that answers with a render, so its request's log line names it. */
-export function noteRender(c: Context<AppEnv>, render: { id: string; engine: string; pageCount: number | null; cached: boolean }): void {
+export function noteRender(
+  c: Context<AppEnv>,
+  render: { id: string; engine: string; pageCount: number | null; cached: boolean },
+): void {
   c.set("render", { id: render.id, engine: render.engine, pages: render.pageCount, cached: render.cached });
 }
 

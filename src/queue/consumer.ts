@@ -1,7 +1,7 @@
-import { failAbandonedRender, processQueuedRender } from "../domain/renders/process-queued-render";
-import type { RenderMessage } from "../domain/renders/enqueue-render";
-import { sweepStuckRenders } from "../domain/renders/sweep-stuck-renders";
 import { sweepExpiredKeys } from "../domain/idempotency/idempotency-keys";
+import type { RenderMessage } from "../domain/renders/enqueue-render";
+import { failAbandonedRender, processQueuedRender } from "../domain/renders/process-queued-render";
+import { sweepStuckRenders } from "../domain/renders/sweep-stuck-renders";
 import type { Env } from "../env";
 import { renderDeps } from "../lib/render-deps";
 
@@ -26,7 +26,11 @@ export async function consumeRenders(batch: MessageBatch<RenderMessage>, env: En
   }
   await Promise.all(
     batch.messages.map(async (message) => {
-      const { outcome, render } = await processQueuedRender(message.body.renderId, deps, message.attempts >= MAX_DELIVERIES);
+      const { outcome, render } = await processQueuedRender(
+        message.body.renderId,
+        deps,
+        message.attempts >= MAX_DELIVERIES,
+      );
       if (render?.webhookUrl) await startWebhook(env, render.id);
       if (outcome === "retry" || outcome === "busy") message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
       else message.ack();
@@ -38,5 +42,8 @@ export async function consumeRenders(batch: MessageBatch<RenderMessage>, env: En
 export async function sweepRenders(env: Env): Promise<void> {
   const deps = { ...renderDeps(env), now: () => new Date() };
   const closed = await sweepStuckRenders(deps);
-  await Promise.all([...closed.filter((render) => render.webhookUrl).map((render) => startWebhook(env, render.id)), sweepExpiredKeys(deps.db, deps.now())]);
+  await Promise.all([
+    ...closed.filter((render) => render.webhookUrl).map((render) => startWebhook(env, render.id)),
+    sweepExpiredKeys(deps.db, deps.now()),
+  ]);
 }

@@ -16,7 +16,10 @@ export function assetBlocked(url: string, reason: string): ServiceError {
  * redirects are followed by hand so each target is checked again. On Cloudflare, the platform's own
  * fetch also refuses private destinations, which covers names that resolve to them.
  */
-export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ status: number; bytes: Uint8Array; contentType: string }> {
+export async function fetchAsset(
+  raw: string,
+  policy: EgressPolicy,
+): Promise<{ status: number; bytes: Uint8Array; contentType: string }> {
   let current = raw;
   const signal = AbortSignal.timeout(ASSET_TIMEOUT_MS);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -33,7 +36,13 @@ export async function fetchAsset(raw: string, policy: EgressPolicy): Promise<{ s
       current = new URL(location, verdict.url).href;
       continue;
     }
-    return { status: response.status, bytes: await readCapped(response.body, MAX_ASSET_BYTES, () => assetBlocked(current, `larger than ${MAX_ASSET_BYTES} bytes`)), contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+    return {
+      status: response.status,
+      bytes: await readCapped(response.body, MAX_ASSET_BYTES, () =>
+        assetBlocked(current, `larger than ${MAX_ASSET_BYTES} bytes`),
+      ),
+      contentType: response.headers.get("content-type") ?? "application/octet-stream",
+    };
   }
   throw assetBlocked(raw, `more than ${MAX_REDIRECTS} redirects`);
 }

@@ -9,9 +9,10 @@ let interFaces: string | null = null;
 
 /** The Inter weights Satori lays cards out with, as data: URIs (no request leaves the page); built once per isolate. */
 function interFontFaces(): string {
-  interFaces ??= INTER_FONTS
-    .map(({ weight, data }) => `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`)
-    .join("\n");
+  interFaces ??= INTER_FONTS.map(
+    ({ weight, data }) =>
+      `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`,
+  ).join("\n");
   return interFaces;
 }
 

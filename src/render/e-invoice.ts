@@ -20,7 +20,13 @@ const CII_NAMESPACE = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:
 const PREDEFINED_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
 
 // Structure only: no entity is expanded, attributes are kept to read the root's namespace.
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: "", processEntities: false, commentPropName: "#comment" });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  processEntities: false,
+  commentPropName: "#comment",
+});
 
 const PART = "options.e_invoice.xml";
 
@@ -41,20 +47,29 @@ function undefinedEntity(xml: string): string | undefined {
 export function checkCrossIndustryInvoice(xml: string): void {
   checkDataOnlyXml(xml, PART);
   const verdict = XMLValidator.validate(xml);
-  if (verdict !== true) throw refused(`it is not well-formed XML (line ${verdict.err.line}, column ${verdict.err.col}: ${verdict.err.msg})`);
+  if (verdict !== true)
+    throw refused(
+      `it is not well-formed XML (line ${verdict.err.line}, column ${verdict.err.col}: ${verdict.err.msg})`,
+    );
   const entity = undefinedEntity(xml);
-  if (entity) throw refused(`it uses the entity &${entity}; which XML does not define (write the character itself, or &#…; with its code)`);
+  if (entity)
+    throw refused(
+      `it uses the entity &${entity}; which XML does not define (write the character itself, or &#…; with its code)`,
+    );
   let parsed: Array<Record<string, unknown>>;
   try {
     parsed = parser.parse(xml) as Array<Record<string, unknown>>;
   } catch (error) {
     throw refused(`it could not be read (${(error as Error).message})`);
   }
-  const elements = parsed.filter((node) => Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"));
+  const elements = parsed.filter((node) =>
+    Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"),
+  );
   if (elements.length !== 1) throw refused(`it has ${elements.length} root elements; it must have one, ${ROOT}`);
   const root = elements[0]!;
   const name = Object.keys(root).find((key) => key !== ":@")!;
   if (name !== ROOT) throw refused(`its root element is ${name}; it must be ${ROOT}`);
   const namespace = (root[":@"] as Record<string, string> | undefined)?.["xmlns:rsm"];
-  if (namespace !== CII_NAMESPACE) throw refused(`its rsm prefix must be bound to ${CII_NAMESPACE} (xmlns:rsm on the root element)`);
+  if (namespace !== CII_NAMESPACE)
+    throw refused(`its rsm prefix must be bound to ${CII_NAMESPACE} (xmlns:rsm on the root element)`);
 }

@@ -1,7 +1,7 @@
-import { TypeGuards, type Filter, type Template, type Token } from "liquidjs";
+import { type Filter, type Template, type Token, TypeGuards } from "liquidjs";
 import { lenientParser as lenient, parsedSource } from "./liquid";
-import { valuesIn } from "./liquid-parse";
 import { DATE_FILTERS, readsClock } from "./liquid-filters";
+import { valuesIn } from "./liquid-parse";
 
 /** A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or "today" (it reads the render's instant). */
 export interface LiquidFinding {
@@ -33,10 +33,13 @@ export function liquidFindings(source: string, limit = Number.POSITIVE_INFINITY)
     // Each position is found by scanning the source from its start: the findings past the limit are never placed.
     if (findings.length >= limit) break;
     const [initial] = value.initial.postfix;
-    const clockLiteral = value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) && readsClock(initial.content);
+    const clockLiteral =
+      value.initial.postfix.length === 1 && TypeGuards.isQuotedToken(initial) && readsClock(initial.content);
     value.filters.forEach((filter, index) => {
-      if (!lenient.filters[filter.name]) findings.push({ code: "unknown_filter", filter: filter.name, ...position(filter) });
-      else if (index === 0 && clockLiteral && DATE_FILTERS.has(filter.name)) findings.push({ code: "clock_read", filter: filter.name, ...position(filter) });
+      if (!lenient.filters[filter.name])
+        findings.push({ code: "unknown_filter", filter: filter.name, ...position(filter) });
+      else if (index === 0 && clockLiteral && DATE_FILTERS.has(filter.name))
+        findings.push({ code: "clock_read", filter: filter.name, ...position(filter) });
     });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -59,7 +59,9 @@ function instantOf(filter: FilterThis): Date {
 export function registerFilters(engine: Liquid): void {
   engine.registerFilter("money", (value: unknown, currency: unknown = "USD", locale: unknown = "en-US") => {
     try {
-      return new Intl.NumberFormat(String(locale), { style: "currency", currency: String(currency) }).format(toNumber(value, "money"));
+      return new Intl.NumberFormat(String(locale), { style: "currency", currency: String(currency) }).format(
+        toNumber(value, "money"),
+      );
     } catch (error) {
       throw new FilterError(error instanceof FilterError ? error.message : `money: ${(error as Error).message}`);
     }

@@ -3,7 +3,19 @@
 // token after it), so a long template parsed in quadratic time: 199,000 outputs held the service for over a
 // minute. The same tokens are handed to its parser as a queue whose shift is constant-time, and a template with
 // more tags and outputs, or deeper blocks, than a document needs is refused before any parse.
-import { Tag, Tokenizer, TypeGuards, type Context, type Emitter, type Liquid, type Parser, type TagToken, type Template, type TopLevelToken, type Value } from "liquidjs";
+import {
+  type Context,
+  type Emitter,
+  type Liquid,
+  type Parser,
+  Tag,
+  type TagToken,
+  type Template,
+  Tokenizer,
+  type TopLevelToken,
+  TypeGuards,
+  type Value,
+} from "liquidjs";
 
 /** Tags and outputs one template part may hold; each `{% liquid %}` line counts as one. */
 export const MAX_LIQUID_NODES = 20_000;
@@ -45,10 +57,17 @@ function measure(engine: Liquid, tokens: TopLevelToken[]): void {
   const open: string[] = [];
   let comments = 0;
   const visit = (name: string) => {
-    if (++nodes > MAX_LIQUID_NODES) throw new LiquidBudgetExceeded(`it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the document or move repeated markup into a loop`, { max_nodes: MAX_LIQUID_NODES });
+    if (++nodes > MAX_LIQUID_NODES)
+      throw new LiquidBudgetExceeded(
+        `it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the document or move repeated markup into a loop`,
+        { max_nodes: MAX_LIQUID_NODES },
+      );
     if (BLOCKS.has(name)) {
       open.push(name);
-      if (open.length > MAX_LIQUID_DEPTH) throw new LiquidBudgetExceeded(`its Liquid blocks nest more than ${MAX_LIQUID_DEPTH} deep`, { max_depth: MAX_LIQUID_DEPTH });
+      if (open.length > MAX_LIQUID_DEPTH)
+        throw new LiquidBudgetExceeded(`its Liquid blocks nest more than ${MAX_LIQUID_DEPTH} deep`, {
+          max_depth: MAX_LIQUID_DEPTH,
+        });
     } else if (name.startsWith("end")) {
       const at = open.lastIndexOf(name.slice(3));
       if (at >= 0) open.length = at;
@@ -67,7 +86,8 @@ function measure(engine: Liquid, tokens: TopLevelToken[]): void {
     visit(token.name);
     if (token.name === "comment") comments++;
     if (token.name !== "liquid") continue;
-    for (const line of new Tokenizer(token.args, engine.options.operators).readLiquidTagTokens(engine.options)) visit(line.name);
+    for (const line of new Tokenizer(token.args, engine.options.operators).readLiquidTagTokens(engine.options))
+      visit(line.name);
   }
 }
 
@@ -76,7 +96,9 @@ class LinearLiquidTag extends Tag {
   private readonly templates: Template[];
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid, parser: Parser) {
     super(token, remainTokens, liquid);
-    this.templates = parser.parseTokens(new TokenQueue(this.tokenizer.readLiquidTagTokens(liquid.options)) as unknown as TopLevelToken[]);
+    this.templates = parser.parseTokens(
+      new TokenQueue(this.tokenizer.readLiquidTagTokens(liquid.options)) as unknown as TopLevelToken[],
+    );
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     yield this.liquid.renderer.renderTemplates(this.templates, ctx, emitter);
@@ -113,7 +135,9 @@ export function firstUnknownFilter(templates: Template[], filters: Record<string
   for (const value of valuesIn(templates)) {
     for (const filter of value.filters) {
       if (filters[filter.name]) continue;
-      const [line = 0, column = 0] = (filter as unknown as { token: { getPosition(): [number, number] } }).token.getPosition();
+      const [line = 0, column = 0] = (
+        filter as unknown as { token: { getPosition(): [number, number] } }
+      ).token.getPosition();
       return `undefined filter: ${filter.name}, line:${line}, col:${column}`;
     }
   }
@@ -124,7 +148,13 @@ export function firstUnknownFilter(templates: Template[], filters: Record<string
 export function parseWithinBudget(engine: Liquid, source: string): Template[] {
   // liquidjs's own words for it, which renderLiquid turns into the hint about the limit.
   if (source.length > engine.options.parseLimit) throw new Error("parse length limit exceeded");
-  const tokens = new Tokenizer(source, engine.options.operators, undefined, undefined, engine.options.groupedExpressions).readTopLevelTokens(engine.options);
+  const tokens = new Tokenizer(
+    source,
+    engine.options.operators,
+    undefined,
+    undefined,
+    engine.options.groupedExpressions,
+  ).readTopLevelTokens(engine.options);
   measure(engine, tokens);
   return engine.parser.parseTokens(new TokenQueue(tokens) as unknown as TopLevelToken[]);
 }

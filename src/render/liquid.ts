@@ -1,7 +1,7 @@
 import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
-import { registerFilters, RenderContext } from "./liquid-filters";
+import { RenderContext, registerFilters } from "./liquid-filters";
 import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { driveTemplate } from "./template-driver";
 
@@ -77,15 +77,19 @@ export function parsedSource(source: string): ParsedSource {
 }
 
 /** Null when `source` parses; otherwise the parser's complaint (line and column where it has them), or the count it passes. */
-export function liquidSyntaxError(source: string): { message: string; details?: LiquidBudgetExceeded["details"] } | null {
+export function liquidSyntaxError(
+  source: string,
+): { message: string; details?: LiquidBudgetExceeded["details"] } | null {
   try {
     parsedSource(source);
     return null;
   } catch (error) {
-    return { message: (error as Error).message, ...(error instanceof LiquidBudgetExceeded ? { details: error.details } : {}) };
+    return {
+      message: (error as Error).message,
+      ...(error instanceof LiquidBudgetExceeded ? { details: error.details } : {}),
+    };
   }
 }
-
 
 /**
  * What a template is rendered with: the request's data, and the instant its "now" and "today" stand for, the
@@ -117,7 +121,11 @@ export function liquidBudget(): LiquidBudget {
  * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
  * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
-export async function renderLiquid(source: string, { data, instant, budget = liquidBudget() }: LiquidInput, part = "source"): Promise<string> {
+export async function renderLiquid(
+  source: string,
+  { data, instant, budget = liquidBudget() }: LiquidInput,
+  part = "source",
+): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const { templates, unknownFilter } = parsedSource(source);
@@ -129,11 +137,24 @@ export async function renderLiquid(source: string, { data, instant, budget = liq
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
     const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1]?.toLowerCase();
-    const what = filter ? `The template uses the unknown filter \`${filter}\` (${part}).` : `The template failed to render (${part}): ${message}${limit ? `. ${LIMIT_HINTS[limit]}` : ""}`;
+    const what = filter
+      ? `The template uses the unknown filter \`${filter}\` (${part}).`
+      : `The template failed to render (${part}): ${message}${limit ? `. ${LIMIT_HINTS[limit]}` : ""}`;
     // A stored version made before a count was set may pass it: it no longer renders, saying which count.
     const budget = error instanceof LiquidBudgetExceeded ? { ...error.details } : {};
-    throw new ServiceError("render_failed", error instanceof LiquidBudgetExceeded ? `The template (${part}) is refused: ${message}.` : what, {
-      details: { stage: "template", part, ...(filter ? { filter } : {}), ...(limit ? { limit: `${limit}_limit` } : {}), ...budget, cause: message },
-    });
+    throw new ServiceError(
+      "render_failed",
+      error instanceof LiquidBudgetExceeded ? `The template (${part}) is refused: ${message}.` : what,
+      {
+        details: {
+          stage: "template",
+          part,
+          ...(filter ? { filter } : {}),
+          ...(limit ? { limit: `${limit}_limit` } : {}),
+          ...budget,
+          cause: message,
+        },
+      },
+    );
   }
 }

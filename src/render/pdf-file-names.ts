@@ -3,7 +3,7 @@
 // syntax of its own. Once the files are embedded, each file specification whose name is not plain printable ASCII
 // gets its /F rewritten as a hex string (its bytes cannot be read as syntax), an ASCII stand-in for old readers;
 // the Unicode name stays in /UF, which pdf-lib already writes hex-encoded (README, "Document finishing").
-import { PDFArray, type PDFDocument, PDFDict, PDFHexString, PDFName } from "@cantoo/pdf-lib";
+import { PDFArray, PDFDict, type PDFDocument, PDFHexString, PDFName } from "@cantoo/pdf-lib";
 
 /** Printable ASCII without the three characters a literal string must escape. */
 const LITERAL_SAFE = /^[\x20-\x27\x2a-\x5b\x5d-\x7e]*$/;

@@ -5,10 +5,10 @@
 // set, except when it encrypts: salts and /ID are then random, so nothing in the file derives from a password.
 import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
+import { ServiceError } from "../errors";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
-import { ServiceError } from "../errors";
 
 /** What a render's attachments may come to in all, rendered (README, "How a render stays safe"). */
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -42,13 +42,17 @@ function decodeBase64(content: string): Uint8Array {
  * The post-processing `options` ask for, or null when there is none. Runs before Chromium is asked for
  * anything, so a Liquid mistake or a refused XML costs no browser time.
  */
-export async function preparePdfFinishing(options: RenderOptions, renderPart: RenderPart): Promise<PdfFinishing | null> {
+export async function preparePdfFinishing(
+  options: RenderOptions,
+  renderPart: RenderPart,
+): Promise<PdfFinishing | null> {
   const { pdfa, attachments = [], e_invoice: eInvoice, encryption } = options;
   if (!pdfa && attachments.length === 0 && !eInvoice && !encryption) return null;
   const files = await Promise.all(
     attachments.map(async (a, i) => {
       const path = `options.attachments[${i}].content`;
-      const bytes = a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, path));
+      const bytes =
+        a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, path));
       // A file declared as XML is embedded as data only, like the e-invoice.
       if (XML_TYPE.test(a.mime_type)) checkDataOnlyXml(new TextDecoder().decode(bytes), path);
       return { filename: a.filename, bytes, mimeType: a.mime_type, description: a.description };
@@ -56,9 +60,18 @@ export async function preparePdfFinishing(options: RenderOptions, renderPart: Re
   );
   const total = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   if (total > MAX_ATTACHMENT_BYTES) {
-    throw new ServiceError("render_failed", `The attachments come to ${total.toLocaleString("en-US")} bytes once rendered; a render may embed at most ${MAX_ATTACHMENT_BYTES.toLocaleString("en-US")} (10 MiB). Send large files separately, or shorten what their Liquid writes.`, {
-      details: { stage: "template", part: "options.attachments", reason: "attachments_too_large", max_attachment_bytes: MAX_ATTACHMENT_BYTES },
-    });
+    throw new ServiceError(
+      "render_failed",
+      `The attachments come to ${total.toLocaleString("en-US")} bytes once rendered; a render may embed at most ${MAX_ATTACHMENT_BYTES.toLocaleString("en-US")} (10 MiB). Send large files separately, or shorten what their Liquid writes.`,
+      {
+        details: {
+          stage: "template",
+          part: "options.attachments",
+          reason: "attachments_too_large",
+          max_attachment_bytes: MAX_ATTACHMENT_BYTES,
+        },
+      },
+    );
   }
   let invoice: PdfFinishing["eInvoice"];
   if (eInvoice) {
@@ -73,7 +86,13 @@ export async function preparePdfFinishing(options: RenderOptions, renderPart: Re
 export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   // Factur-X makes the document PDF/A-3b itself, with its XMP extension schema.
-  const conformance = finishing.eInvoice ? "3B" : finishing.pdfa === "3b" ? "3B" : finishing.pdfa === "2b" ? "2B" : null;
+  const conformance = finishing.eInvoice
+    ? "3B"
+    : finishing.pdfa === "3b"
+      ? "3B"
+      : finishing.pdfa === "2b"
+        ? "2B"
+        : null;
   if (conformance && !finishing.eInvoice) doc.convertToPDFA({ conformance });
   for (const file of finishing.attachments) {
     await doc.attach(file.bytes, file.filename, {
@@ -83,8 +102,14 @@ export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Pro
       ...(conformance === "3B" ? { afRelationship: AFRelationship.Data } : {}),
     });
   }
-  await writeFileNamesSafely(doc, finishing.attachments.map((file) => file.filename));
-  if (finishing.eInvoice) await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), { conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile] });
+  await writeFileNamesSafely(
+    doc,
+    finishing.attachments.map((file) => file.filename),
+  );
+  if (finishing.eInvoice)
+    await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), {
+      conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile],
+    });
   if (finishing.encryption) {
     const { owner_password, user_password, permissions = {} } = finishing.encryption;
     doc.encrypt({

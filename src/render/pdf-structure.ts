@@ -6,7 +6,8 @@
 export function binaryString(bytes: Uint8Array, start = 0, end = bytes.length): string {
   const parts: string[] = [];
   // apply() on a typed array reads it directly; spreading one walks an iterator, many times slower.
-  for (let i = start; i < end; i += 0x2000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, Math.min(i + 0x2000, end)) as unknown as number[]));
+  for (let i = start; i < end; i += 0x2000)
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, Math.min(i + 0x2000, end)) as unknown as number[]));
   return parts.join("");
 }
 
@@ -48,10 +49,18 @@ function crossReference(bytes: Uint8Array): CrossReference | null {
   const entries = head[0].length;
   if (entries + count * 20 > trailerAt) return null;
   return {
-    xrefOffset, entriesAt: xrefOffset + entries, first, count, section, trailerAt, startxrefAt,
+    xrefOffset,
+    entriesAt: xrefOffset + entries,
+    first,
+    count,
+    section,
+    trailerAt,
+    startxrefAt,
     offsetOf: (number) => {
       const at = entries + (number - first) * 20;
-      return number < first || number >= first + count || section[at + 17] !== "n" ? -1 : Number(section.slice(at, at + 10));
+      return number < first || number >= first + count || section[at + 17] !== "n"
+        ? -1
+        : Number(section.slice(at, at + 10));
     },
   };
 }
@@ -83,7 +92,11 @@ function endobjOutsideStrings(text: string): number {
 }
 
 /** Object `number`'s text, `N 0 obj` to `endobj`, with where it starts and ends in bytes; null when it is not where the table says. */
-function objectAt(bytes: Uint8Array, xref: CrossReference, number: number): { start: number; end: number; text: string } | null {
+function objectAt(
+  bytes: Uint8Array,
+  xref: CrossReference,
+  number: number,
+): { start: number; end: number; text: string } | null {
   const start = xref.offsetOf(number);
   if (start < 0 || start >= xref.xrefOffset) return null;
   // Decoded a window at a time: these objects are small, and most of the file lies past them.
@@ -91,7 +104,8 @@ function objectAt(bytes: Uint8Array, xref: CrossReference, number: number): { st
     const text = binaryString(bytes, start, Math.min(start + window, xref.xrefOffset));
     if (!text.startsWith(`${number} 0 obj`)) return null;
     const close = endobjOutsideStrings(text);
-    if (close >= 0) return { start, end: start + close + "endobj".length, text: text.slice(0, close + "endobj".length) };
+    if (close >= 0)
+      return { start, end: start + close + "endobj".length, text: text.slice(0, close + "endobj".length) };
     if (start + window >= xref.xrefOffset) return null;
   }
 }
@@ -107,7 +121,9 @@ export function pdfPageCount(bytes: Uint8Array): number {
   if (count) return Number(count);
   // Not the structure Skia writes: look at every page tree node instead.
   let best = 0;
-  for (const match of binaryString(bytes).matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)) {
+  for (const match of binaryString(bytes).matchAll(
+    /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g,
+  )) {
     best = Math.max(best, Number(match[1] ?? match[2]));
   }
   return best;
@@ -153,23 +169,38 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
     ["Creator", metadata.creator ?? "Folio"],
     ["Producer", "Folio (Chromium)"],
   ];
-  const body = entries.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `/${k} ${pdfString(v!)}`).join("\n");
+  const body = entries
+    .filter(([, v]) => v !== undefined && v !== "")
+    .map(([k, v]) => `/${k} ${pdfString(v!)}`)
+    .join("\n");
   const newObject = `${infoNumber} 0 obj\n<<${body}>>\nendobj`;
   const delta = newObject.length - (info.end - info.start);
 
   const { section, trailerAt, startxrefAt } = xref;
   const entriesEnd = xref.entriesAt - xref.xrefOffset + xref.count * 20;
-  const table = section.slice(xref.entriesAt - xref.xrefOffset, entriesEnd).replace(/(\d{10}) (\d{5}) n/g, (entry, offset: string, generation: string) => {
-    const value = Number(offset);
-    return value > info.start ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
-  });
+  const table = section
+    .slice(xref.entriesAt - xref.xrefOffset, entriesEnd)
+    .replace(/(\d{10}) (\d{5}) n/g, (entry, offset: string, generation: string) => {
+      const value = Number(offset);
+      return value > info.start ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
+    });
   const id = `<${documentId.slice(0, 32).toUpperCase()}>`;
   const trailer = section
     .slice(trailerAt, startxrefAt)
     .replace(/\/ID\s*\[[^\]]*\]\s*/, "")
     .replace(/>>\s*$/, `\n/ID [${id} ${id}]>>\n`);
-  const tail = section.slice(0, xref.entriesAt - xref.xrefOffset) + table + section.slice(entriesEnd, trailerAt) + trailer + `startxref\n${xref.xrefOffset + delta}\n%%EOF\n`;
-  const parts = [bytes.subarray(0, info.start), asciiBytes(newObject), bytes.subarray(info.end, xref.xrefOffset), asciiBytes(tail)];
+  const tail =
+    section.slice(0, xref.entriesAt - xref.xrefOffset) +
+    table +
+    section.slice(entriesEnd, trailerAt) +
+    trailer +
+    `startxref\n${xref.xrefOffset + delta}\n%%EOF\n`;
+  const parts = [
+    bytes.subarray(0, info.start),
+    asciiBytes(newObject),
+    bytes.subarray(info.end, xref.xrefOffset),
+    asciiBytes(tail),
+  ];
   const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -182,7 +213,8 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
 /** Where each object's body starts, by object number (Skia writes every object plainly, none in object streams). */
 function objectBodies(text: string): (number: number) => string {
   const starts = new Map<number, number>();
-  for (const match of text.matchAll(/(?:^|[\r\n])(\d+) 0 obj\b/g)) starts.set(Number(match[1]), match.index! + match[0].length);
+  for (const match of text.matchAll(/(?:^|[\r\n])(\d+) 0 obj\b/g))
+    starts.set(Number(match[1]), match.index! + match[0].length);
   return (number) => {
     const start = starts.get(number);
     return start === undefined ? "" : text.slice(start, text.indexOf("endobj", start));
@@ -211,7 +243,9 @@ export function namedDestinationPages(bytes: Uint8Array): Map<string, number> {
   const xref = crossReference(bytes);
   const text = xref ? "" : binaryString(bytes);
   const body = xref ? (number: number) => objectAt(bytes, xref, number)?.text ?? "" : objectBodies(text);
-  const catalog = body(reference(xref ? xref.section.slice(xref.trailerAt) : text.slice(text.lastIndexOf("trailer")), "Root"));
+  const catalog = body(
+    reference(xref ? xref.section.slice(xref.trailerAt) : text.slice(text.lastIndexOf("trailer")), "Root"),
+  );
   const pageNumbers = new Map<number, number>();
   const walk = (node: number): void => {
     const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body(node))?.[1];

@@ -53,8 +53,13 @@ function scanlines(premultiplied: Uint8Array, width: number, height: number): Ui
 
 /** An 8-bit RGBA PNG of `width` x `height` premultiplied RGBA pixels. */
 export async function encodePng(premultipliedRgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  if (premultipliedRgba.length !== width * height * 4) throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${premultipliedRgba.length}`);
-  const compressed = new Uint8Array(await new Response(new Blob([scanlines(premultipliedRgba, width, height)]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+  if (premultipliedRgba.length !== width * height * 4)
+    throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${premultipliedRgba.length}`);
+  const compressed = new Uint8Array(
+    await new Response(
+      new Blob([scanlines(premultipliedRgba, width, height)]).stream().pipeThrough(new CompressionStream("deflate")),
+    ).arrayBuffer(),
+  );
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);

@@ -4,13 +4,14 @@
 // /Artifact marked-content sequence, so tagged and PDF/A previews stay valid. On a satori card it is the last
 // element of the SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it
 // over the captured pixels (page-job.ts, markCapture).
-import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
+
 import fontkit from "@cantoo/fontkit";
+import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
 import { BoundedCache } from "../lib/bounded-cache";
 import { escapeHtml } from "../lib/escape-html";
 import { INTER_FONTS } from "./inter-fonts";
 import { layoutSatoriCard, satoriTree } from "./satori";
-import { OVERLAY_INK, watermarkOverlay, type Watermark } from "./watermark";
+import { OVERLAY_INK, type Watermark, watermarkOverlay } from "./watermark";
 
 export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };
 
@@ -40,7 +41,15 @@ export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> 
     const x = width / 2 - (run / 2) * Math.cos(theta) + rise * Math.sin(theta);
     const y = height / 2 - (run / 2) * Math.sin(theta) - rise * Math.cos(theta);
     page.pushOperators(PDFOperator.of("BMC" as never, [PDFName.of("Artifact")]));
-    page.drawText(mark.text, { x, y, size, font, color: rgb(...(OVERLAY_INK.map((channel) => channel / 255) as [number, number, number])), opacity: mark.opacity, rotate: degrees(-mark.angle) });
+    page.drawText(mark.text, {
+      x,
+      y,
+      size,
+      font,
+      color: rgb(...(OVERLAY_INK.map((channel) => channel / 255) as [number, number, number])),
+      opacity: mark.opacity,
+      rotate: degrees(-mark.angle),
+    });
     page.pushOperators(PDFOperator.of("EMC" as never));
   }
   return doc.save();
@@ -50,7 +59,12 @@ export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> 
  * Closes a card's SVG with the mark, laid out by Satori itself on a transparent card of the same size (its text
  * becomes paths, so resvg needs no font): inserted before the root's end tag, the last thing Satori writes.
  */
-export async function withMarkSvg(svg: string, width: number, height: number, mark: Required<Watermark> = PREVIEW_MARK): Promise<string> {
+export async function withMarkSvg(
+  svg: string,
+  width: number,
+  height: number,
+  mark: Required<Watermark> = PREVIEW_MARK,
+): Promise<string> {
   // The mark depends on the card's size only: laid out once per size, not on every preview.
   const inner = await cardMarks.get(`${width}x${height}:${JSON.stringify(mark)}`, async () => {
     const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), width, height);

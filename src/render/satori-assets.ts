@@ -7,7 +7,11 @@ import { fetchAsDataUri } from "./asset-fetcher";
 /** The element tree satori-html builds: styles as objects with camelCase keys, attributes as they were written. */
 export interface SatoriNode {
   type: string;
-  props: { children?: SatoriNode | string | Array<SatoriNode | string>; style?: Record<string, unknown>; [attribute: string]: unknown };
+  props: {
+    children?: SatoriNode | string | Array<SatoriNode | string>;
+    style?: Record<string, unknown>;
+    [attribute: string]: unknown;
+  };
 }
 
 /** A CSS url(), quoted or not; an unclosed one runs to the end of the value, as Satori would read it. */
@@ -38,12 +42,15 @@ function collect(node: SatoriNode | string | undefined, inline: Inline, pending:
   const sources = type === "img" ? ["src"] : SVG_IMAGES.has(type) ? SVG_HREFS : [];
   for (const name of sources) {
     const url = props[name];
-    if (typeof url === "string" && !isLocal(url.trim())) pending.push(inline(url.trim()).then((data) => void (props[name] = data)));
+    if (typeof url === "string" && !isLocal(url.trim()))
+      pending.push(inline(url.trim()).then((data) => void (props[name] = data)));
   }
   for (const [name, value] of Object.entries(props.style ?? {})) {
-    if (typeof value === "string" && /url\(/i.test(value)) pending.push(inlineCssUrls(value, inline).then((text) => void (props.style![name] = text)));
+    if (typeof value === "string" && /url\(/i.test(value))
+      pending.push(inlineCssUrls(value, inline).then((text) => void (props.style![name] = text)));
   }
-  for (const child of Array.isArray(props.children) ? props.children : [props.children]) collect(child, inline, pending);
+  for (const child of Array.isArray(props.children) ? props.children : [props.children])
+    collect(child, inline, pending);
 }
 
 /** Replaces every image URL of `tree` in place with what `inline` answers for it, asking once per URL. */

@@ -11,7 +11,22 @@ export const MAX_CARD_CHARACTERS = 5_000;
 export const MAX_CARD_DEPTH = 64;
 
 /** Elements that never hold children: they open no level. */
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 
 export type CardBudgetDetails = { max_elements: number } | { max_characters: number } | { max_depth: number };
 
@@ -38,9 +53,17 @@ export function measureCard(html: string): void {
       if (at >= 0) open.length = at;
     }
     if (event.kind !== "open") continue;
-    if (++elements > MAX_CARD_ELEMENTS) throw new CardBudgetExceeded(`it has more than ${MAX_CARD_ELEMENTS.toLocaleString("en-US")} elements`, { max_elements: MAX_CARD_ELEMENTS });
+    if (++elements > MAX_CARD_ELEMENTS)
+      throw new CardBudgetExceeded(`it has more than ${MAX_CARD_ELEMENTS.toLocaleString("en-US")} elements`, {
+        max_elements: MAX_CARD_ELEMENTS,
+      });
     if (!event.selfClosing && !VOID.has(event.name)) open.push(event.name);
-    if (open.length > MAX_CARD_DEPTH) throw new CardBudgetExceeded(`its elements nest more than ${MAX_CARD_DEPTH} deep`, { max_depth: MAX_CARD_DEPTH });
+    if (open.length > MAX_CARD_DEPTH)
+      throw new CardBudgetExceeded(`its elements nest more than ${MAX_CARD_DEPTH} deep`, { max_depth: MAX_CARD_DEPTH });
   }
-  if (text > MAX_CARD_CHARACTERS) throw new CardBudgetExceeded(`it holds more than ${MAX_CARD_CHARACTERS.toLocaleString("en-US")} characters of text`, { max_characters: MAX_CARD_CHARACTERS });
+  if (text > MAX_CARD_CHARACTERS)
+    throw new CardBudgetExceeded(
+      `it holds more than ${MAX_CARD_CHARACTERS.toLocaleString("en-US")} characters of text`,
+      { max_characters: MAX_CARD_CHARACTERS },
+    );
 }

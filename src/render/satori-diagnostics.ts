@@ -12,7 +12,8 @@ const OUTPUT = "\uE000";
 /** Carries an element's line in the source through Satori's parser. */
 const LINE_ATTRIBUTE = "data-folio-line";
 /** Stands in for every image: a check never fetches, and a 1x1 PNG lays out as any image sized by its markup. */
-const PLACEHOLDER_IMAGE = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PLACEHOLDER_IMAGE =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 type Child = SatoriNode | string | null | undefined;
 
@@ -43,14 +44,21 @@ export function markupAsWritten(source: string): string {
     .map((token) => {
       if (TypeGuards.isOutputToken(token)) return OUTPUT;
       if (!TypeGuards.isHTMLToken(token)) return "";
-      return source.slice(token.begin, token.end).replace(/<([a-zA-Z][\w:-]*)/g, (tag: string, _name: string, offset: number) => `${tag} ${LINE_ATTRIBUTE}="${lineAt(token.begin + offset)}"`);
+      return source
+        .slice(token.begin, token.end)
+        .replace(
+          /<([a-zA-Z][\w:-]*)/g,
+          (tag: string, _name: string, offset: number) => `${tag} ${LINE_ATTRIBUTE}="${lineAt(token.begin + offset)}"`,
+        );
     })
     .join("");
 }
 
 /** Names a <div> so its author can find it: its class or id, and its line. */
 function describeDiv(node: SatoriNode): string {
-  const named = ["class", "id"].find((attribute) => typeof node.props[attribute] === "string" && String(node.props[attribute]).trim());
+  const named = ["class", "id"].find(
+    (attribute) => typeof node.props[attribute] === "string" && String(node.props[attribute]).trim(),
+  );
   return `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on line ${String(node.props[LINE_ATTRIBUTE])}`;
 }
 
@@ -59,7 +67,13 @@ function* undisplayedDivs(node: Child): Generator<SatoriNode> {
   if (!node || typeof node === "string") return;
   const { children, style } = node.props;
   const display = String(style?.display);
-  if (node.type === "div" && typeof children !== "string" && !CONTAINER_DISPLAYS.has(display) && !display.includes(OUTPUT)) yield node;
+  if (
+    node.type === "div" &&
+    typeof children !== "string" &&
+    !CONTAINER_DISPLAYS.has(display) &&
+    !display.includes(OUTPUT)
+  )
+    yield node;
   for (const child of childrenOf(node)) yield* undisplayedDivs(child);
 }
 
@@ -79,7 +93,8 @@ export function undisplayedDivFindings(source: string): string[] {
     return [];
   }
   return [...undisplayedDivs(tree)].map(
-    (div) => `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`,
+    (div) =>
+      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`,
   );
 }
 

@@ -6,12 +6,12 @@ import { html as parseHtml } from "satori-html";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import type { EgressPolicy } from "../lib/egress-policy";
-import type { RenderedFile } from "./chromium/driver";
 import { cardSize } from "./card-document";
-import { CardBudgetExceeded, measureCard } from "./satori-budget";
+import type { RenderedFile } from "./chromium/driver";
 import { INTER_FONTS } from "./inter-fonts";
 import { encodePng } from "./png-encoder";
 import { inlineSatoriAssets, type SatoriNode } from "./satori-assets";
+import { CardBudgetExceeded, measureCard } from "./satori-budget";
 
 const FONTS = INTER_FONTS.map(({ weight, data }) => ({ name: "Inter", data, weight, style: "normal" as const }));
 
@@ -34,7 +34,9 @@ export async function layoutSatoriCard(tree: SatoriNode, width: number, height: 
   try {
     return await satori(tree as never, { width, height, fonts: FONTS });
   } catch (error) {
-    throw new ServiceError("render_failed", `Satori could not lay out the card: ${(error as Error).message}`, { details: { stage: "layout", cause: (error as Error).message } });
+    throw new ServiceError("render_failed", `Satori could not lay out the card: ${(error as Error).message}`, {
+      details: { stage: "layout", cause: (error as Error).message },
+    });
   }
 }
 
@@ -42,21 +44,34 @@ export async function layoutSatoriCard(tree: SatoriNode, width: number, height: 
 export type CardOverlay = (svg: string, width: number, height: number) => Promise<string>;
 
 /** A PNG from Satori's flexbox subset, in the Worker: markup to SVG (satori) to pixels (resvg). */
-export async function renderSatoriPng(html: string, options: RenderOptions, policy: EgressPolicy, overlay?: CardOverlay): Promise<RenderedFile> {
+export async function renderSatoriPng(
+  html: string,
+  options: RenderOptions,
+  policy: EgressPolicy,
+  overlay?: CardOverlay,
+): Promise<RenderedFile> {
   const { width, height } = cardSize(options);
   try {
     measureCard(html);
   } catch (error) {
     if (!(error instanceof CardBudgetExceeded)) throw error;
     // The source passed at create: its data made it exceed.
-    throw new ServiceError("render_failed", `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it into several cards.`, { details: { stage: "layout", ...error.details } });
+    throw new ServiceError(
+      "render_failed",
+      `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it into several cards.`,
+      { details: { stage: "layout", ...error.details } },
+    );
   }
   const tree = satoriTree(html);
   await inlineSatoriAssets(tree, policy);
   const laidOut = await layoutSatoriCard(tree, width, height);
   const svg = overlay ? await overlay(laidOut, width, height) : laidOut;
   const scale = options.device_scale_factor ?? 1;
-  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: Math.round(width * scale) }, font: { loadSystemFonts: false }, ...(options.omit_background ? {} : { background: "white" }) });
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: "width", value: Math.round(width * scale) },
+    font: { loadSystemFonts: false },
+    ...(options.omit_background ? {} : { background: "white" }),
+  });
   try {
     const image = resvg.render();
     try {

@@ -14,7 +14,12 @@ export class TemplateTimeLimit extends Error {
 }
 
 function isIterator(value: unknown): value is Iterator<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as Iterator<unknown>).next === "function" && typeof (value as Iterator<unknown>).throw === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Iterator<unknown>).next === "function" &&
+    typeof (value as Iterator<unknown>).throw === "function"
+  );
 }
 
 function isPromise(value: unknown): value is PromiseLike<unknown> {

@@ -9,7 +9,6 @@ export interface Watermark {
   angle?: number;
 }
 
-
 /** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
 type WatermarkLayer = "over" | "under";
 
@@ -21,7 +20,13 @@ export function watermarkOverlay(watermark: Watermark): string {
 /** Mid-grey: seen on a white page and on a dark card alike (black at the same opacity vanishes on dark). */
 export const OVERLAY_INK = [128, 128, 128] as const;
 
-function mark(watermark: Watermark, fixed: boolean, layer: WatermarkLayer, root = false, ink: readonly number[] = [0, 0, 0]): string {
+function mark(
+  watermark: Watermark,
+  fixed: boolean,
+  layer: WatermarkLayer,
+  root = false,
+  ink: readonly number[] = [0, 0, 0],
+): string {
   const opacity = watermark.opacity ?? 0.15;
   const angle = watermark.angle ?? -45;
   // Chromium repeats a position:fixed element on every printed page, and centres it in the viewport of a capture.
@@ -53,7 +58,9 @@ export function watermarkDocument(html: string, watermark: Watermark, engine: "c
   if (engine === "satori") {
     const trimmed = html.trimEnd();
     const rootClose = trimmed.lastIndexOf("</");
-    return rootClose < 0 ? trimmed : `${trimmed.slice(0, rootClose)}${mark(watermark, false, layer)}${trimmed.slice(rootClose)}`;
+    return rootClose < 0
+      ? trimmed
+      : `${trimmed.slice(0, rootClose)}${mark(watermark, false, layer)}${trimmed.slice(rootClose)}`;
   }
   const at = bodyStart(html);
   return `${html.slice(0, at)}${mark(watermark, true, layer)}${html.slice(at)}`;

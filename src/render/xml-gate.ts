@@ -12,7 +12,9 @@ export const MAX_XML_DEPTH = 100;
 const XINCLUDE_NAMESPACE = "http://www.w3.org/2001/XInclude";
 
 export function xmlRefused(part: string, reason: string, why: string): ServiceError {
-  return new ServiceError("render_failed", `The XML in ${part} is refused: ${why}.`, { details: { stage: "template", part, reason } });
+  return new ServiceError("render_failed", `The XML in ${part} is refused: ${why}.`, {
+    details: { stage: "template", part, reason },
+  });
 }
 
 /** An attribute value as an XML parser reads it: character references and the predefined entities decoded. */
@@ -44,12 +46,24 @@ function namesXInclude(attributes: string): boolean {
 export function checkDataOnlyXml(xml: string, part: string): void {
   const open: string[] = [];
   for (const event of scanMarkup(xml)) {
-    if (event.kind === "declaration" && (event.name === "DOCTYPE" || event.name === "ENTITY")) throw xmlRefused(part, "xml_dtd", `it declares a ${event.name === "DOCTYPE" ? "DOCTYPE (a DTD, and with it entities)" : "entity"}; Folio embeds XML without one`);
-    if (event.kind === "instruction" && event.target === "xml-stylesheet") throw xmlRefused(part, "xml_stylesheet", "it carries an xml-stylesheet instruction, which makes a reader fetch and apply a stylesheet");
+    if (event.kind === "declaration" && (event.name === "DOCTYPE" || event.name === "ENTITY"))
+      throw xmlRefused(
+        part,
+        "xml_dtd",
+        `it declares a ${event.name === "DOCTYPE" ? "DOCTYPE (a DTD, and with it entities)" : "entity"}; Folio embeds XML without one`,
+      );
+    if (event.kind === "instruction" && event.target === "xml-stylesheet")
+      throw xmlRefused(
+        part,
+        "xml_stylesheet",
+        "it carries an xml-stylesheet instruction, which makes a reader fetch and apply a stylesheet",
+      );
     if (event.kind === "open") {
-      if (namesXInclude(event.attributes)) throw xmlRefused(part, "xml_include", "it uses XInclude, which makes a reader fetch other documents into it");
+      if (namesXInclude(event.attributes))
+        throw xmlRefused(part, "xml_include", "it uses XInclude, which makes a reader fetch other documents into it");
       if (!event.selfClosing) open.push(event.name);
-      if (open.length > MAX_XML_DEPTH) throw xmlRefused(part, "xml_too_deep", `its elements nest more than ${MAX_XML_DEPTH} levels deep`);
+      if (open.length > MAX_XML_DEPTH)
+        throw xmlRefused(part, "xml_too_deep", `its elements nest more than ${MAX_XML_DEPTH} levels deep`);
     }
     if (event.kind === "close") {
       const at = open.lastIndexOf(event.name);

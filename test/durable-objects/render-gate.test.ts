@@ -5,7 +5,11 @@ import { ServiceError } from "../../src/errors";
 
 const gateFor = (name: string): GateStub => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(name));
 const slot = (ticket: string, maxWaitMs = 5_000) => ({ ticket, limit: 1, leaseMs: 60_000, maxWaitMs });
-const pending = async (promise: Promise<unknown>) => (await Promise.race([promise.then(() => "settled"), new Promise((resolve) => setTimeout(resolve, 100, "pending"))])) === "pending";
+const pending = async (promise: Promise<unknown>) =>
+  (await Promise.race([
+    promise.then(() => "settled"),
+    new Promise((resolve) => setTimeout(resolve, 100, "pending")),
+  ])) === "pending";
 
 describe("RenderGate: one call to enter with a slot, one to leave", () => {
   it("a leader holds its slot from entering: the account's next render waits until the leader leaves", async () => {
@@ -42,16 +46,34 @@ describe("RenderGate: one call to enter with a slot, one to leave", () => {
     const settings = { perAccount: 1, maxWaitMs: 50 };
     expect(await gate.enter("holder", 60_000, 5_000, slot("t1"))).toBe("lead");
     let produced = false;
-    const error = await coalesce(gate, "blocked", 1_000, async () => undefined, async () => (produced = true), { slot: { ticket: "t2", settings } }).catch((e: unknown) => e);
+    const error = await coalesce(
+      gate,
+      "blocked",
+      1_000,
+      async () => undefined,
+      async () => (produced = true),
+      { slot: { ticket: "t2", settings } },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect((error as ServiceError).extra.details).toMatchObject({ stage: "browser", reason: "account_busy", retryable: true });
+    expect((error as ServiceError).extra.details).toMatchObject({
+      stage: "browser",
+      reason: "account_busy",
+      retryable: true,
+    });
     expect(produced).toBe(false);
   });
 
   it("coalesce tells the leader it holds its slot, and lets go of both when done", async () => {
     const gate = gateFor(`gate-holds-${crypto.randomUUID()}`);
     const settings = { perAccount: 1, maxWaitMs: 5_000 };
-    const once = await coalesce(gate, "k", 1_000, async () => undefined, async (holdsSlot) => holdsSlot, { slot: { ticket: "t1", settings } });
+    const once = await coalesce(
+      gate,
+      "k",
+      1_000,
+      async () => undefined,
+      async (holdsSlot) => holdsSlot,
+      { slot: { ticket: "t1", settings } },
+    );
     expect(once).toEqual({ produced: true });
     // Slot and lead are free again: the same key leads, and the one slot is granted at once.
     expect(await gate.enter("k", 60_000, 5_000, slot("t2", 50))).toBe("lead");

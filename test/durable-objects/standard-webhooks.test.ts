@@ -1,11 +1,15 @@
-import { describe, expect, inject, it } from "vitest";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
+import { describe, expect, inject, it } from "vitest";
 import { call, newAccount } from "../helpers";
 import { until } from "../poll";
 
 // Real deliveries to the loopback receiver, verified by the two libraries receivers actually use.
-const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:40px'>Standard {{ n }}</div>" };
+const CARD = {
+  name: "card",
+  engine: "satori",
+  source: "<div style='display:flex;font-size:40px'>Standard {{ n }}</div>",
+};
 
 interface Delivery {
   headers: Record<string, string>;
@@ -13,15 +17,26 @@ interface Delivery {
 }
 
 async function deliveredTo(tag: string, count: number): Promise<Delivery[]> {
-  return until(async () => (await (await fetch(`${inject("receiverUrl")}/log/${encodeURIComponent(tag)}`)).json()) as Delivery[], (log) => log.length >= count);
+  return until(
+    async () => (await (await fetch(`${inject("receiverUrl")}/log/${encodeURIComponent(tag)}`)).json()) as Delivery[],
+    (log) => log.length >= count,
+  );
 }
 
 /** Both libraries, with the secret exactly as GET /v1/account showed it. */
 function verifiedByBoth(delivery: Delivery, secret: string): boolean {
-  const headers = { "webhook-id": delivery.headers["webhook-id"]!, "webhook-timestamp": delivery.headers["webhook-timestamp"]!, "webhook-signature": delivery.headers["webhook-signature"]! };
+  const headers = {
+    "webhook-id": delivery.headers["webhook-id"]!,
+    "webhook-timestamp": delivery.headers["webhook-timestamp"]!,
+    "webhook-signature": delivery.headers["webhook-signature"]!,
+  };
   try {
     new StandardWebhook(secret).verify(delivery.body, headers);
-    new SvixWebhook(secret).verify(delivery.body, { "svix-id": headers["webhook-id"], "svix-timestamp": headers["webhook-timestamp"], "svix-signature": headers["webhook-signature"] });
+    new SvixWebhook(secret).verify(delivery.body, {
+      "svix-id": headers["webhook-id"],
+      "svix-timestamp": headers["webhook-timestamp"],
+      "svix-signature": headers["webhook-signature"],
+    });
     return true;
   } catch {
     return false;
@@ -30,7 +45,10 @@ function verifiedByBoth(delivery: Delivery, secret: string): boolean {
 
 async function queuedWithHook(path: string, key: string) {
   const tag = `${path}-${crypto.randomUUID()}`;
-  const res = await call("POST", "/v1/render", { key, body: { template: "card", data: { n: tag }, webhook_url: `${inject("receiverUrl")}/${tag}` } });
+  const res = await call("POST", "/v1/render", {
+    key,
+    body: { template: "card", data: { n: tag }, webhook_url: `${inject("receiverUrl")}/${tag}` },
+  });
   expect(res.status).toBe(202);
   return { tag, id: res.json.id as string };
 }
@@ -49,7 +67,9 @@ describe("Standard Webhooks signatures", () => {
       expect(delivery.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
       expect(verifiedByBoth(delivery, secret)).toBe(true);
     }
-    expect(verifiedByBoth({ ...deliveries[0]!, body: deliveries[0]!.body.replace("render.", "render ") }, secret)).toBe(false);
+    expect(verifiedByBoth({ ...deliveries[0]!, body: deliveries[0]!.body.replace("render.", "render ") }, secret)).toBe(
+      false,
+    );
   });
 
   it("a rotated secret verifies the next delivery and the old one no longer does", async () => {

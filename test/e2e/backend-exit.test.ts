@@ -12,7 +12,8 @@ function processes(): Map<number, { parent: number; cmdline: string }> {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
       const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (state !== "Z") table.set(Number(name), { parent: Number(parent), cmdline: readFileSync(`/proc/${name}/cmdline`, "utf8") });
+      if (state !== "Z")
+        table.set(Number(name), { parent: Number(parent), cmdline: readFileSync(`/proc/${name}/cmdline`, "utf8") });
     } catch {
       // The process ended while the table was read.
     }
@@ -52,7 +53,12 @@ describe("the render backend's exit", () => {
       const live = processes();
       return [...chromium].filter(([pid, cmdline]) => live.get(pid)?.cmdline === cmdline).map(([pid]) => pid);
     };
-    const left = await until(async () => survivors(), (pids) => pids.length === 0, 15_000, 200);
+    const left = await until(
+      async () => survivors(),
+      (pids) => pids.length === 0,
+      15_000,
+      200,
+    );
     for (const pid of left) process.kill(pid, "SIGKILL");
     expect(left).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderOn, startBackend, type Backend } from "./backend-process";
+import { type Backend, renderOn, startBackend } from "./backend-process";
 
 // One page at a time, so every job after the first waits for it and the order of service is observable.
 let backend: Backend;
@@ -15,7 +15,12 @@ describe("the render backend's page slots", () => {
   it("count a job's timeout from the moment it has a page, not while it waits for one", async () => {
     const hog = renderOn(backend, { html: SLOW, format: "pdf", timeoutMs: 3000, account: "acct_a" });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const waited = await renderOn(backend, { html: "<p>after the wait</p>", format: "pdf", timeoutMs: 1500, account: "acct_b" });
+    const waited = await renderOn(backend, {
+      html: "<p>after the wait</p>",
+      format: "pdf",
+      timeoutMs: 1500,
+      account: "acct_b",
+    });
     expect(waited.status, waited.bytes.toString()).toBe(200);
     expect((await hog).json().error).toMatchObject({ type: "render_failed", details: { reason: "timeout" } });
   });
@@ -45,7 +50,11 @@ describe("a flood of free work", () => {
   it("holds at most half the slots: four trial accounts flooding, a paying account's render is served while theirs still run", async () => {
     const finished: string[] = [];
     const flood = ["trial_1", "trial_2", "trial_3", "trial_4"].flatMap((account) =>
-      [1, 2].map((n) => renderOn(wide, { html: SLOW, format: "pdf", timeoutMs: 2500, account, share: "free" }).then((res) => (finished.push(`${account}#${n}`), res))),
+      [1, 2].map((n) =>
+        renderOn(wide, { html: SLOW, format: "pdf", timeoutMs: 2500, account, share: "free" }).then(
+          (res) => (finished.push(`${account}#${n}`), res),
+        ),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stats = await (await fetch(`${wide.url}/stats`, { headers: { "x-render-secret": wide.secret } })).json();

@@ -1,17 +1,31 @@
 import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderOn, startBackend, type Backend } from "./backend-process";
+import { type Backend, renderOn, startBackend } from "./backend-process";
 import { imageSize, inspectPdf } from "./client";
 
 // The render backend on its own, one job at a time and four jobs a page, so page reuse is observable.
 const SECRET = "backend-pool-test-secret";
 let backend: Backend;
 
-function render(html: string, format: "pdf" | "png", options: Record<string, unknown> = {}, timeoutMs = 30_000, at: Backend = backend) {
+function render(
+  html: string,
+  format: "pdf" | "png",
+  options: Record<string, unknown> = {},
+  timeoutMs = 30_000,
+  at: Backend = backend,
+) {
   return renderOn(at, { html, format, options, timeoutMs });
 }
 
-async function stats(): Promise<{ jobs: number; pages_opened: number; idle_pages: number; idle_pages_holding_a_document: number; memory_bytes: number; processes: number; node_rss_bytes: number }> {
+async function stats(): Promise<{
+  jobs: number;
+  pages_opened: number;
+  idle_pages: number;
+  idle_pages_holding_a_document: number;
+  memory_bytes: number;
+  processes: number;
+  node_rss_bytes: number;
+}> {
   return (await fetch(`${backend.url}/stats`, { headers: { "x-render-secret": SECRET } })).json() as never;
 }
 
@@ -29,9 +43,16 @@ describe("render backend page reuse", () => {
 
     const refused = await render('<p>refused</p><img src="https://127.0.0.1/logo.png">', "pdf");
     expect(refused.status).toBe(400);
-    expect(refused.json().error).toMatchObject({ type: "asset_blocked", details: { url: "https://127.0.0.1/logo.png" } });
+    expect(refused.json().error).toMatchObject({
+      type: "asset_blocked",
+      details: { url: "https://127.0.0.1/logo.png" },
+    });
 
-    const small = await render("<body style='margin:0;background:#123'>small</body>", "png", { width: 400, height: 300, full_page: false });
+    const small = await render("<body style='margin:0;background:#123'>small</body>", "png", {
+      width: 400,
+      height: 300,
+      full_page: false,
+    });
     expect(imageSize(small.bytes)).toEqual({ type: "png", width: 400, height: 300 });
     const standard = await render("<body style='margin:0'>default</body>", "png", { full_page: false });
     expect(imageSize(standard.bytes)).toEqual({ type: "png", width: 1280, height: 800 });
@@ -96,7 +117,9 @@ describe("render backend page reuse", () => {
     };
     expect((await render("<p>small document</p>", "pdf")).status).toBe(200);
     await idle();
-    await expect.poll(async () => (await stats()).idle_pages_holding_a_document, { timeout: 5_000, interval: 100 }).toBe(0);
+    await expect
+      .poll(async () => (await stats()).idle_pages_holding_a_document, { timeout: 5_000, interval: 100 })
+      .toBe(0);
 
     const large = `<body>${"<p>a line of a long document</p>".repeat(10_000)}</body>`;
     expect((await render(large, "pdf")).status).toBe(200);

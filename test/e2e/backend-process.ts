@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 // The render backend run on its own, as its own process, for the tests that drive it directly.
@@ -48,7 +48,15 @@ export async function renderOn(backend: Pick<Backend, "url" | "secret">, job: Ba
   const res = await fetch(`${backend.url}/render`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-render-secret": backend.secret },
-    body: JSON.stringify({ html: job.html, format: job.format, options: job.options ?? {}, timeout_ms: job.timeoutMs ?? 30_000, allow_private_egress: false, account: job.account, share: job.share ?? "paid" }),
+    body: JSON.stringify({
+      html: job.html,
+      format: job.format,
+      options: job.options ?? {},
+      timeout_ms: job.timeoutMs ?? 30_000,
+      allow_private_egress: false,
+      account: job.account,
+      share: job.share ?? "paid",
+    }),
   });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString("utf8")) };

@@ -1,11 +1,11 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { until } from "../poll";
 import { api, inspectPdf } from "./client";
 import { pageTexts } from "./pdf-text";
-import { until } from "../poll";
 
 const ROOT = join(import.meta.dirname, "../..");
 const BIN = join(ROOT, "packages/cli/dist/main.js");
@@ -20,7 +20,12 @@ function userEnv(dir: string, extra: Record<string, string> = {}): NodeJS.Proces
 
 /** Runs the built binary the way a shell script would. */
 function folio(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? work, env: options.env ?? userEnv(home), input: options.input ?? "", encoding: "utf8" });
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? work,
+    env: options.env ?? userEnv(home),
+    input: options.input ?? "",
+    encoding: "utf8",
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, json: () => JSON.parse(run.stdout) };
 }
 
@@ -28,7 +33,9 @@ const unique = (name: string) => `${name}-${process.pid}-${Math.random().toStrin
 
 beforeAll(() => {
   // The binary as `npm test` builds it (pretest); built here too so a direct vitest run never tests a stale one.
-  execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-b", join(ROOT, "packages/cli")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-b", join(ROOT, "packages/cli")], {
+    stdio: "inherit",
+  });
   expect(folio(["login", "--key", inject("apiKey"), "--base-url", inject("baseUrl")]).code).toBe(0);
 });
 
@@ -48,22 +55,34 @@ describe("folio login", () => {
   });
 
   it("exits 1 when the service refuses the key and 2 when there is no key at all", () => {
-    const refused = folio(["login", "--key", "folio_sk_wrong", "--base-url", inject("baseUrl"), "--json"], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-"))) });
+    const refused = folio(["login", "--key", "folio_sk_wrong", "--base-url", inject("baseUrl"), "--json"], {
+      env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-"))),
+    });
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stderr).error.type).toBe("authentication_error");
-    expect(folio(["login", "--base-url", inject("baseUrl")], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-"))) }).code).toBe(2);
+    expect(
+      folio(["login", "--base-url", inject("baseUrl")], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-"))) })
+        .code,
+    ).toBe(2);
   });
 });
 
 describe("a template folder: init, preview, validate, push", () => {
   const name = unique("cli-hello");
   const dir = join(work, name);
-  const edit = (file: string, change: (text: string) => string) => writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
+  const edit = (file: string, change: (text: string) => string) =>
+    writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
 
   it("init makes the five files, and refuses a folder that has files", () => {
     expect(folio(["init", name]).code).toBe(0);
-    for (const file of ["template.html", "schema.json", "example.json", "options.json", "folio.json"]) expect(existsSync(join(dir, file))).toBe(true);
-    expect(JSON.parse(readFileSync(join(dir, "folio.json"), "utf8"))).toEqual({ name, engine: "chromium", expected_pages: 1, description: "" });
+    for (const file of ["template.html", "schema.json", "example.json", "options.json", "folio.json"])
+      expect(existsSync(join(dir, file))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, "folio.json"), "utf8"))).toEqual({
+      name,
+      engine: "chromium",
+      expected_pages: 1,
+      description: "",
+    });
     expect(folio(["init", name]).code).toBe(2);
   });
 
@@ -88,13 +107,20 @@ describe("a template folder: init, preview, validate, push", () => {
   });
 
   it("push publishes a changed definition with its message, and says what changed", async () => {
-    edit("template.html", (html) => html.replace("<h1>Hello {{ name }}</h1>", "<h1>Hi {{ name }}</h1>\n    <p>{{ note }}</p>"));
-    edit("schema.json", (text) => JSON.stringify({ ...JSON.parse(text), properties: { name: { type: "string" }, note: { type: "string" } } }));
+    edit("template.html", (html) =>
+      html.replace("<h1>Hello {{ name }}</h1>", "<h1>Hi {{ name }}</h1>\n    <p>{{ note }}</p>"),
+    );
+    edit("schema.json", (text) =>
+      JSON.stringify({ ...JSON.parse(text), properties: { name: { type: "string" }, note: { type: "string" } } }),
+    );
     const human = folio(["push", name, "-m", "friendlier"]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("template.html +2 -1 lines, schema.json changed");
     expect(human.stdout).toContain(`published ${name}@2 (was ${name}@1)`);
-    expect((await api("GET", `/v1/templates/${name}@2`)).json).toMatchObject({ message: "friendlier", source: expect.stringContaining("Hi {{ name }}") });
+    expect((await api("GET", `/v1/templates/${name}@2`)).json).toMatchObject({
+      message: "friendlier",
+      source: expect.stringContaining("Hi {{ name }}"),
+    });
     expect(folio(["push", name, "--json"]).json().action).toBe("unchanged");
   });
 
@@ -115,14 +141,29 @@ describe("a template folder: init, preview, validate, push", () => {
   it("preview --watch renders again when a file of the folder changes", async () => {
     edit("template.html", (html) => html.replace(" | shiny", ""));
     const out = join(work, "watched.pdf");
-    const child = spawn(process.execPath, [BIN, "preview", name, "-o", out, "--watch", "--json"], { cwd: work, env: userEnv(home) });
+    const child = spawn(process.execPath, [BIN, "preview", name, "-o", out, "--watch", "--json"], {
+      cwd: work,
+      env: userEnv(home),
+    });
     let stdout = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     const lines = () => stdout.split("\n").filter(Boolean).length;
     try {
-      expect(await until(async () => lines(), (n) => n >= 1, 30_000)).toBe(1);
+      expect(
+        await until(
+          async () => lines(),
+          (n) => n >= 1,
+          30_000,
+        ),
+      ).toBe(1);
       edit("template.html", (html) => html.replace(/<h1>.*<\/h1>/, "<h1>Watched {{ name }}</h1>"));
-      expect(await until(async () => lines(), (n) => n >= 2, 30_000)).toBeGreaterThanOrEqual(2);
+      expect(
+        await until(
+          async () => lines(),
+          (n) => n >= 2,
+          30_000,
+        ),
+      ).toBeGreaterThanOrEqual(2);
       expect((await inspectPdf(readFileSync(out))).text).toContain("Watched Ada");
     } finally {
       child.kill("SIGINT");
@@ -142,8 +183,16 @@ describe("folio render and the lists", () => {
     expect(run.stderr).toMatch(/rnd_\w+ queued; waiting for it/);
     expect(run.json()).toMatchObject({ status: "succeeded", file: "out.pdf", template: `${name}@1` });
     expect((await inspectPdf(readFileSync(join(work, "out.pdf")))).text).toContain("Hello Lovelace");
-    expect(folio(["renders", "ls", "--json", "--limit", "5"]).json().data.map((r: { id: string }) => r.id)).toContain(run.json().id);
-    expect(folio(["templates", "ls", "--json"]).json().data.map((t: { name: string }) => t.name)).toContain(name);
+    expect(
+      folio(["renders", "ls", "--json", "--limit", "5"])
+        .json()
+        .data.map((r: { id: string }) => r.id),
+    ).toContain(run.json().id);
+    expect(
+      folio(["templates", "ls", "--json"])
+        .json()
+        .data.map((t: { name: string }) => t.name),
+    ).toContain(name);
     expect(folio(["templates", "ls"]).stdout).toMatch(new RegExp(`${name}\\s+@1\\s+chromium`));
   });
 
@@ -163,6 +212,13 @@ describe("folio render and the lists", () => {
     const none = folio(["templates", "ls", "--json"], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-"))) });
     expect(none.code).toBe(2);
     expect(JSON.parse(none.stderr).error.type).toBe("usage_error");
-    expect(folio(["templates", "ls"], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-")), { FOLIO_API_KEY: inject("apiKey"), FOLIO_BASE_URL: inject("baseUrl") }) }).code).toBe(0);
+    expect(
+      folio(["templates", "ls"], {
+        env: userEnv(mkdtempSync(join(tmpdir(), "folio-cli-")), {
+          FOLIO_API_KEY: inject("apiKey"),
+          FOLIO_BASE_URL: inject("baseUrl"),
+        }),
+      }).code,
+    ).toBe(0);
   });
 });

@@ -51,7 +51,12 @@ export async function download(url: string): Promise<{ status: number; headers: 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 export async function waitForRender(id: string, key?: string, timeoutMs = 60_000) {
-  const res = await until(() => api("GET", `/v1/renders/${id}`, undefined, key), (r) => r.json.status !== "queued", timeoutMs, 250);
+  const res = await until(
+    () => api("GET", `/v1/renders/${id}`, undefined, key),
+    (r) => r.json.status !== "queued",
+    timeoutMs,
+    250,
+  );
   return res.json;
 }
 
@@ -68,13 +73,15 @@ export async function inspectPdf(bytes: Buffer) {
 
 /** Width and height from a PNG's IHDR or a JPEG's SOF marker. */
 export function imageSize(bytes: Buffer): { type: "png" | "jpg"; width: number; height: number } {
-  if (bytes.subarray(1, 4).toString() === "PNG") return { type: "png", width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.subarray(1, 4).toString() === "PNG")
+    return { type: "png", width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     let at = 2;
     while (at < bytes.length) {
       const marker = bytes[at + 1]!;
       const length = bytes.readUInt16BE(at + 2);
-      if (marker >= 0xc0 && marker <= 0xc3) return { type: "jpg", height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+      if (marker >= 0xc0 && marker <= 0xc3)
+        return { type: "jpg", height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
       at += 2 + length;
     }
   }
@@ -82,7 +89,11 @@ export function imageSize(bytes: Buffer): { type: "png" | "jpg"; width: number; 
 }
 
 /** Decodes an 8-bit RGBA or RGB PNG to straight RGBA pixels (opaque for RGB), checking every chunk's CRC on the way. */
-export function decodePng(bytes: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number, number] } {
+export function decodePng(bytes: Buffer): {
+  width: number;
+  height: number;
+  pixel(x: number, y: number): [number, number, number, number];
+} {
   if (bytes.subarray(0, 8).toString("hex") !== "89504e470d0a1a0a") throw new Error("not a PNG signature");
   let width = 0;
   let height = 0;
@@ -92,11 +103,13 @@ export function decodePng(bytes: Buffer): { width: number; height: number; pixel
     const length = bytes.readUInt32BE(at);
     const type = bytes.subarray(at + 4, at + 8).toString("latin1");
     const data = bytes.subarray(at + 8, at + 8 + length);
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length)) throw new Error(`bad CRC in ${type}`);
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length))
+      throw new Error(`bad CRC in ${type}`);
     if (type === "IHDR") {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (data[8] !== 8 || (data[9] !== 6 && data[9] !== 2)) throw new Error(`expected 8-bit RGBA or RGB, got depth ${data[8]} colour type ${data[9]}`);
+      if (data[8] !== 8 || (data[9] !== 6 && data[9] !== 2))
+        throw new Error(`expected 8-bit RGBA or RGB, got depth ${data[8]} colour type ${data[9]}`);
       channels = data[9] === 6 ? 4 : 3;
     }
     if (type === "IDAT") idat.push(data);
@@ -112,11 +125,26 @@ export function decodePng(bytes: Buffer): { width: number; height: number; pixel
       const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
       const c = i >= channels && y > 0 ? pixels[(y - 1) * stride + i - channels]! : 0;
       const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
       const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
       pixels[y * stride + i] = (raw[y * (stride + 1) + 1 + i]! + predictor) & 255;
     }
   }
   const at = (x: number, y: number) => (y * width + x) * channels;
-  return { width, height, pixel: (x, y) => [...pixels.subarray(at(x, y), at(x, y) + 3), channels === 4 ? pixels[at(x, y) + 3]! : 255] as [number, number, number, number] };
+  return {
+    width,
+    height,
+    pixel: (x, y) =>
+      [...pixels.subarray(at(x, y), at(x, y) + 3), channels === 4 ? pixels[at(x, y) + 3]! : 255] as [
+        number,
+        number,
+        number,
+        number,
+      ],
+  };
 }

@@ -1,7 +1,7 @@
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
@@ -24,7 +24,15 @@ function processes(): Proc[] {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return [{ pid: Number(pid), name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ppid: Number(fields[1]), pgid: Number(fields[2]), zombie: fields[0] === "Z" }];
+      return [
+        {
+          pid: Number(pid),
+          name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+          ppid: Number(fields[1]),
+          pgid: Number(fields[2]),
+          zombie: fields[0] === "Z",
+        },
+      ];
     } catch {
       return [];
     }
@@ -40,7 +48,9 @@ function browsersOf(group: number): number[] {
 
 /** The directory a browser keeps its profile in (its --user-data-dir). */
 function profileOf(pid: number): string {
-  const flag = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((arg) => arg.startsWith("--user-data-dir="));
+  const flag = readFileSync(`/proc/${pid}/cmdline`, "utf8")
+    .split("\0")
+    .find((arg) => arg.startsWith("--user-data-dir="));
   return flag!.slice("--user-data-dir=".length);
 }
 
@@ -56,10 +66,25 @@ interface LocalService {
 
 /** The pages of every RenderBrowser session, summed (GET /healthz?detail=1). */
 async function pages(service: LocalService): Promise<{ opened: number; idle: number; holdingADocument: number }> {
-  const res = await fetch(`${service.baseUrl}/healthz?detail=1`, { headers: { "x-internal-secret": service.internalSecret } });
-  const sessions = ((await res.json()) as { renderer_stats: { sessions: Array<{ browser: { pages_opened: number; idle_pages: number; idle_pages_holding_a_document: number } }> } }).renderer_stats.sessions;
-  const sum = (field: "pages_opened" | "idle_pages" | "idle_pages_holding_a_document") => sessions.reduce((total, session) => total + session.browser[field], 0);
-  return { opened: sum("pages_opened"), idle: sum("idle_pages"), holdingADocument: sum("idle_pages_holding_a_document") };
+  const res = await fetch(`${service.baseUrl}/healthz?detail=1`, {
+    headers: { "x-internal-secret": service.internalSecret },
+  });
+  const sessions = (
+    (await res.json()) as {
+      renderer_stats: {
+        sessions: Array<{
+          browser: { pages_opened: number; idle_pages: number; idle_pages_holding_a_document: number };
+        }>;
+      };
+    }
+  ).renderer_stats.sessions;
+  const sum = (field: "pages_opened" | "idle_pages" | "idle_pages_holding_a_document") =>
+    sessions.reduce((total, session) => total + session.browser[field], 0);
+  return {
+    opened: sum("pages_opened"),
+    idle: sum("idle_pages"),
+    holdingADocument: sum("idle_pages_holding_a_document"),
+  };
 }
 
 describe("the local Browser Rendering driver, on a service of its own", () => {
@@ -67,7 +92,8 @@ describe("the local Browser Rendering driver, on a service of its own", () => {
   let service: LocalService;
   const render = async (source: string) => {
     const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
-    const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     const name = `doc-${Math.random().toString(36).slice(2, 8)}`;
     expect((await post("/v1/templates", { name, source })).status).toBe(201);
     const res = await post("/v1/render", { template: name, data: {} });

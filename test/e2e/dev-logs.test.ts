@@ -28,7 +28,10 @@ describe("the npm run dev terminal", () => {
   beforeAll(async () => {
     // The terminal as `npm run dev` shows it by default, whatever REQUEST_LOG the caller's environment holds.
     const { REQUEST_LOG: _, ...env } = process.env;
-    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], { stdio: ["ignore", "pipe", "pipe"], env });
+    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env,
+    });
     let partial = "";
     const collect = (chunk: Buffer) => {
       const text = partial + chunk.toString("utf8");
@@ -38,7 +41,12 @@ describe("the npm run dev terminal", () => {
     };
     dev.stdout!.on("data", collect);
     dev.stderr!.on("data", collect);
-    const ready = await until(async () => lines.find((line) => line.startsWith("READY ")), (line) => line !== undefined || dev.exitCode !== null, 120_000, 250);
+    const ready = await until(
+      async () => lines.find((line) => line.startsWith("READY ")),
+      (line) => line !== undefined || dev.exitCode !== null,
+      120_000,
+      250,
+    );
     if (!ready) throw new Error(`the service did not start:\n${lines.join("\n")}`);
     key = ready.slice("READY ".length);
   }, 150_000);
@@ -51,19 +59,40 @@ describe("the npm run dev terminal", () => {
   it("shows one line per request, and a webhook host that does not resolve as one warning with the render id", async () => {
     const from = lines.length;
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const post = (path: string, body: unknown, extra: Record<string, string> = {}) => fetch(`${BASE}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
-    expect((await post("/v1/templates", { name: "logs", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" })).status).toBe(201);
-    const queued = (await (await post("/v1/render", { template: "logs", data: { n: 1 }, webhook_url: "https://does-not-exist.invalid/hook" })).json()) as { id: string };
+    const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${BASE}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    expect(
+      (
+        await post("/v1/templates", {
+          name: "logs",
+          engine: "satori",
+          source: "<div style='display:flex'>{{ n }}</div>",
+        })
+      ).status,
+    ).toBe(201);
+    const queued = (await (
+      await post("/v1/render", { template: "logs", data: { n: 1 }, webhook_url: "https://does-not-exist.invalid/hook" })
+    ).json()) as { id: string };
     const mcp = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-    for (let id = 1; id <= 3; id++) expect((await post("/mcp", { jsonrpc: "2.0", id, method: "tools/list" }, mcp)).status).toBe(200);
+    for (let id = 1; id <= 3; id++)
+      expect((await post("/mcp", { jsonrpc: "2.0", id, method: "tools/list" }, mcp)).status).toBe(200);
 
-    const warning = await until(async () => lines.slice(from).filter((line) => line.includes(queued.id)), (found) => found.length > 0, 30_000, 250);
+    const warning = await until(
+      async () => lines.slice(from).filter((line) => line.includes(queued.id)),
+      (found) => found.length > 0,
+      30_000,
+      250,
+    );
     // Anything workerd would have said about it has had time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const shown = lines.slice(from).filter((line) => line.trim() !== "");
     expect(shown.filter((line) => line.includes(queued.id))).toEqual(warning);
     expect(warning).toHaveLength(1);
-    expect(warning[0]).toMatch(new RegExp(`\\[WARNING\\] webhook of ${queued.id} to does-not-exist\\.invalid: attempt 1 failed \\(.+\\); next attempt in 30 s$`));
+    expect(warning[0]).toMatch(
+      new RegExp(
+        `\\[WARNING\\] webhook of ${queued.id} to does-not-exist\\.invalid: attempt 1 failed \\(.+\\); next attempt in 30 s$`,
+      ),
+    );
     expect(warning[0]).not.toContain("internal error");
     expect(shown.filter((line) => /stack:|wdErrId|ffi\.rs|\[ERROR\]/.test(line))).toEqual([]);
     expect(shown.filter((line) => /responseMode|WARNING/.test(line) && !line.includes(queued.id))).toEqual([]);

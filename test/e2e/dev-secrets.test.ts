@@ -31,7 +31,8 @@ async function get(service: Service, path: string) {
 
 async function renderPdf(service: Service): Promise<string> {
   const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
-  const post = (path: string, body: unknown) => fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
   expect((await post("/v1/templates", { name: "secrets", source: "<p>{{ n }}</p>" })).status).toBe(201);
   const res = await post("/v1/render", { template: "secrets", data: { n: 1 } });
   const render = (await res.json()) as { url: string };
@@ -57,19 +58,34 @@ describe("development secrets", () => {
       const refused = await fetch(`${url.origin}${url.pathname}?expires=${expires}&signature=${forged}`);
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { error: { type: string } }).error.type).toBe("permission_error");
-      const oldInternal = await fetch(`${first.baseUrl}/v1/internal/accounts`, { method: "POST", headers: { "x-internal-secret": "dev-internal-secret" }, body: JSON.stringify({ name: "x" }) });
+      const oldInternal = await fetch(`${first.baseUrl}/v1/internal/accounts`, {
+        method: "POST",
+        headers: { "x-internal-secret": "dev-internal-secret" },
+        body: JSON.stringify({ name: "x" }),
+      });
       expect(oldInternal.status).toBe(401);
     } finally {
       await first.stop();
     }
     const stored = join(states[0]!, "folio-secrets.json");
     expect(statSync(stored).mode & 0o077).toBe(0);
-    expect(JSON.parse(readFileSync(stored, "utf8"))).toEqual({ INTERNAL_SECRET: first.internalSecret, SIGNING_SECRET: first.signingSecret, RENDER_BACKEND_SECRET: first.backendSecret, PAYLOAD_SECRET: first.payloadSecret });
-    for (const secret of [first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]) expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.parse(readFileSync(stored, "utf8"))).toEqual({
+      INTERNAL_SECRET: first.internalSecret,
+      SIGNING_SECRET: first.signingSecret,
+      RENDER_BACKEND_SECRET: first.backendSecret,
+      PAYLOAD_SECRET: first.payloadSecret,
+    });
+    for (const secret of [first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret])
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const restarted: Service = await startService({ port: PORT, persistTo: states[0] });
     try {
-      expect([restarted.internalSecret, restarted.signingSecret, restarted.backendSecret, restarted.payloadSecret]).toEqual([first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]);
+      expect([
+        restarted.internalSecret,
+        restarted.signingSecret,
+        restarted.backendSecret,
+        restarted.payloadSecret,
+      ]).toEqual([first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]);
       // A link signed before the restart still opens after it.
       expect((await fetch(link)).status).toBe(200);
     } finally {
@@ -77,7 +93,11 @@ describe("development secrets", () => {
     }
 
     // A fresh state gets secrets of its own; one given in the environment wins.
-    const fresh: Service = await startService({ port: PORT, persistTo: states[1], env: { INTERNAL_SECRET: "given-internal-secret" } });
+    const fresh: Service = await startService({
+      port: PORT,
+      persistTo: states[1],
+      env: { INTERNAL_SECRET: "given-internal-secret" },
+    });
     try {
       expect(fresh.internalSecret).toBe("given-internal-secret");
       expect(fresh.signingSecret).not.toBe(first.signingSecret);
@@ -100,13 +120,22 @@ describe("the development account", () => {
   it("is kept per local state on the scale plan, and replaced only when its key stops working", async () => {
     const first: Service = await startService({ port: PORT, persistTo: state });
     try {
-      expect((await get(first, "/v1/usage")).json).toMatchObject({ account: first.accountId, plan: "scale", units: { included: 50_000 }, rate_limit: { renders_per_minute: 600 } });
+      expect((await get(first, "/v1/usage")).json).toMatchObject({
+        account: first.accountId,
+        plan: "scale",
+        units: { included: 50_000 },
+        rate_limit: { renders_per_minute: 600 },
+      });
       await renderPdf(first);
     } finally {
       await first.stop();
     }
     expect(statSync(first.accountFile).mode & 0o077).toBe(0);
-    expect(JSON.parse(readFileSync(first.accountFile, "utf8"))).toEqual({ account_id: first.accountId, key_id: first.keyId, api_key: first.apiKey });
+    expect(JSON.parse(readFileSync(first.accountFile, "utf8"))).toEqual({
+      account_id: first.accountId,
+      key_id: first.keyId,
+      api_key: first.apiKey,
+    });
 
     const restarted: Service = await startService({ port: PORT, persistTo: state });
     try {
@@ -115,8 +144,15 @@ describe("the development account", () => {
       expect((await get(restarted, "/v1/templates/secrets")).status).toBe(200);
       expect((await get(restarted, "/v1/renders")).json.data).toHaveLength(1);
       // Checking the key at start did not spend the one showing of the webhook secret.
-      expect((await get(restarted, "/v1/account")).json).toMatchObject({ id: first.accountId, plan: "scale", webhook_secret: expect.stringMatching(/^whsec_/) });
-      const revoked = await fetch(`${restarted.baseUrl}/v1/internal/keys/${restarted.keyId}`, { method: "DELETE", headers: { "x-internal-secret": restarted.internalSecret } });
+      expect((await get(restarted, "/v1/account")).json).toMatchObject({
+        id: first.accountId,
+        plan: "scale",
+        webhook_secret: expect.stringMatching(/^whsec_/),
+      });
+      const revoked = await fetch(`${restarted.baseUrl}/v1/internal/keys/${restarted.keyId}`, {
+        method: "DELETE",
+        headers: { "x-internal-secret": restarted.internalSecret },
+      });
       expect(revoked.status).toBe(200);
     } finally {
       await restarted.stop();

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createTemplate } from "./client";
 
@@ -33,22 +33,47 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
   });
 
   it("refuses a font and a CSS background on a private address", async () => {
-    const template = await createTemplate({ name: "font", source: "<style>@font-face{font-family:X;src:url(https://192.168.0.1/x.woff)} body{font-family:X}</style><p>hi</p>" });
+    const template = await createTemplate({
+      name: "font",
+      source:
+        "<style>@font-face{font-family:X;src:url(https://192.168.0.1/x.woff)} body{font-family:X}</style><p>hi</p>",
+    });
     const res = await api("POST", "/v1/render", { template });
     expect(res.json.error).toMatchObject({ type: "asset_blocked", details: { url: "https://192.168.0.1/x.woff" } });
   });
 
   it("lets data: URIs through", async () => {
-    const pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const pixel =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
     const template = await createTemplate({ name: "data", source: `<img src="${pixel}" width="20">` });
     expect((await api("POST", "/v1/render", { template })).status).toBe(200);
   });
 
   it.each([
-    ["an <iframe>", `<iframe src="https://frames.example.com/page"></iframe>`, "<iframe>", "https://frames.example.com/page"],
-    ["an <object>", `<object data="https://objects.example.com/doc.pdf" type="application/pdf"></object>`, "<object>", "https://objects.example.com/doc.pdf"],
-    ["an <embed>", `<embed src="https://embeds.example.com/movie.swf">`, "<embed>", "https://embeds.example.com/movie.swf"],
-    ["a meta refresh", `<meta http-equiv="Refresh" content="0; URL='https://refresh.example.com/next'">`, "<meta http-equiv", "https://refresh.example.com/next"],
+    [
+      "an <iframe>",
+      `<iframe src="https://frames.example.com/page"></iframe>`,
+      "<iframe>",
+      "https://frames.example.com/page",
+    ],
+    [
+      "an <object>",
+      `<object data="https://objects.example.com/doc.pdf" type="application/pdf"></object>`,
+      "<object>",
+      "https://objects.example.com/doc.pdf",
+    ],
+    [
+      "an <embed>",
+      `<embed src="https://embeds.example.com/movie.swf">`,
+      "<embed>",
+      "https://embeds.example.com/movie.swf",
+    ],
+    [
+      "a meta refresh",
+      `<meta http-equiv="Refresh" content="0; URL='https://refresh.example.com/next'">`,
+      "<meta http-equiv",
+      "https://refresh.example.com/next",
+    ],
   ])("refuses a document with %s instead of rendering it without", async (_, element, named, url) => {
     const template = await createTemplate({ name: "embedded", source: `<h1>Framed</h1>${element}` });
     const res = await api("POST", "/v1/render", { template });
@@ -59,10 +84,16 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
   });
 
   it("refuses a meta refresh to the document itself instead of reloading it", async () => {
-    const template = await createTemplate({ name: "reload", source: `<meta http-equiv="refresh" content="0"><p>again</p>` });
+    const template = await createTemplate({
+      name: "reload",
+      source: `<meta http-equiv="refresh" content="0"><p>again</p>`,
+    });
     const res = await api("POST", "/v1/render", { template });
     expect(res.status, JSON.stringify(res.json)).toBe(400);
-    expect(res.json.error).toMatchObject({ type: "asset_blocked", details: { reason: expect.stringContaining("<meta http-equiv") } });
+    expect(res.json.error).toMatchObject({
+      type: "asset_blocked",
+      details: { reason: expect.stringContaining("<meta http-equiv") },
+    });
   });
 
   describe("scripts reach nothing", () => {
@@ -72,7 +103,12 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
       seen.push("connection");
       socket.destroy();
     });
-    beforeAll(() => new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", () => ((port = (listener.address() as AddressInfo).port), resolve()))));
+    beforeAll(
+      () =>
+        new Promise<void>((resolve) =>
+          listener.listen(0, "127.0.0.1", () => ((port = (listener.address() as AddressInfo).port), resolve())),
+        ),
+    );
     afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
     it("a WebSocket, a fetch() and a beacon in a template never connect to a loopback listener", async () => {

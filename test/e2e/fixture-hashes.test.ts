@@ -11,8 +11,17 @@ const RECORDED = join(import.meta.dirname, "fixture-hashes.json");
 const recorded = JSON.parse(readFileSync(RECORDED, "utf8")) as Record<string, string>;
 const seen: Record<string, string> = {};
 
-const invoice = () => ({ name: "hash-invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json") });
-const card = () => ({ name: "hash-card", engine: "satori", source: fixture("card.satori.html"), schema: fixtureJson("card.schema.json") });
+const invoice = () => ({
+  name: "hash-invoice",
+  source: fixture("invoice.liquid.html"),
+  schema: fixtureJson("invoice.schema.json"),
+});
+const card = () => ({
+  name: "hash-card",
+  engine: "satori",
+  source: fixture("card.satori.html"),
+  schema: fixtureJson("card.schema.json"),
+});
 /** Every script the shipped fonts cover, in one page: a font that changes shows here first. */
 const scripts = () => ({
   name: "hash-scripts",
@@ -34,11 +43,16 @@ const CASES = [
 
 describe("fixture renders are the same bytes on every machine", () => {
   it.each(CASES)("$name", async ({ name, template, data, format }) => {
-    const res = await api("POST", "/v1/render", { template: await createTemplate(template()), format, ...(data ? { data: fixtureJson(data) } : {}) });
+    const res = await api("POST", "/v1/render", {
+      template: await createTemplate(template()),
+      format,
+      ...(data ? { data: fixtureJson(data) } : {}),
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const file = await download(res.json.url);
     seen[name] = sha256(file.bytes);
-    if (process.env.UPDATE_FIXTURE_HASHES !== "1") expect(seen[name], `${name}: the bytes changed (see the comment at the top of this file)`).toBe(recorded[name]);
+    if (process.env.UPDATE_FIXTURE_HASHES !== "1")
+      expect(seen[name], `${name}: the bytes changed (see the comment at the top of this file)`).toBe(recorded[name]);
   });
 
   afterAll(() => {

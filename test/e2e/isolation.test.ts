@@ -24,7 +24,12 @@ describe("a render never bills more than the account can still pay for", () => {
     expect(res.json.error.details.resets_on).toMatch(/^\d{4}-\d{2}-01$/);
     expect((await usage(key)).units).toEqual({ used: 0, included: 100, remaining: 100 });
     const [recorded] = (await api("GET", "/v1/renders", undefined, key)).json.data;
-    expect(recorded).toMatchObject({ status: "failed", url: null, billable_units: null, error: { type: "quota_exceeded" } });
+    expect(recorded).toMatchObject({
+      status: "failed",
+      url: null,
+      billable_units: null,
+      error: { type: "quota_exceeded" },
+    });
   });
 
   it("stops a trial at what is left of its 50 renders", async () => {
@@ -43,7 +48,10 @@ describe("a render never bills more than the account can still pay for", () => {
     const template = await createTemplate({ name: "long", source: THOUSAND_PAGES }, key);
     const res = await api("POST", "/v1/render", { template }, key);
     expect(res.status).toBe(402);
-    expect(res.json.error).toMatchObject({ type: "spend_cap_exceeded", details: { estimated_units: 201, max_units: 200 } });
+    expect(res.json.error).toMatchObject({
+      type: "spend_cap_exceeded",
+      details: { estimated_units: 201, max_units: 200 },
+    });
     expect((await usage(key)).cost_usd.period_to_date).toBe(0);
   });
 
@@ -53,7 +61,11 @@ describe("a render never bills more than the account can still pay for", () => {
     const queued = await api("POST", "/v1/render", { template, async: true }, key);
     expect(queued.status).toBe(202);
     const done = await waitForRender(queued.json.id, key);
-    expect(done).toMatchObject({ status: "failed", url: null, error: { type: "quota_exceeded", details: { estimated_units: 31, max_units: 30 } } });
+    expect(done).toMatchObject({
+      status: "failed",
+      url: null,
+      error: { type: "quota_exceeded", details: { estimated_units: 31, max_units: 30 } },
+    });
     expect((await usage(key)).units).toEqual({ used: 0, included: 30, remaining: 30 });
   });
 
@@ -72,8 +84,13 @@ describe("a render never bills more than the account can still pay for", () => {
 describe("identical renders in flight at once", () => {
   it("ten identical 3-page renders make one render, billed 3 units", async () => {
     const key = await account({ limits: { renders_per_minute: 1000 } });
-    const template = await createTemplate({ name: "three", source: `<div style="height:30in">{{ n }}</div>`, expected_pages: 3 }, key);
-    const results = await Promise.all(Array.from({ length: 10 }, () => api("POST", "/v1/render", { template, data: { n: "same" } }, key)));
+    const template = await createTemplate(
+      { name: "three", source: `<div style="height:30in">{{ n }}</div>`, expected_pages: 3 },
+      key,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => api("POST", "/v1/render", { template, data: { n: "same" } }, key)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => !r.json.cached).map((r) => r.json.billable_units)).toEqual([3]);
     expect(results.filter((r) => r.json.cached)).toHaveLength(9);
@@ -86,12 +103,22 @@ describe("one account's slow renders never stall another's", () => {
     const flooder = await account({ plan: "scale", limits: { renders_per_minute: 1000 } });
     const slow = await createTemplate({ name: "million", source: MILLION_PAGES }, flooder);
     // Each of A's renders holds a page for 12 s: longer than B's whole budget, so B must never wait behind them.
-    const flood = Array.from({ length: 8 }, (_, n) => api("POST", "/v1/render", { template: slow, data: { n }, options: { timeout_ms: 12_000 } }, flooder));
+    const flood = Array.from({ length: 8 }, (_, n) =>
+      api("POST", "/v1/render", { template: slow, data: { n }, options: { timeout_ms: 12_000 } }, flooder),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     const neighbour = await account({});
-    const invoice = await createTemplate({ name: "invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json") }, neighbour);
-    const res = await api("POST", "/v1/render", { template: invoice, data: fixtureJson("invoice.data.json"), options: { timeout_ms: 10_000 } }, neighbour);
+    const invoice = await createTemplate(
+      { name: "invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json") },
+      neighbour,
+    );
+    const res = await api(
+      "POST",
+      "/v1/render",
+      { template: invoice, data: fixtureJson("invoice.data.json"), options: { timeout_ms: 10_000 } },
+      neighbour,
+    );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ status: "succeeded", page_count: 1 });
 
@@ -106,10 +133,16 @@ describe("one account's slow renders never stall another's", () => {
 describe("raster ceilings", () => {
   it("refuses a full-page PNG of a document taller than 16384 pixels as render_failed at stage layout", async () => {
     const key = await account({});
-    const template = await createTemplate({ name: "tall", source: `<div style="height:17000px;background:linear-gradient(red,blue)"></div>` }, key);
+    const template = await createTemplate(
+      { name: "tall", source: `<div style="height:17000px;background:linear-gradient(red,blue)"></div>` },
+      key,
+    );
     const res = await api("POST", "/v1/render", { template, format: "png" }, key);
     expect(res.status).toBe(500);
-    expect(res.json.error).toMatchObject({ type: "render_failed", details: { stage: "layout", max_pixels: 40_000_000, max_side: 16384, retryable: false } });
+    expect(res.json.error).toMatchObject({
+      type: "render_failed",
+      details: { stage: "layout", max_pixels: 40_000_000, max_side: 16384, retryable: false },
+    });
     const clipped = await api("POST", "/v1/render", { template, format: "png", options: { full_page: false } }, key);
     expect(clipped.status).toBe(200);
     expect((await usage(key)).units.used).toBe(1);

@@ -4,18 +4,39 @@ import { describe, expect, inject, it } from "vitest";
 type Era = "modern" | "legacy";
 
 async function connect(era: Era, key?: string) {
-  const client = new Client({ name: "folio-e2e", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
-  const transport = new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}/mcp`), key ? { requestInit: { headers: { authorization: `Bearer ${key}` } } } : {});
+  const client = new Client(
+    { name: "folio-e2e", version: "1.0.0" },
+    era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
+  const transport = new StreamableHTTPClientTransport(
+    new URL(`${inject("baseUrl")}/mcp`),
+    key ? { requestInit: { headers: { authorization: `Bearer ${key}` } } } : {},
+  );
   await client.connect(transport);
   return client;
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text: string }> };
+  const res = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    structuredContent?: any;
+    content: Array<{ type: string; text: string }>;
+  };
   return res;
 }
 
-const TOOLS = ["create_template", "update_template", "get_template", "list_templates", "validate_template", "render", "get_render", "list_renders", "get_usage", "get_api_key"];
+const TOOLS = [
+  "create_template",
+  "update_template",
+  "get_template",
+  "list_templates",
+  "validate_template",
+  "render",
+  "get_render",
+  "list_renders",
+  "get_usage",
+  "get_api_key",
+];
 const READS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const ADDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 const ANNOTATIONS: Record<string, object> = {
@@ -31,7 +52,8 @@ const ANNOTATIONS: Record<string, object> = {
   get_api_key: ADDS,
 };
 const JSON_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
-const typesOf = (schema: any): string[] => (schema.anyOf as Array<{ type: string }>).map((branch) => branch.type).sort();
+const typesOf = (schema: any): string[] =>
+  (schema.anyOf as Array<{ type: string }>).map((branch) => branch.type).sort();
 
 describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era) => {
   it("lists every tool with its input schema, without a key and without minting", async () => {
@@ -48,7 +70,12 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     }
     // Arguments that take any JSON value say so, type by type, so a client sends JSON rather than a string.
     const argument = (tool: string, name: string) => tools.find((t) => t.name === tool)!.inputSchema.properties![name];
-    for (const [tool, name] of [["render", "data"], ["validate_template", "data"], ["create_template", "example"], ["update_template", "example"]] as const) {
+    for (const [tool, name] of [
+      ["render", "data"],
+      ["validate_template", "data"],
+      ["create_template", "example"],
+      ["update_template", "example"],
+    ] as const) {
       expect(typesOf(argument(tool, name)), `${tool}.${name}`).toEqual(JSON_TYPES);
     }
     expect(client.getInstructions()).toMatch(/trial \(50 renders/);
@@ -58,7 +85,13 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
 
   it("mints a trial on the first keyless call whose key works on REST, then round-trips every tool with it", async () => {
     const client = await connect(era);
-    const created = await call(client, "create_template", { name: `mcp-${era}`, engine: "satori", source: "<div style='display:flex;font-size:40px'>Hi {{ who }}</div>", schema: { type: "object", required: ["who"] }, example: { who: "Ada" } });
+    const created = await call(client, "create_template", {
+      name: `mcp-${era}`,
+      engine: "satori",
+      source: "<div style='display:flex;font-size:40px'>Hi {{ who }}</div>",
+      schema: { type: "object", required: ["who"] },
+      example: { who: "Ada" },
+    });
     expect(created.isError).toBeFalsy();
     const key = created.structuredContent.api_key as string;
     expect(key).toMatch(/^folio_sk_/);
@@ -67,27 +100,54 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     const rest = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${key}` } });
     expect(((await rest.json()) as any).data.map((t: { name: string }) => t.name)).toEqual([`mcp-${era}`]);
 
-    const updated = await call(client, "update_template", { api_key: key, name: `mcp-${era}`, source: "<div style='display:flex;font-size:40px'>Hello {{ who }}</div>" });
+    const updated = await call(client, "update_template", {
+      api_key: key,
+      name: `mcp-${era}`,
+      source: "<div style='display:flex;font-size:40px'>Hello {{ who }}</div>",
+    });
     expect(updated.structuredContent).toMatchObject({ ref: `mcp-${era}@2` });
     const pinned = await call(client, "update_template", { api_key: key, name: `mcp-${era}@2`, source: "x" });
     expect(pinned.isError).toBe(true);
     expect(pinned.content[0]!.text).toMatch(/^invalid_request: .*bare template name/);
-    expect((await call(client, "get_template", { api_key: key, ref: `mcp-${era}@1` })).structuredContent).toMatchObject({ version: 1, latest_version: 2 });
+    expect((await call(client, "get_template", { api_key: key, ref: `mcp-${era}@1` })).structuredContent).toMatchObject(
+      { version: 1, latest_version: 2 },
+    );
     expect((await call(client, "list_templates", { api_key: key })).structuredContent.data).toHaveLength(1);
     const invalid = await call(client, "validate_template", { api_key: key, ref: `mcp-${era}`, data: {} });
-    expect(invalid.structuredContent).toMatchObject({ valid: false, errors: [{ path: "data.who" }], example: { who: "Ada" } });
+    expect(invalid.structuredContent).toMatchObject({
+      valid: false,
+      errors: [{ path: "data.who" }],
+      example: { who: "Ada" },
+    });
     const render = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: { who: "MCP" } });
     expect(render.structuredContent).toMatchObject({ object: "render", status: "succeeded", format: "png" });
     expect((await fetch(render.structuredContent.url)).status).toBe(200);
-    expect((await call(client, "get_render", { api_key: key, id: render.structuredContent.id })).structuredContent.url).toBeTruthy();
+    expect(
+      (await call(client, "get_render", { api_key: key, id: render.structuredContent.id })).structuredContent.url,
+    ).toBeTruthy();
     expect((await call(client, "list_renders", { api_key: key })).structuredContent.data).toHaveLength(1);
-    expect((await call(client, "get_usage", { api_key: key })).structuredContent.trial).toEqual({ renders_total: 50, renders_used: 1, renders_remaining: 49 });
-    expect((await call(client, "get_api_key", { api_key: key })).structuredContent).toMatchObject({ api_key: key, trial: true });
+    expect((await call(client, "get_usage", { api_key: key })).structuredContent.trial).toEqual({
+      renders_total: 50,
+      renders_used: 1,
+      renders_remaining: 49,
+    });
+    expect((await call(client, "get_api_key", { api_key: key })).structuredContent).toMatchObject({
+      api_key: key,
+      trial: true,
+    });
     // The object arrived as an object: the same data through REST is the same render, from the cache.
-    const same = await fetch(`${inject("baseUrl")}/v1/render`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ template: `mcp-${era}`, data: { who: "MCP" } }) });
+    const same = await fetch(`${inject("baseUrl")}/v1/render`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: JSON.stringify({ template: `mcp-${era}`, data: { who: "MCP" } }),
+    });
     expect(await same.json()).toMatchObject({ cached: true, template: `mcp-${era}@2` });
     // A JSON-encoded string is a string, as through REST: refused by this schema, never parsed behind the caller's back.
-    const stringified = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: JSON.stringify({ who: "MCP" }) });
+    const stringified = await call(client, "render", {
+      api_key: key,
+      template: `mcp-${era}`,
+      data: JSON.stringify({ who: "MCP" }),
+    });
     expect(stringified.isError).toBe(true);
     expect(stringified.structuredContent.error).toMatchObject({ type: "validation_error", errors: [{ path: "data" }] });
     const refused = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: {} });
@@ -96,14 +156,27 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
   });
 
   it("uses the key from the Authorization header, and refuses a bad one with 401", async () => {
-    const minted = await (await fetch(`${inject("baseUrl")}/v1/internal/trials`, { method: "POST", headers: { "x-internal-secret": inject("internalSecret") } })).json() as { api_key: string };
+    const minted = (await (
+      await fetch(`${inject("baseUrl")}/v1/internal/trials`, {
+        method: "POST",
+        headers: { "x-internal-secret": inject("internalSecret") },
+      })
+    ).json()) as { api_key: string };
     const client = await connect(era, minted.api_key);
     const listed = await call(client, "list_templates");
     expect(listed.structuredContent).toEqual({ object: "list", data: [] });
     expect(listed.structuredContent).not.toHaveProperty("api_key");
     await client.close();
     await expect(connect(era, "folio_sk_bad")).rejects.toThrow();
-    const raw = await fetch(`${inject("baseUrl")}/mcp`, { method: "POST", headers: { authorization: "Bearer nope", "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const raw = await fetch(`${inject("baseUrl")}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: "Bearer nope",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
   });
@@ -112,10 +185,21 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
 describe("the MCP endpoint over plain HTTP", () => {
   it("answers GET with 405 and refuses a foreign Origin", async () => {
     expect((await fetch(`${inject("baseUrl")}/mcp`)).status).toBe(405);
-    const foreign = await fetch(`${inject("baseUrl")}/mcp`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    const foreign = await fetch(`${inject("baseUrl")}/mcp`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(foreign.status).toBe(403);
     const own = new URL(inject("baseUrl")).origin;
-    const preflight = await fetch(`${inject("baseUrl")}/mcp`, { method: "OPTIONS", headers: { origin: own, "access-control-request-method": "POST", "access-control-request-headers": "authorization, mcp-protocol-version" } });
+    const preflight = await fetch(`${inject("baseUrl")}/mcp`, {
+      method: "OPTIONS",
+      headers: {
+        origin: own,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, mcp-protocol-version",
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(own);
     expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
@@ -125,13 +209,28 @@ describe("the MCP endpoint over plain HTTP", () => {
 
   it("refuses the trial's 51st render through MCP and REST alike", async () => {
     const client = await connect("modern");
-    const created = await call(client, "create_template", { name: "fifty", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" });
+    const created = await call(client, "create_template", {
+      name: "fifty",
+      engine: "satori",
+      source: "<div style='display:flex'>{{ n }}</div>",
+    });
     const key = created.structuredContent.api_key as string;
-    for (let n = 1; n <= 50; n++) expect((await call(client, "render", { api_key: key, template: "fifty", data: { n } })).isError, `render ${n}`).toBeFalsy();
+    for (let n = 1; n <= 50; n++)
+      expect(
+        (await call(client, "render", { api_key: key, template: "fifty", data: { n } })).isError,
+        `render ${n}`,
+      ).toBeFalsy();
     const viaMcp = await call(client, "render", { api_key: key, template: "fifty", data: { n: 51 } });
     expect(viaMcp.isError).toBe(true);
-    expect(viaMcp.structuredContent.error).toMatchObject({ type: "quota_exceeded", details: { next_step: expect.any(String) } });
-    const viaRest = await fetch(`${inject("baseUrl")}/v1/render`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ template: "fifty", data: { n: 52 } }) });
+    expect(viaMcp.structuredContent.error).toMatchObject({
+      type: "quota_exceeded",
+      details: { next_step: expect.any(String) },
+    });
+    const viaRest = await fetch(`${inject("baseUrl")}/v1/render`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: JSON.stringify({ template: "fifty", data: { n: 52 } }),
+    });
     expect(viaRest.status).toBe(402);
     await client.close();
   }, 120_000);

@@ -1,8 +1,8 @@
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, inject, it } from "vitest";
 
 const PUBLIC_ROUTES = [
@@ -42,7 +42,9 @@ describe("/openapi.json from the running service", () => {
 
   it("lists every public route, no internal one, with the shared error envelope and key security", async () => {
     const document = (await (await fetch(`${inject("baseUrl")}/openapi.json`)).json()) as any;
-    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     for (const route of PUBLIC_ROUTES) expect(operations).toContain(route);
     expect(operations.filter((o) => o.includes("/internal"))).toEqual([]);
     expect(document.components.schemas.Error.properties.error.properties.type.enum).toHaveLength(12);
@@ -52,7 +54,10 @@ describe("/openapi.json from the running service", () => {
     expect(create.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/TemplateInput");
     expect(create.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     expect(create.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/SavedTemplate");
-    expect(document.components.schemas.SavedTemplate.allOf).toEqual([{ $ref: "#/components/schemas/Template" }, expect.objectContaining({ required: ["warnings"] })]);
+    expect(document.components.schemas.SavedTemplate.allOf).toEqual([
+      { $ref: "#/components/schemas/Template" },
+      expect.objectContaining({ required: ["warnings"] }),
+    ]);
     expect(document.components.schemas.ValidationResult.required).toContain("warnings");
     expect(document.components.schemas.Template.properties).not.toHaveProperty("warnings");
   });
@@ -68,11 +73,17 @@ describe("/openapi.json from the running service", () => {
     const redocly = join(import.meta.dirname, "../../node_modules/.bin/redocly");
     let output = "";
     try {
-      output = execFileSync(redocly, ["lint", file, "--format=json"], { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+      output = execFileSync(redocly, ["lint", file, "--format=json"], {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      });
     } catch (failure) {
       output = String((failure as { stdout?: string }).stdout ?? failure);
     }
-    const report = JSON.parse(output.slice(output.indexOf("{"))) as { totals: { errors: number }; problems: Array<{ severity: string; message: string }> };
+    const report = JSON.parse(output.slice(output.indexOf("{"))) as {
+      totals: { errors: number };
+      problems: Array<{ severity: string; message: string }>;
+    };
     expect(report.problems.filter((p) => p.severity === "error")).toEqual([]);
     expect(report.totals.errors).toBe(0);
   });
@@ -84,17 +95,28 @@ describe("the pages a person reads", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     const html = await res.text();
-    for (const anchor of ['id="options"', 'id="liquid"', 'id="webhooks"', 'id="errors"', 'id="schemas"', 'id="createRender"', 'id="createPreview"']) expect(html).toContain(anchor);
+    for (const anchor of [
+      'id="options"',
+      'id="liquid"',
+      'id="webhooks"',
+      'id="errors"',
+      'id="schemas"',
+      'id="createRender"',
+      'id="createPreview"',
+    ])
+      expect(html).toContain(anchor);
     expect(html).toContain("$1,234.50");
     expect(html).toContain("X-Service-Signature");
     expect(html).toContain("webhook-signature");
     expect(html).not.toMatch(/<script|https:\/\/cdn/i);
-    for (const type of ["invalid_request", "quota_exceeded", "render_failed"]) expect(html).toContain(`/docs/errors/${type}`);
+    for (const type of ["invalid_request", "quota_exceeded", "render_failed"])
+      expect(html).toContain(`/docs/errors/${type}`);
   });
 
   it("/ links to the docs, the studio, the OpenAPI document and the agent server", async () => {
     const html = await (await fetch(`${inject("baseUrl")}/`)).text();
-    for (const path of ["/docs", "/studio", "/openapi.json", "/mcp"]) expect(html).toContain(`${inject("baseUrl")}${path}"`);
+    for (const path of ["/docs", "/studio", "/openapi.json", "/mcp"])
+      expect(html).toContain(`${inject("baseUrl")}${path}"`);
   });
 
   it("error pages are HTML with no raw markdown marks", async () => {
@@ -116,7 +138,9 @@ describe("the dev service", () => {
   });
 
   it("prints a key that works with curl against /v1/templates", async () => {
-    const res = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${inject("apiKey")}` } });
+    const res = await fetch(`${inject("baseUrl")}/v1/templates`, {
+      headers: { authorization: `Bearer ${inject("apiKey")}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { object: string }).object).toBe("list");
   });

@@ -3,17 +3,29 @@
 // joining forms; CJK ideographs whose glyph the font shares with a Kangxi radical, which the ToUnicode map then
 // names instead) only as /ActualText marked content. poppler read it; pdfjs does not, so it is taken here from the
 // content streams (pdf-lib) and put in place of the glyphs pdfjs read.
-import { decodePDFRawStream, PDFArray, PDFHexString, PDFString, type PDFDocument, type PDFRawStream } from "@cantoo/pdf-lib";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  type PDFDocument,
+  PDFHexString,
+  type PDFRawStream,
+  PDFString,
+} from "@cantoo/pdf-lib";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { loadStructure, withPdf } from "./pdf-tools";
 
 /** A content stream's tokens: comments, strings, dictionary and array brackets, names, numbers and operators. */
-const TOKEN = /%[^\r\n]*|\((?:\\[\s\S]|[^\\()]|\((?:\\[\s\S]|[^\\()])*\))*\)|<<|>>|<[^<>]*>|[[\]{}]|\/[^\s()<>[\]{}/%]*|[^\s()<>[\]{}/%]+/g;
+const TOKEN =
+  /%[^\r\n]*|\((?:\\[\s\S]|[^\\()]|\((?:\\[\s\S]|[^\\()])*\))*\)|<<|>>|<[^<>]*>|[[\]{}]|\/[^\s()<>[\]{}/%]*|[^\s()<>[\]{}/%]+/g;
 const OPERATOR = /^(?!true$|false$|null$)[A-Za-z'"][\w*]*$/;
 
 /** A string token's text: a hex string's or a literal string's bytes, decoded as PDF text strings are. */
-const stringText = (token: string) => (token.startsWith("<") ? PDFHexString.of(token.slice(1, -1).replace(/\s/g, "")) : PDFString.of(token.slice(1, -1))).decodeText();
+const stringText = (token: string) =>
+  (token.startsWith("<")
+    ? PDFHexString.of(token.slice(1, -1).replace(/\s/g, ""))
+    : PDFString.of(token.slice(1, -1))
+  ).decodeText();
 
 /**
  * The /ActualText of each marked-content sequence a page's content streams begin (BMC, BDC), in order; null where
@@ -21,8 +33,15 @@ const stringText = (token: string) => (token.startsWith("<") ? PDFHexString.of(t
  */
 function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | null> {
   const contents = structure.getPage(pageIndex).node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => structure.context.lookup(ref)) : contents ? [contents] : [];
-  const content = streams.map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1")).join("\n");
+  const streams =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => structure.context.lookup(ref))
+      : contents
+        ? [contents]
+        : [];
+  const content = streams
+    .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1"))
+    .join("\n");
   const found: Array<string | null> = [];
   let operands: string[] = [];
   for (const [token] of content.matchAll(TOKEN)) {
@@ -31,7 +50,12 @@ function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | 
       operands.push(token);
       continue;
     }
-    if (token === "BMC" || token === "BDC") found.push(token === "BDC" && operands.includes("/ActualText") ? stringText(operands[operands.indexOf("/ActualText") + 1]!) : null);
+    if (token === "BMC" || token === "BDC")
+      found.push(
+        token === "BDC" && operands.includes("/ActualText")
+          ? stringText(operands[operands.indexOf("/ActualText") + 1]!)
+          : null,
+      );
     operands = [];
   }
   return found;
@@ -45,7 +69,10 @@ function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | 
 async function pageItems(page: PDFPageProxy, actual: Array<string | null>) {
   const { items, styles } = await page.getTextContent({ includeMarkedContent: true });
   const begun = items.filter((item) => "type" in item && item.type !== "endMarkedContent").length;
-  if (begun !== actual.length) throw new Error(`page ${page.pageNumber}: pdfjs began ${begun} marked-content sequences, its content streams ${actual.length}`);
+  if (begun !== actual.length)
+    throw new Error(
+      `page ${page.pageNumber}: pdfjs began ${begun} marked-content sequences, its content streams ${actual.length}`,
+    );
   const out: TextItem[] = [];
   const open: Array<{ text: string | null; items: TextItem[] }> = [];
   const sink = () => open.find((sequence) => sequence.text !== null)?.items ?? out;
@@ -64,7 +91,13 @@ async function pageItems(page: PDFPageProxy, actual: Array<string | null>) {
       const left = Math.min(...drawn.map((glyphs) => glyphs.transform[4]));
       const right = Math.max(...drawn.map((glyphs) => glyphs.transform[4] + glyphs.width));
       const transform = [...drawn[0]!.transform.slice(0, 4), left, drawn[0]!.transform[5]];
-      sink().push(...inside.slice(0, first), { ...drawn[0]!, str: text, transform, width: right - left, hasEOL: inside.at(-1)!.hasEOL });
+      sink().push(...inside.slice(0, first), {
+        ...drawn[0]!,
+        str: text,
+        transform,
+        width: right - left,
+        hasEOL: inside.at(-1)!.hasEOL,
+      });
     }
   }
   return { items: out, styles };
@@ -75,7 +108,8 @@ async function textItems(file: string, password: string | undefined): Promise<Te
   return withPdf(file, password, async (doc) => {
     const structure = await loadStructure(file, password);
     const pages: TextItem[][] = [];
-    for (let number = 1; number <= doc.numPages; number++) pages.push((await pageItems(await doc.getPage(number), actualTexts(structure, number - 1))).items);
+    for (let number = 1; number <= doc.numPages; number++)
+      pages.push((await pageItems(await doc.getPage(number), actualTexts(structure, number - 1))).items);
     return pages;
   });
 }
@@ -95,7 +129,14 @@ interface Line {
 function lines(items: TextItem[]): Line[] {
   const runs = items
     .filter((item) => item.str.trim() !== "")
-    .map(({ str, transform, width, fontName }) => ({ str, fontName, x: transform[4], y: transform[5], right: transform[4] + width, size: Math.hypot(transform[2], transform[3]) }));
+    .map(({ str, transform, width, fontName }) => ({
+      str,
+      fontName,
+      x: transform[4],
+      y: transform[5],
+      right: transform[4] + width,
+      size: Math.hypot(transform[2], transform[3]),
+    }));
   const grouped: Array<typeof runs> = [];
   for (const run of runs.sort((a, b) => b.y - a.y)) {
     const line = grouped.at(-1);
@@ -104,16 +145,29 @@ function lines(items: TextItem[]): Line[] {
   }
   return grouped.map((line) => {
     line.sort((a, b) => a.x - b.x);
-    const parts = line.flatMap((run, i) => (i > 0 && run.x - line[i - 1]!.right > 0.15 * run.size ? [" ", run.str] : [run.str]));
+    const parts = line.flatMap((run, i) =>
+      i > 0 && run.x - line[i - 1]!.right > 0.15 * run.size ? [" ", run.str] : [run.str],
+    );
     const letters = parts.join("").match(/\p{L}/gu) ?? [];
-    return { text: (letters.filter((letter) => RTL.test(letter)).length * 2 > letters.length ? parts.reverse() : parts).join(""), fontIds: [...new Set(line.map((run) => run.fontName))] };
+    return {
+      text: (letters.filter((letter) => RTL.test(letter)).length * 2 > letters.length ? parts.reverse() : parts).join(
+        "",
+      ),
+      fontIds: [...new Set(line.map((run) => run.fontName))],
+    };
   });
 }
 
 /** The text of each page, in reading layout (pdftotext -layout), or in content-stream order with `raw` (pdftotext -raw). */
 export async function pageTexts(file: string, options: { raw?: boolean; password?: string } = {}): Promise<string[]> {
   const pages = await textItems(file, options.password);
-  return pages.map((items) => (options.raw ? items.map((item) => item.str + (item.hasEOL ? "\n" : "")).join("") : lines(items).map((line) => line.text).join("\n")));
+  return pages.map((items) =>
+    options.raw
+      ? items.map((item) => item.str + (item.hasEOL ? "\n" : "")).join("")
+      : lines(items)
+          .map((line) => line.text)
+          .join("\n"),
+  );
 }
 
 /** Page 1's lines in reading layout, each with the fonts its text is drawn in (their names without the subset tag). */
@@ -138,7 +192,10 @@ export async function wordAt(file: string, word: string): Promise<{ x: number; y
     const { items, styles } = await pageItems(page, actualTexts(await loadStructure(file), 0));
     const run = items.find((item) => new RegExp(`^${word}(\\s|$)`).test(item.str));
     if (!run) throw new Error(`${word} begins no text run on page 1`);
-    const [x, baseline] = page.getViewport({ scale: 1 }).convertToViewportPoint(run.transform[4], run.transform[5]) as [number, number];
+    const [x, baseline] = page.getViewport({ scale: 1 }).convertToViewportPoint(run.transform[4], run.transform[5]) as [
+      number,
+      number,
+    ];
     return { x, y: baseline - styles[run.fontName]!.ascent * Math.hypot(run.transform[2], run.transform[3]) };
   });
 }

@@ -4,9 +4,24 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNull,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+} from "@cantoo/pdf-lib";
 import { createCanvas } from "@napi-rs/canvas";
-import { decodePDFRawStream, PDFArray, PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from "@cantoo/pdf-lib";
-import { getDocument, PasswordResponses, VerbosityLevel, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, PasswordResponses, type PDFDocumentProxy, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api";
 
 type Json = any;
@@ -19,12 +34,18 @@ export function pdfFile(bytes: Buffer): string {
 }
 
 /** The file parsed by pdf-lib, decrypted with `password` ("" opens a file that has only an owner password). */
-export const loadStructure = (file: string, password = "") => PDFDocument.load(readFileSync(file), { password, updateMetadata: false });
+export const loadStructure = (file: string, password = "") =>
+  PDFDocument.load(readFileSync(file), { password, updateMetadata: false });
 /** The file parsed by pdf-lib as it is, encrypted strings and streams left so: for what encryption never covers. */
-const loadUndecrypted = (file: string) => PDFDocument.load(readFileSync(file), { ignoreEncryption: true, updateMetadata: false });
+const loadUndecrypted = (file: string) =>
+  PDFDocument.load(readFileSync(file), { ignoreEncryption: true, updateMetadata: false });
 
 /** Runs `use` on the file opened by pdfjs, with `password` if given, and closes it after. */
-export async function withPdf<T>(file: string, password: string | undefined, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+export async function withPdf<T>(
+  file: string,
+  password: string | undefined,
+  use: (doc: PDFDocumentProxy) => Promise<T>,
+): Promise<T> {
   const task = getDocument({ data: new Uint8Array(readFileSync(file)), password, verbosity: VerbosityLevel.ERRORS });
   try {
     return await use(await task.promise);
@@ -49,7 +70,8 @@ function json(object: PDFObject | undefined): Json {
   if (object instanceof PDFNumber) return object.asNumber();
   if (object instanceof PDFBool) return object.asBoolean();
   if (object instanceof PDFArray) return object.asArray().map(json);
-  if (object instanceof PDFDict) return Object.fromEntries([...object.entries()].map(([key, value]) => [`/${key.decodeText()}`, json(value)]));
+  if (object instanceof PDFDict)
+    return Object.fromEntries([...object.entries()].map(([key, value]) => [`/${key.decodeText()}`, json(value)]));
   if (object instanceof PDFStream) return json(object.dict);
   if (object === undefined || object === PDFNull) return null;
   throw new Error(`no JSON for ${object.constructor.name}`);
@@ -63,12 +85,17 @@ export async function pdfObjects(file: string, password?: string) {
     const [number, generation] = ref.split(" ").map(Number);
     return context.lookup(PDFRef.of(number!, generation));
   };
-  const resolve = (value: Json): Json => (typeof value === "string" && /^\d+ \d+ R$/.test(value) ? json(lookup(value)) : value);
+  const resolve = (value: Json): Json =>
+    typeof value === "string" && /^\d+ \d+ R$/.test(value) ? json(lookup(value)) : value;
   const streamBytes = (ref: string) => Buffer.from(decodePDFRawStream(lookup(ref) as PDFRawStream).decode());
   // pdf-lib's decrypting parse loses the trailer that Chromium writes in a cross-reference stream (it tries to
   // decrypt that stream too); a trailer is never encrypted, so it comes from a parse that decrypts nothing.
   const { trailerInfo } = context.isDecrypted ? (await loadUndecrypted(file)).context : context;
-  const trailer = Object.fromEntries(Object.entries(trailerInfo).filter(([, value]) => value).map(([key, value]) => [`/${key}`, json(value)]));
+  const trailer = Object.fromEntries(
+    Object.entries(trailerInfo)
+      .filter(([, value]) => value)
+      .map(([key, value]) => [`/${key}`, json(value)]),
+  );
   return { trailer, catalog: json(catalog), resolve, streamBytes, doc };
 }
 
@@ -108,7 +135,10 @@ export async function pdfInfo(file: string, password?: string) {
 }
 
 /** What a reader holding `password` (or none) meets: the document, or pdfjs's PasswordException, by its code. */
-export async function opens(file: string, password?: string): Promise<"opened" | "password needed" | "password incorrect"> {
+export async function opens(
+  file: string,
+  password?: string,
+): Promise<"opened" | "password needed" | "password incorrect"> {
   try {
     return await withPdf(file, password, async () => "opened" as const);
   } catch (error) {
@@ -128,7 +158,10 @@ export async function encryption(file: string) {
   if (!context.trailerInfo.Encrypt) return null;
   const encrypt = json(context.lookup(context.trailerInfo.Encrypt));
   const filter = encrypt["/CF"]?.[encrypt["/StmF"]]?.["/CFM"];
-  const algorithm = encrypt["/V"] === 5 && encrypt["/R"] === 6 && filter === "/AESV3" ? "AES-256" : `V ${encrypt["/V"]} R ${encrypt["/R"]} ${filter}`;
+  const algorithm =
+    encrypt["/V"] === 5 && encrypt["/R"] === 6 && filter === "/AESV3"
+      ? "AES-256"
+      : `V ${encrypt["/V"]} R ${encrypt["/R"]} ${filter}`;
   const grants = (bit: number) => (encrypt["/P"] & (1 << (bit - 1))) !== 0;
   return { algorithm, print: grants(3), change: grants(4), copy: grants(5), addNotes: grants(6) };
 }
@@ -160,21 +193,34 @@ export async function fonts(file: string) {
     const descendant = font["/Subtype"] === "/Type0" ? resolve(resolve(font["/DescendantFonts"])[0]) : font;
     const descriptor = resolve(descendant["/FontDescriptor"]) ?? {};
     const name = String(font["/BaseFont"] ?? descriptor["/FontName"] ?? "/").slice(1);
-    const embedded = font["/Subtype"] === "/Type3" || ["/FontFile", "/FontFile2", "/FontFile3"].some((key) => key in descriptor);
-    return { name, type: String(font["/Subtype"]).slice(1), embedded, subset: /^[A-Z]{6}\+/.test(name), toUnicode: "/ToUnicode" in font };
+    const embedded =
+      font["/Subtype"] === "/Type3" || ["/FontFile", "/FontFile2", "/FontFile3"].some((key) => key in descriptor);
+    return {
+      name,
+      type: String(font["/Subtype"]).slice(1),
+      embedded,
+      subset: /^[A-Z]{6}\+/.test(name),
+      toUnicode: "/ToUnicode" in font,
+    };
   });
 }
 
 type OutlineItem = { title: string; items: OutlineItem[] };
 /** The outline as nested titles: an entry with entries under it as { title, kids }. */
 export async function outlineTitles(file: string): Promise<Json[]> {
-  const titles = (items: OutlineItem[]): Json[] => items.map((item) => (item.items.length ? { title: item.title, kids: titles(item.items) } : item.title));
+  const titles = (items: OutlineItem[]): Json[] =>
+    items.map((item) => (item.items.length ? { title: item.title, kids: titles(item.items) } : item.title));
   return withPdf(file, undefined, async (doc) => titles((await doc.getOutline()) ?? []));
 }
 
 /** Embedded files, as pdfjs reads the /EmbeddedFiles name tree: each one's bytes by its file name (/UF, else /F). */
 export async function attachments(file: string): Promise<Map<string, Buffer>> {
-  const found = await withPdf(file, undefined, async (doc) => Object.values((await doc.getAttachments()) ?? {}) as Array<{ filename: string; content: Uint8Array }>);
+  const found = await withPdf(
+    file,
+    undefined,
+    async (doc) =>
+      Object.values((await doc.getAttachments()) ?? {}) as Array<{ filename: string; content: Uint8Array }>,
+  );
   return new Map(found.map((attachment) => [attachment.filename, Buffer.from(attachment.content)]));
 }
 
@@ -194,11 +240,21 @@ async function drawPage(file: string, page: number, dpi: number) {
 export async function pagePixels(file: string, page = 1, dpi = 96) {
   const canvas = await drawPage(file, page, dpi);
   const { data, width, height } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-  return { width, height, pixel: (x: number, y: number) => [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number] };
+  return {
+    width,
+    height,
+    pixel: (x: number, y: number) =>
+      [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number],
+  };
 }
 
 /** Writes a page at `dpi` as a PNG (by default beside the PDF), for a person to look at; returns its path. */
-export async function pagePng(file: string, page = 1, dpi = 96, out = file.replace(/\.pdf$/, `-page${page}.png`)): Promise<string> {
+export async function pagePng(
+  file: string,
+  page = 1,
+  dpi = 96,
+  out = file.replace(/\.pdf$/, `-page${page}.png`),
+): Promise<string> {
   writeFileSync(out, await (await drawPage(file, page, dpi)).encode("png"));
   return out;
 }

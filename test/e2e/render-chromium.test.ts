@@ -1,14 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { api, createTemplate, download, fixture, fixtureJson, imageSize, inspectPdf, newKey, sha256, waitForRender } from "./client";
+import {
+  api,
+  createTemplate,
+  download,
+  fixture,
+  fixtureJson,
+  imageSize,
+  inspectPdf,
+  newKey,
+  sha256,
+  waitForRender,
+} from "./client";
 
-const invoice = () => ({ name: "invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json"), example: fixtureJson("invoice.data.json") });
+const invoice = () => ({
+  name: "invoice",
+  source: fixture("invoice.liquid.html"),
+  schema: fixtureJson("invoice.schema.json"),
+  example: fixtureJson("invoice.data.json"),
+});
 
 describe("chromium renders through the real service", () => {
   it("renders the one-page invoice inline to an A4 PDF with the right text and a working signed link", async () => {
     const template = await createTemplate(invoice());
     const res = await api("POST", "/v1/render", { template, data: fixtureJson("invoice.data.json") });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: "render", status: "succeeded", template: `${template}@1`, format: "pdf", engine: "chromium", cached: false, page_count: 1, billable_units: 1, content_type: "application/pdf", error: null, webhook_status: null, webhook_attempts: 0 });
+    expect(res.json).toMatchObject({
+      object: "render",
+      status: "succeeded",
+      template: `${template}@1`,
+      format: "pdf",
+      engine: "chromium",
+      cached: false,
+      page_count: 1,
+      billable_units: 1,
+      content_type: "application/pdf",
+      error: null,
+      webhook_status: null,
+      webhook_attempts: 0,
+    });
     expect(res.headers.get("x-request-id")).toBeTruthy();
     const file = await download(res.json.url);
     expect(file.status).toBe(200);
@@ -38,13 +67,18 @@ describe("chromium renders through the real service", () => {
   });
 
   it("prints header and footer page numbers, honours landscape, Letter and metadata", async () => {
-    const template = await createTemplate({ name: "paged", source: "<html><head><title>Paged</title></head><body>{% for i in (1..3) %}<p style='break-after:page'>Part {{ i }} for {{ who }}</p>{% endfor %}</body></html>" });
+    const template = await createTemplate({
+      name: "paged",
+      source:
+        "<html><head><title>Paged</title></head><body>{% for i in (1..3) %}<p style='break-after:page'>Part {{ i }} for {{ who }}</p>{% endfor %}</body></html>",
+    });
     const options = {
       page_size: "Letter",
       landscape: true,
       margin: { top: "20mm", bottom: "20mm", left: "10mm", right: "10mm" },
       header_html: "<div style='font-size:10px;width:100%;text-align:center'>Report for {{ who }}</div>",
-      footer_html: "<div style='font-size:10px;width:100%;text-align:center'>Page <span class='pageNumber'></span> of <span class='totalPages'></span></div>",
+      footer_html:
+        "<div style='font-size:10px;width:100%;text-align:center'>Page <span class='pageNumber'></span> of <span class='totalPages'></span></div>",
       metadata: { title: "Quarterly", author: "Folio Tests", subject: "Paging", keywords: "a, b" },
     };
     const res = await api("POST", "/v1/render", { template, data: { who: "Ada" }, options });
@@ -60,7 +94,14 @@ describe("chromium renders through the real service", () => {
 
   it("bills a 10-page PDF under-estimated as 1 page for 10 units", async () => {
     const key = await newKey();
-    const template = await createTemplate({ name: "ten", expected_pages: 1, source: "{% for i in (1..10) %}<p style='break-after:page'>Page {{ i }}</p>{% endfor %}" }, key);
+    const template = await createTemplate(
+      {
+        name: "ten",
+        expected_pages: 1,
+        source: "{% for i in (1..10) %}<p style='break-after:page'>Page {{ i }}</p>{% endfor %}",
+      },
+      key,
+    );
     const res = await api("POST", "/v1/render", { template }, key);
     expect(res.json).toMatchObject({ page_count: 10, billable_units: 10 });
     const usage = await api("GET", "/v1/usage", undefined, key);
@@ -68,11 +109,24 @@ describe("chromium renders through the real service", () => {
   });
 
   it("renders PNG and JPG at the requested dimensions", async () => {
-    const template = await createTemplate({ name: "shot", source: "<body style='margin:0;background:#2f5bea'><h1 style='color:white'>{{ t }}</h1></body>" });
-    const png = await api("POST", "/v1/render", { template, format: "png", data: { t: "png" }, options: { width: 800, height: 600, full_page: false } });
+    const template = await createTemplate({
+      name: "shot",
+      source: "<body style='margin:0;background:#2f5bea'><h1 style='color:white'>{{ t }}</h1></body>",
+    });
+    const png = await api("POST", "/v1/render", {
+      template,
+      format: "png",
+      data: { t: "png" },
+      options: { width: 800, height: 600, full_page: false },
+    });
     expect(png.json).toMatchObject({ format: "png", content_type: "image/png", page_count: 1, billable_units: 1 });
     expect(imageSize((await download(png.json.url)).bytes)).toEqual({ type: "png", width: 800, height: 600 });
-    const jpg = await api("POST", "/v1/render", { template, format: "jpeg", data: { t: "jpg" }, options: { width: 640, height: 360, full_page: false, device_scale_factor: 2, quality: 70 } });
+    const jpg = await api("POST", "/v1/render", {
+      template,
+      format: "jpeg",
+      data: { t: "jpg" },
+      options: { width: 640, height: 360, full_page: false, device_scale_factor: 2, quality: 70 },
+    });
     expect(jpg.json).toMatchObject({ format: "jpg", content_type: "image/jpeg" });
     const jpgFile = await download(jpg.json.url);
     expect(jpgFile.headers.get("content-type")).toBe("image/jpeg");
@@ -102,9 +156,20 @@ describe("chromium renders through the real service", () => {
     const template = await createTemplate(invoice());
     const data = fixtureJson("invoice.data.json");
     const first = await api("POST", "/v1/render", { template, data, options: { scale: 0.9 } });
-    const again = await api("POST", "/v1/render", { template, data: JSON.parse(JSON.stringify(data)), options: { scale: 0.9 }, async: true });
+    const again = await api("POST", "/v1/render", {
+      template,
+      data: JSON.parse(JSON.stringify(data)),
+      options: { scale: 0.9 },
+      async: true,
+    });
     expect(again.status).toBe(200);
-    expect(again.json).toMatchObject({ status: "succeeded", cached: true, billable_units: 0, page_count: first.json.page_count, byte_size: first.json.byte_size });
+    expect(again.json).toMatchObject({
+      status: "succeeded",
+      cached: true,
+      billable_units: 0,
+      page_count: first.json.page_count,
+      byte_size: first.json.byte_size,
+    });
     expect(again.json.id).not.toBe(first.json.id);
     expect(sha256((await download(again.json.url)).bytes)).toBe(sha256((await download(first.json.url)).bytes));
   });
@@ -113,7 +178,15 @@ describe("chromium renders through the real service", () => {
     const template = await createTemplate(invoice());
     const res = await api("POST", "/v1/render", { template, data: fixtureJson("invoice-huge.data.json") });
     expect(res.status).toBe(202);
-    expect(res.json).toMatchObject({ status: "queued", url: null, page_count: null, billable_units: null, byte_size: null, completed_at: null, error: null });
+    expect(res.json).toMatchObject({
+      status: "queued",
+      url: null,
+      page_count: null,
+      billable_units: null,
+      byte_size: null,
+      completed_at: null,
+      error: null,
+    });
     const done = await waitForRender(res.json.id);
     expect(done, JSON.stringify(done)).toMatchObject({ status: "succeeded", cached: false });
     expect(done.page_count).toBeGreaterThan(20);
@@ -129,12 +202,20 @@ describe("chromium renders through the real service", () => {
     const queued = await api("POST", "/v1/render", { template, data: { total: 4 }, async: true });
     expect(queued.status).toBe(202);
     const done = await waitForRender(queued.json.id);
-    expect(done).toMatchObject({ status: "failed", url: null, error: { type: "render_failed", details: { stage: "template", filter: "shiny" } } });
+    expect(done).toMatchObject({
+      status: "failed",
+      url: null,
+      error: { type: "render_failed", details: { stage: "template", filter: "shiny" } },
+    });
     expect(done.error.docs_url).toMatch(/\/docs\/errors\/render_failed$/);
   });
 
   it("prints each request's own footer: one template version, two footers", async () => {
-    const template = await createTemplate({ name: "footers", source: "<p>Body</p>", options: { footer_html: "<div style='font-size:10px'>Template footer</div>" } });
+    const template = await createTemplate({
+      name: "footers",
+      source: "<p>Body</p>",
+      options: { footer_html: "<div style='font-size:10px'>Template footer</div>" },
+    });
     for (const words of ["Template footer", "First request footer", "Second request footer"]) {
       const options = words === "Template footer" ? {} : { footer_html: `<div style='font-size:10px'>${words}</div>` };
       const res = await api("POST", "/v1/render", { template, options });

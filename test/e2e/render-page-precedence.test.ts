@@ -3,7 +3,12 @@ import { api, createTemplate as createTemplateAs, download, fixture, fixtureJson
 import { wordAt } from "./pdf-text";
 
 // DECISIONS §13: the request's options, then the template's, then the document's own @page rules.
-const invoice = (options?: Record<string, unknown>) => ({ name: "invoice", source: fixture("invoice.liquid.html"), schema: fixtureJson("invoice.schema.json"), ...(options ? { options } : {}) });
+const invoice = (options?: Record<string, unknown>) => ({
+  name: "invoice",
+  source: fixture("invoice.liquid.html"),
+  schema: fixtureJson("invoice.schema.json"),
+  ...(options ? { options } : {}),
+});
 const MM = 72 / 25.4;
 
 // An account of its own: the other render tests' identical invoice renders would answer these from the cache.
@@ -13,7 +18,11 @@ beforeAll(async () => {
 });
 const createTemplate = (body: Record<string, unknown>) => createTemplateAs(body, key);
 
-async function renderPdf(template: string, options?: Record<string, unknown>, data: unknown = fixtureJson("invoice.data.json")) {
+async function renderPdf(
+  template: string,
+  options?: Record<string, unknown>,
+  data: unknown = fixtureJson("invoice.data.json"),
+) {
   const res = await api("POST", "/v1/render", { template, data, ...(options ? { options } : {}) }, key);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return inspectPdf((await download(res.json.url)).bytes);
@@ -62,11 +71,17 @@ describe("page size, orientation and margins: options over the document's @page"
   });
 
   it("reads the document's own size as the paper to turn: two lengths, and a named size with an orientation", async () => {
-    const lengths = await createTemplate({ name: "wide", source: "<style>@page { size: 200mm 100mm; margin: 0 }</style><p>Wide</p>" });
+    const lengths = await createTemplate({
+      name: "wide",
+      source: "<style>@page { size: 200mm 100mm; margin: 0 }</style><p>Wide</p>",
+    });
     expectPage(await renderPdf(lengths, undefined, {}), 200 * MM, 100 * MM);
     expectPage(await renderPdf(lengths, { landscape: false }, {}), 100 * MM, 200 * MM);
     expectPage(await renderPdf(lengths, { landscape: true }, {}), 200 * MM, 100 * MM);
-    const named = await createTemplate({ name: "a5", source: "<style>@media print { @page { size: A5 landscape; margin: 20mm } }</style><p>Named</p>" });
+    const named = await createTemplate({
+      name: "a5",
+      source: "<style>@media print { @page { size: A5 landscape; margin: 20mm } }</style><p>Named</p>",
+    });
     const margined = await renderPdf(named, { margin: "5mm" }, {});
     expectPage(margined, 210 * MM, 148 * MM);
     // The body keeps its default 8 px (6 pt) margin inside the page margin.

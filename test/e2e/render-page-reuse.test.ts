@@ -6,10 +6,19 @@ import { api, createTemplate, decodePng, download, imageSize, inspectPdf, newKey
 
 /** Jobs and pages opened so far, over every instance or session of the Chromium driver (GET /healthz?detail=1). */
 async function rendererTotals(): Promise<{ driver: string; jobs: number; pagesOpened: number }> {
-  const res = await fetch(`${inject("baseUrl")}/healthz?detail=1`, { headers: { "x-internal-secret": inject("internalSecret") } });
+  const res = await fetch(`${inject("baseUrl")}/healthz?detail=1`, {
+    headers: { "x-internal-secret": inject("internalSecret") },
+  });
   const stats = ((await res.json()) as { renderer_stats: Record<string, any> }).renderer_stats;
-  const parts: Array<{ jobs: number; pages_opened: number }> = stats.sessions?.map((session: { browser: unknown }) => session.browser) ?? stats.instances?.map((instance: { backend: unknown }) => instance.backend) ?? [stats];
-  return { driver: stats.driver, jobs: parts.reduce((sum, part) => sum + part.jobs, 0), pagesOpened: parts.reduce((sum, part) => sum + part.pages_opened, 0) };
+  const parts: Array<{ jobs: number; pages_opened: number }> = stats.sessions?.map(
+    (session: { browser: unknown }) => session.browser,
+  ) ??
+    stats.instances?.map((instance: { backend: unknown }) => instance.backend) ?? [stats];
+  return {
+    driver: stats.driver,
+    jobs: parts.reduce((sum, part) => sum + part.jobs, 0),
+    pagesOpened: parts.reduce((sum, part) => sum + part.pages_opened, 0),
+  };
 }
 
 async function render(key: string, source: string, format: "pdf" | "png", options: Record<string, unknown> = {}) {
@@ -25,7 +34,12 @@ describe("Chromium pages are reused job to job", () => {
     const before = await rendererTotals();
     expect(["backend", "browser-rendering", "container"]).toContain(before.driver);
 
-    const first = await render(key, "<html><head><title>first-title</title><style>body{margin:0;background:#c00000}</style></head><body><p>first-marker</p></body></html>", "png", { width: 400, height: 300, full_page: false });
+    const first = await render(
+      key,
+      "<html><head><title>first-title</title><style>body{margin:0;background:#c00000}</style></head><body><p>first-marker</p></body></html>",
+      "png",
+      { width: 400, height: 300, full_page: false },
+    );
     expect(imageSize(first)).toEqual({ type: "png", width: 400, height: 300 });
     expect(decodePng(first).pixel(5, 5)).toEqual([192, 0, 0, 255]);
 

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { until } from "../poll";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
-import { startBackend, type Backend } from "./backend-process";
+import { until } from "../poll";
+import { type Backend, startBackend } from "./backend-process";
 
 /** A file that exists and runs, but is no browser: the launch fails the way a broken Chromium does. */
 const NOT_A_BROWSER = "/bin/false";
@@ -41,7 +41,9 @@ describe("the renderer's health", () => {
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe("render backend: CHROMIUM_PATH names /nowhere/chromium, which does not exist: point it at a Chromium or unset it to use the one npm install brings.");
+    expect(run.stderr.trim()).toBe(
+      "render backend: CHROMIUM_PATH names /nowhere/chromium, which does not exist: point it at a Chromium or unset it to use the one npm install brings.",
+    );
   });
 
   // The start would otherwise wait two minutes for health, past this test's own time limit.
@@ -52,7 +54,11 @@ describe("the renderer's health", () => {
         () => null,
         (error: Error) => error,
       );
-      expect(failure?.message).toMatch(new RegExp(`^Chromium \\(${NOT_A_BROWSER}\\) could not be (started|print a page): .+\\. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine\\.$`));
+      expect(failure?.message).toMatch(
+        new RegExp(
+          `^Chromium \\(${NOT_A_BROWSER}\\) could not be (started|print a page): .+\\. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine\\.$`,
+        ),
+      );
     } finally {
       rmSync(state, { recursive: true, force: true });
     }

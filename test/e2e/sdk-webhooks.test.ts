@@ -1,12 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFolio, type Folio, unwrap, WebhookVerificationError, webhooks } from "../../packages/sdk/src/index";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
-import { createFolio, unwrap, webhooks, WebhookVerificationError, type Folio } from "../../packages/sdk/src/index";
 import { until } from "../poll";
 
 interface Delivery {
@@ -25,12 +25,20 @@ function receiver() {
   });
   return {
     deliveries,
-    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-const pick = (headers: IncomingHttpHeaders, names: string[]) => Object.fromEntries(names.map((name) => [name, headers[name]]));
+const pick = (headers: IncomingHttpHeaders, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, headers[name]]));
 const V1_HEADERS = ["x-service-signature", "x-service-timestamp"];
 const STANDARD_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"];
 
@@ -47,13 +55,27 @@ describe("webhooks.verify on real deliveries", () => {
 
   beforeAll(async () => {
     const base = await hook.start();
-    service = await startService({ port: Number(process.env.E2E_PORT ?? 8790) + 6, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" } });
+    service = await startService({
+      port: Number(process.env.E2E_PORT ?? 8790) + 6,
+      persistTo: state,
+      env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" },
+    });
     folio = createFolio({ apiKey: service.apiKey, baseUrl: service.baseUrl });
     secret = (await unwrap(folio.api.GET("/v1/account"))).webhook_secret!;
-    await unwrap(folio.api.POST("/v1/templates", { body: { name: "hooked", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" } }));
+    await unwrap(
+      folio.api.POST("/v1/templates", {
+        body: { name: "hooked", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" },
+      }),
+    );
     const render = await folio.render({ template: "hooked", data: { n: 1 }, webhook_url: `${base}/hook` });
     renderId = render.id;
-    delivery = (await until(async () => hook.deliveries, (list) => list.length > 0, 30_000))[0]!;
+    delivery = (
+      await until(
+        async () => hook.deliveries,
+        (list) => list.length > 0,
+        30_000,
+      )
+    )[0]!;
   }, 180_000);
 
   afterAll(async () => {
@@ -68,23 +90,39 @@ describe("webhooks.verify on real deliveries", () => {
   });
 
   it("answers the event from the v1 X-Service-Signature alone", async () => {
-    const event = await webhooks.verify(delivery.body.toString("utf8"), pick(delivery.headers, V1_HEADERS), secret, { allowServiceSignature: true });
+    const event = await webhooks.verify(delivery.body.toString("utf8"), pick(delivery.headers, V1_HEADERS), secret, {
+      allowServiceSignature: true,
+    });
     expect(event.data.id).toBe(renderId);
   });
 
   it("refuses a changed body, another secret and a delivery older than the tolerance, in both schemes", async () => {
-    const reasonOf = (promise: Promise<unknown>) => promise.then(() => "verified", (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)));
+    const reasonOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "verified",
+        (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)),
+      );
     const tampered = Buffer.from(delivery.body.toString("utf8").replace("render.succeeded", "render.failed"));
     const later = () => Number(delivery.headers["webhook-timestamp"]) + 301;
     for (const names of [STANDARD_HEADERS, V1_HEADERS]) {
       const headers = pick(delivery.headers, names);
       const v1 = { allowServiceSignature: names === V1_HEADERS };
       expect(await reasonOf(webhooks.verify(tampered, headers, secret, v1))).toBe("bad_signature");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, `whsec_${btoa("another secret of 32 bytes......")}`, v1))).toBe("bad_signature");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later }))).toBe("stale_timestamp");
-      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later, toleranceSeconds: 600 }))).toBe("verified");
+      expect(
+        await reasonOf(
+          webhooks.verify(delivery.body, headers, `whsec_${btoa("another secret of 32 bytes......")}`, v1),
+        ),
+      ).toBe("bad_signature");
+      expect(await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later }))).toBe(
+        "stale_timestamp",
+      );
+      expect(
+        await reasonOf(webhooks.verify(delivery.body, headers, secret, { ...v1, now: later, toleranceSeconds: 600 })),
+      ).toBe("verified");
     }
     // The v1 signature alone, not asked for: refused, whatever X-Service-Timestamp says.
-    expect(await reasonOf(webhooks.verify(delivery.body, pick(delivery.headers, V1_HEADERS), secret))).toBe("missing_headers");
+    expect(await reasonOf(webhooks.verify(delivery.body, pick(delivery.headers, V1_HEADERS), secret))).toBe(
+      "missing_headers",
+    );
   });
 });

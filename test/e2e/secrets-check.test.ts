@@ -12,10 +12,17 @@ describe("npm run secrets:check", () => {
       const run = spawnSync(process.execPath, ["scripts/secrets-check.mjs"], {
         cwd: new URL("../..", import.meta.url),
         encoding: "utf8",
-        env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, CLOUDFLARE_API_TOKEN: "", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+        env: {
+          ...process.env,
+          HOME: home,
+          XDG_CONFIG_HOME: home,
+          CLOUDFLARE_API_TOKEN: "",
+          CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        },
         timeout: 60_000,
       });
-      for (const name of ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"]) expect(run.stdout).toContain(name);
+      for (const name of ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"])
+        expect(run.stdout).toContain(name);
       expect(run.stdout).toContain("wrangler secret put NAME --env production");
       expect(run.stdout).toMatch(/Could not list the deployed secrets: .+/);
       expect(run.status).toBe(2);

@@ -3,11 +3,16 @@ import { describe, expect, inject, it } from "vitest";
 import { api, createTemplate, download } from "./client";
 
 /** Signs as the service does, with the secret `npm run dev` generated for this test's state. */
-const sign = (id: string, expires: string) => createHmac("sha256", inject("signingSecret")).update(`${id}:${expires}`).digest("hex");
+const sign = (id: string, expires: string) =>
+  createHmac("sha256", inject("signingSecret")).update(`${id}:${expires}`).digest("hex");
 
 describe("signed file links", () => {
   async function rendered() {
-    const template = await createTemplate({ name: "link", engine: "satori", source: "<div style='display:flex;font-size:40px'>{{ t }}</div>" });
+    const template = await createTemplate({
+      name: "link",
+      engine: "satori",
+      source: "<div style='display:flex;font-size:40px'>{{ t }}</div>",
+    });
     const res = await api("POST", "/v1/render", { template, data: { t: `link ${Math.random()}` } });
     expect(res.status).toBe(200);
     return res.json as { id: string; url: string; expires_at: string };

@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
   const service = await startService({
     port,
     persistTo: state,
-    env: { ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01", FOLIO_CHROMIUM_DRIVER: browserRendering ? "browser-rendering" : "backend" },
+    env: {
+      ALLOW_PRIVATE_EGRESS: "false",
+      WEBHOOK_RETRY_SCALE: "0.01",
+      FOLIO_CHROMIUM_DRIVER: browserRendering ? "browser-rendering" : "backend",
+    },
   });
   project.provide("baseUrl", service.baseUrl);
   project.provide("apiKey", service.apiKey);
@@ -32,7 +36,8 @@ export default async function setup(project: TestProject) {
   project.provide("signingSecret", service.signingSecret);
   project.provide("statePath", state);
   // The Worker's and the render backend's output, kept where a test can search it (for secrets, say).
-  for (const stream of [service.child.stdout, service.child.stderr, service.backend?.stdout, service.backend?.stderr]) stream?.on("data", (chunk: Buffer) => appendFileSync(join(state, "service.log"), chunk));
+  for (const stream of [service.child.stdout, service.child.stderr, service.backend?.stdout, service.backend?.stderr])
+    stream?.on("data", (chunk: Buffer) => appendFileSync(join(state, "service.log"), chunk));
   return async () => {
     await service.stop();
     rmSync(state, { recursive: true, force: true });

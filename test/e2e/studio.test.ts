@@ -3,7 +3,7 @@
 // their line, publishing, the version diff, copy as curl and a trial from a fresh browser.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumBinary } from "../../container/src/chromium-binary.ts";
 import { api, fixture, newKey } from "./client";
@@ -21,7 +21,12 @@ const CHROMIUM = chromiumBinary();
  * logs as "Failed to load resource": only those the current step expects (path and status) are let through.
  */
 function guard(page: Page) {
-  const state = { problems: [] as string[], expected: [] as Array<{ path: string; status: number }>, previewRequests: 0, previewStatuses: [] as number[] };
+  const state = {
+    problems: [] as string[],
+    expected: [] as Array<{ path: string; status: number }>,
+    previewRequests: 0,
+    previewStatuses: [] as number[],
+  };
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.protocol === "data:") return;
@@ -53,14 +58,23 @@ const seqOf = async (page: Page) => (await page.getAttribute("#preview-pages", "
 // Page functions, not strings: the studio's CSP refuses eval, and Playwright evaluates strings with it.
 // (The root tsconfig has no DOM library: the page's globals are reached through `globalThis`.)
 type PageGlobals = { document: any; sessionStorage: any; localStorage: any; navigator: any };
-const canvasData = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector("#preview-pages canvas.page").toDataURL("image/png") as string);
+const canvasData = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as PageGlobals).document
+        .querySelector("#preview-pages canvas.page")
+        .toDataURL("image/png") as string,
+  );
 
 /** Waits for a preview newer than `after` to be drawn. */
 async function nextPreview(page: Page, after: string) {
   await page.waitForFunction(
     (previous) => {
       const { document } = globalThis as unknown as PageGlobals;
-      return Number(document.querySelector("#preview-pages").dataset.seq) > previous && document.querySelector("#preview-status").dataset.state !== "busy";
+      return (
+        Number(document.querySelector("#preview-pages").dataset.seq) > previous &&
+        document.querySelector("#preview-status").dataset.state !== "busy"
+      );
     },
     Number(after),
     { timeout: 30_000 },
@@ -120,7 +134,11 @@ describe("the studio", () => {
   const data = fixture("invoice.data.json");
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, env: { ...process.env, ...CHROMIUM.env }, headless: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM.executablePath,
+      env: { ...process.env, ...CHROMIUM.env },
+      headless: true,
+    });
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: BASE });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
     page = await context.newPage();
@@ -143,7 +161,9 @@ describe("the studio", () => {
     const html = await studio.text();
     expect(html).toContain("Folio Studio");
     // Everything the page loads is bundled under /studio/assets: no CDN.
-    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((url) => !url.startsWith("data:"));
+    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((url) => !url.startsWith("data:"));
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(asset).toMatch(/^\/studio\/assets\//);
     expect((await fetch(`${BASE}/healthz`)).status).toBe(200);
@@ -166,7 +186,11 @@ describe("the studio", () => {
     await page.waitForSelector("#studio:not([hidden])");
     const storage = await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobals;
-      return { session: g.sessionStorage.getItem("folio.studio.apiKey") as string, local: g.localStorage.length as number, cookie: g.document.cookie as string };
+      return {
+        session: g.sessionStorage.getItem("folio.studio.apiKey") as string,
+        local: g.localStorage.length as number,
+        cookie: g.document.cookie as string,
+      };
     });
     expect(storage).toEqual({ session: key, local: 0, cookie: "" });
     // A new account has no template: the studio offers to create one.
@@ -276,7 +300,9 @@ describe("the studio", () => {
     const marked = editor(page, "source").locator(".cm-line:has(.cm-inline-diagnostic-error)");
     await marked.waitFor({ timeout: 30_000 });
     expect(await marked.textContent()).toContain("date_mediun");
-    expect(await page.textContent("#problem-list .problem-error")).toContain(`Source · line ${lineOf(source, "| date_medium }}")}`);
+    expect(await page.textContent("#problem-list .problem-error")).toContain(
+      `Source · line ${lineOf(source, "| date_medium }}")}`,
+    );
     expect(watch.previewStatuses).toContain(500);
     await snap(page, "06-liquid-error");
 
@@ -332,7 +358,9 @@ describe("the studio", () => {
     await snap(page, "09-curl");
     await page.check("#curl-key");
     await page.click("#curl-copy");
-    const copied = await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText() as Promise<string>);
+    const copied = await page.evaluate(
+      () => (globalThis as unknown as PageGlobals).navigator.clipboard.readText() as Promise<string>,
+    );
     expect(copied).toContain(`Bearer ${key}`);
     await page.click("#curl-dialog [data-close]");
 
@@ -370,7 +398,11 @@ describe("the studio", () => {
       await snap(trialPage, "11-trial");
       const trialKey = (await trialPage.textContent("#trial-key"))!.trim();
       expect(trialKey).toMatch(/^folio_sk_[A-Za-z0-9]{40}$/);
-      expect(await trialPage.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem("folio.studio.apiKey"))).toBe(trialKey);
+      expect(
+        await trialPage.evaluate(() =>
+          (globalThis as unknown as PageGlobals).sessionStorage.getItem("folio.studio.apiKey"),
+        ),
+      ).toBe(trialKey);
       await trialPage.click("#trial-dialog [data-close]");
       await expect.poll(() => trialPage.textContent("#account-plan")).toMatch(/Trial · 50 of 50 left/);
 

@@ -15,16 +15,25 @@ describe("bounded templates on the real service", () => {
     const template = await createTemplate({ name: "looping", source: LOOPING }, key);
     let settled = false;
     // Distinct data per render, so each one really renders rather than waiting on an identical one.
-    const renders = Promise.all(Array.from({ length: 6 }, (_, seed) => api("POST", "/v1/render", { template, data: { seed } }, key))).finally(() => (settled = true));
+    const renders = Promise.all(
+      Array.from({ length: 6 }, (_, seed) => api("POST", "/v1/render", { template, data: { seed } }, key)),
+    ).finally(() => (settled = true));
 
     const checks: Array<Awaited<ReturnType<typeof health>>> = [];
     do checks.push(await health());
     while (!settled);
 
-    for (const check of checks) expect(check).toEqual({ status: 200, json: { status: "ok", checks: { database: "ok", storage: "ok", renderer: "ok" } } });
+    for (const check of checks)
+      expect(check).toEqual({
+        status: 200,
+        json: { status: "ok", checks: { database: "ok", storage: "ok", renderer: "ok" } },
+      });
     for (const res of await renders) {
       expect(res.status).toBe(500);
-      expect(res.json.error).toMatchObject({ type: "render_failed", details: { stage: "template", limit: "render_limit" } });
+      expect(res.json.error).toMatchObject({
+        type: "render_failed",
+        details: { stage: "template", limit: "render_limit" },
+      });
     }
   });
 });

@@ -1,13 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script shared with `npm run dev`
 import { startService } from "../../scripts/service.mjs";
-import { api, createTemplate } from "./client";
 import { until } from "../poll";
+import { api, createTemplate } from "./client";
 
 /** A loopback receiver that answers 500 to the first attempt of each path and 200 after. */
 function receiver() {
@@ -19,11 +19,17 @@ function receiver() {
   });
   return {
     hits,
-    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
-
 
 describe("webhooks with the egress relaxation off (the shared e2e service)", () => {
   const hook = receiver();
@@ -32,10 +38,22 @@ describe("webhooks with the egress relaxation off (the shared e2e service)", () 
   afterAll(() => hook.stop());
 
   it("never contacts a loopback webhook_url and ends failed after five refused attempts", async () => {
-    const template = await createTemplate({ name: "hooked", engine: "satori", source: "<div style='display:flex'>{{ n }}</div>" });
-    const res = await api("POST", "/v1/render", { template, data: { n: Math.random() }, webhook_url: `${base}/strict` });
+    const template = await createTemplate({
+      name: "hooked",
+      engine: "satori",
+      source: "<div style='display:flex'>{{ n }}</div>",
+    });
+    const res = await api("POST", "/v1/render", {
+      template,
+      data: { n: Math.random() },
+      webhook_url: `${base}/strict`,
+    });
     expect(res.status).toBe(202);
-    const done = await until(() => api("GET", `/v1/renders/${res.json.id}`), (r) => r.json.webhook_status !== "pending", 40_000);
+    const done = await until(
+      () => api("GET", `/v1/renders/${res.json.id}`),
+      (r) => r.json.webhook_status !== "pending",
+      40_000,
+    );
     expect(done.json).toMatchObject({ status: "succeeded", webhook_status: "failed", webhook_attempts: 5 });
     expect(hook.hits).toEqual([]);
   });
@@ -56,14 +74,29 @@ describe("a restart of the dev server between attempts", () => {
     let second: { stop(): Promise<void> } | undefined;
     try {
       const headers = { authorization: `Bearer ${first.apiKey}`, "content-type": "application/json" };
-      const post = (path: string, body: unknown) => fetch(`${first.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-      await post("/v1/templates", { name: "restart", engine: "satori", source: "<div style='display:flex'>restart</div>" });
+      const post = (path: string, body: unknown) =>
+        fetch(`${first.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then(
+          (r) => r.json() as Promise<any>,
+        );
+      await post("/v1/templates", {
+        name: "restart",
+        engine: "satori",
+        source: "<div style='display:flex'>restart</div>",
+      });
       const render = await post("/v1/render", { template: "restart", async: true, webhook_url: `${base}/restart` });
-      await until(async () => hook.hits.length, (n) => n >= 1, 30_000);
+      await until(
+        async () => hook.hits.length,
+        (n) => n >= 1,
+        30_000,
+      );
       expect(hook.hits).toEqual([{ path: "/restart", attempt: "1" }]);
       await first.stop();
       second = await startService(options);
-      const hits = await until(async () => hook.hits.length, (n) => n >= 2, 60_000);
+      const hits = await until(
+        async () => hook.hits.length,
+        (n) => n >= 2,
+        60_000,
+      );
       expect(hits).toBe(2);
       expect(hook.hits[1]).toEqual({ path: "/restart", attempt: "2" });
       const final = await until(

@@ -11,13 +11,16 @@ const SECRETS = [
 ] as const;
 
 describe("secrets in the settings", () => {
-  it.each(SECRETS)("%s has no built-in value, in development either: a missing one is refused by name", (name, setting) => {
-    for (const environment of ["development", "production"]) {
-      const read = config({ ENVIRONMENT: environment } as Env)[setting];
-      expect(read).toThrow(ServiceError);
-      expect(read).toThrow(name);
-    }
-  });
+  it.each(SECRETS)(
+    "%s has no built-in value, in development either: a missing one is refused by name",
+    (name, setting) => {
+      for (const environment of ["development", "production"]) {
+        const read = config({ ENVIRONMENT: environment } as Env)[setting];
+        expect(read).toThrow(ServiceError);
+        expect(read).toThrow(name);
+      }
+    },
+  );
 
   it.each(SECRETS)("%s is read from the environment", (name, setting) => {
     expect(config({ ENVIRONMENT: "development", [name]: "given" } as unknown as Env)[setting]()).toBe("given");

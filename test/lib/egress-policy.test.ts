@@ -48,7 +48,8 @@ describe("egress policy: names and addresses are judged like what they denote", 
   });
 
   it("still refuses the IPv6 ranges that carry no IPv4 address", () => {
-    for (const ip of ["::1", "::", "fd00::1", "fe80::1", "::127.0.0.1", "2002:7f00:1::1", "2001:db8::1"]) expect(addressProblem(ip), ip).not.toBeNull();
+    for (const ip of ["::1", "::", "fd00::1", "fe80::1", "::127.0.0.1", "2002:7f00:1::1", "2001:db8::1"])
+      expect(addressProblem(ip), ip).not.toBeNull();
     expect(addressProblem("2606:4700::1111")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { containerDriver, type BackendInstance } from "../../src/render/chromium/container-driver";
+import { type BackendInstance, containerDriver } from "../../src/render/chromium/container-driver";
 import type { ChromiumJob } from "../../src/render/chromium/driver";
 import { InstanceSpread } from "../../src/render/chromium/instance-spread";
 
@@ -47,15 +47,27 @@ function standIns() {
 
 function setUp(perInstance: number) {
   const standIn = standIns();
-  const spread = new InstanceSpread(standIn.instances.map((instance) => instance.name), { perInstance, maxWaitMs: 60_000, restMs: 60_000 });
+  const spread = new InstanceSpread(
+    standIn.instances.map((instance) => instance.name),
+    { perInstance, maxWaitMs: 60_000, restMs: 60_000 },
+  );
   return { ...standIn, spread, driver: containerDriver(standIn.instances, SECRET, spread) };
 }
 
-const job = (accountId: string, text = accountId): ChromiumJob => ({ html: `<p>${text}</p>`, format: "pdf", options: {}, timeoutMs: 20_000, allowPrivateEgress: false, accountId, share: "paid" });
+const job = (accountId: string, text = accountId): ChromiumJob => ({
+  html: `<p>${text}</p>`,
+  format: "pdf",
+  options: {},
+  timeoutMs: 20_000,
+  allowPrivateEgress: false,
+  accountId,
+  share: "paid",
+});
 
 /** An account whose first choices, in order, are `first`. */
 function accountPreferring(spread: InstanceSpread, ...first: string[]): string {
-  for (let i = 0; ; i++) if (spread.order(`acct_${i}`).slice(0, first.length).join() === first.join()) return `acct_${i}`;
+  for (let i = 0; ; i++)
+    if (spread.order(`acct_${i}`).slice(0, first.length).join() === first.join()) return `acct_${i}`;
 }
 
 describe("the container driver over several render backends", () => {
@@ -107,7 +119,13 @@ describe("the container driver over several render backends", () => {
   it("gives up after that one retry when the next instance is dead too, and leaves the rest untouched", async () => {
     const { driver, spread, sent } = setUp(4);
     const alive = urls.map((url, index) => ({ url, name: `render-${index}` }));
-    const healthy = (await Promise.all(alive.map(async (instance) => ((await fetch(`${instance.url}/healthz`).catch(() => null))?.ok ? instance.name : null)))).filter((name) => name !== null);
+    const healthy = (
+      await Promise.all(
+        alive.map(async (instance) =>
+          (await fetch(`${instance.url}/healthz`).catch(() => null))?.ok ? instance.name : null,
+        ),
+      )
+    ).filter((name) => name !== null);
     const [survivor, victim] = healthy as string[];
     await fleet(`/kill?url=${encodeURIComponent(urls[Number(victim!.slice(-1))]!)}`);
     const dead = spread.names.filter((name) => name !== survivor);

@@ -12,7 +12,10 @@ function ask(slots: FairSlots, account: string, share: SlotShare = "paid") {
   return asked;
 }
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-const timeout = new JobFailure("render_failed", "The render did not finish within 30000 ms.", { stage: "browser", reason: "timeout" });
+const timeout = new JobFailure("render_failed", "The render did not finish within 30000 ms.", {
+  stage: "browser",
+  reason: "timeout",
+});
 
 describe("fair slots", () => {
   it("let free work (free and trial accounts, previews) hold at most half the slots, while a paying account gets one at once", async () => {

@@ -12,9 +12,16 @@ describe("one render's Liquid budget", () => {
     expect((await renderLiquid(LOOP, input(), "options.attachments[0].content")).length).toBeGreaterThan(100_000);
     const spent = liquidBudget();
     spent.deadline = Date.now() - 1;
-    const stopped = await renderLiquid(LOOP, input(spent), "options.attachments[1].content").then(() => null, (error: unknown) => error);
+    const stopped = await renderLiquid(LOOP, input(spent), "options.attachments[1].content").then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(stopped).toBeInstanceOf(ServiceError);
-    expect((stopped as ServiceError).extra.details).toMatchObject({ stage: "template", part: "options.attachments[1].content", limit: "render_limit" });
+    expect((stopped as ServiceError).extra.details).toMatchObject({
+      stage: "template",
+      part: "options.attachments[1].content",
+      limit: "render_limit",
+    });
   });
 
   it("lets the parts of one render go on counting in the same memory and time counters", async () => {
@@ -30,9 +37,22 @@ describe("one render's Liquid budget", () => {
 describe("attachments", () => {
   it("come to at most 10 MiB rendered, or the render fails at stage template before any browser work", async () => {
     const twoMiB = "x".repeat(2 * 1024 * 1024);
-    const attachments = Array.from({ length: 6 }, (_, i) => ({ filename: `${i}.txt`, content: "{{ big }}", mime_type: "text/plain" }));
-    const refused = await preparePdfFinishing({ attachments } as never, async () => twoMiB).then(() => null, (error: unknown) => error);
-    expect((refused as ServiceError).extra.details).toMatchObject({ stage: "template", reason: "attachments_too_large", max_attachment_bytes: 10 * 1024 * 1024 });
-    expect(await preparePdfFinishing({ attachments: attachments.slice(0, 5) } as never, async () => twoMiB)).not.toBeNull();
+    const attachments = Array.from({ length: 6 }, (_, i) => ({
+      filename: `${i}.txt`,
+      content: "{{ big }}",
+      mime_type: "text/plain",
+    }));
+    const refused = await preparePdfFinishing({ attachments } as never, async () => twoMiB).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refused as ServiceError).extra.details).toMatchObject({
+      stage: "template",
+      reason: "attachments_too_large",
+      max_attachment_bytes: 10 * 1024 * 1024,
+    });
+    expect(
+      await preparePdfFinishing({ attachments: attachments.slice(0, 5) } as never, async () => twoMiB),
+    ).not.toBeNull();
   });
 });

@@ -5,16 +5,25 @@ import { binaryString, normalizePdf, pdfPageCount } from "../../src/render/pdf-s
 function skiaLikePdf(pages: number, title = "Invoice \\(draft\\)"): Uint8Array {
   const bytes: number[] = [];
   const offsets: number[] = [];
-  const text = (s: string) => { for (const c of s) bytes.push(c.charCodeAt(0)); };
+  const text = (s: string) => {
+    for (const c of s) bytes.push(c.charCodeAt(0));
+  };
   const object = (n: number, body: string | number[]) => {
     offsets[n] = bytes.length;
     text(`${n} 0 obj\n`);
     if (typeof body === "string") text(body);
-    else { text("<</Length 6>>\nstream\n"); bytes.push(...body); text("\nendstream"); }
+    else {
+      text("<</Length 6>>\nstream\n");
+      bytes.push(...body);
+      text("\nendstream");
+    }
     text("\nendobj\n");
   };
   text("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
-  object(1, `<</Title (${title})\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>`);
+  object(
+    1,
+    `<</Title (${title})\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>`,
+  );
   object(2, `<</Type /Catalog\n/Pages 3 0 R>>`);
   object(3, `<</Type /Pages\n/Count ${pages}\n/Kids [4 0 R]>>`);
   object(4, "<</Type /Page\n/Parent 3 0 R\n/Contents 5 0 R>>");
@@ -31,7 +40,9 @@ function expectConsistent(pdf: Uint8Array) {
   const text = binaryString(pdf);
   const xref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
   expect(text.startsWith("xref", xref)).toBe(true);
-  for (const [entry, n] of [...text.slice(xref).matchAll(/(\d{10}) 00000 n/g)].map((m, i) => [Number(m[1]), i + 1] as const)) {
+  for (const [entry, n] of [...text.slice(xref).matchAll(/(\d{10}) 00000 n/g)].map(
+    (m, i) => [Number(m[1]), i + 1] as const,
+  )) {
     expect(text.startsWith(`${n} 0 obj`, entry)).toBe(true);
   }
 }
@@ -56,7 +67,9 @@ describe("PDF normalization works on the bytes, decoding only the info object an
     expect(text).not.toContain("Skia/PDF");
     expect(text).toContain("/Title (Q3 endobj \\(endobj\\) <x> endobj)");
     expectConsistent(out);
-    expect(normalizePdf(skiaLikePdf(2, "Q3 endobj \\(endobj\\) <x> endobj"), "abcdef0123456789abcdef0123456789")).toEqual(out);
+    expect(
+      normalizePdf(skiaLikePdf(2, "Q3 endobj \\(endobj\\) <x> endobj"), "abcdef0123456789abcdef0123456789"),
+    ).toEqual(out);
   });
 
   it("copies binary stream bytes through unchanged (0x80-0x9f included) and is deterministic", () => {
@@ -70,11 +83,15 @@ describe("PDF normalization works on the bytes, decoding only the info object an
   });
 
   it("refuses a PDF without a classic cross-reference table", () => {
-    expect(() => normalizePdf(new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF"), "id")).toThrow(/unexpected PDF structure/);
+    expect(() => normalizePdf(new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF"), "id")).toThrow(
+      /unexpected PDF structure/,
+    );
   });
 
   it("counts pages from the root page tree, and by scanning when the structure is not Skia's", () => {
     expect(pdfPageCount(skiaLikePdf(26))).toBe(26);
-    expect(pdfPageCount(new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<</Type /Pages /Count 7>>\nendobj\n%%EOF"))).toBe(7);
+    expect(pdfPageCount(new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<</Type /Pages /Count 7>>\nendobj\n%%EOF"))).toBe(
+      7,
+    );
   });
 });

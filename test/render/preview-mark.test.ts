@@ -17,7 +17,8 @@ describe("the preview mark", () => {
     expect(marked.getPageCount()).toBe(3);
     for (const page of marked.getPages()) {
       const contents = page.node.Contents();
-      const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => marked.context.lookup(ref)) : [contents];
+      const streams =
+        contents instanceof PDFArray ? contents.asArray().map((ref) => marked.context.lookup(ref)) : [contents];
       const last = Buffer.from(decodePDFRawStream(streams.at(-1) as PDFRawStream).decode()).toString("latin1");
       expect(last).toMatch(/\/Artifact BMC[\s\S]*Tj[\s\S]*EMC\s*$/);
       const fonts = page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
@@ -30,7 +31,11 @@ describe("the preview mark", () => {
   });
 
   it("closes a card's SVG with the mark laid out by Satori, after everything the card drew", async () => {
-    const card = await layoutSatoriCard(satoriTree("<div style='display:flex;width:100%;height:100%;background:#fff'>Hi</div>"), 600, 315);
+    const card = await layoutSatoriCard(
+      satoriTree("<div style='display:flex;width:100%;height:100%;background:#fff'>Hi</div>"),
+      600,
+      315,
+    );
     const marked = await withMarkSvg(card, 600, 315);
     expect(marked.startsWith(card.slice(0, card.lastIndexOf("</svg>")))).toBe(true);
     expect(marked.endsWith("</svg>")).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { holdExpired } from "../../src/domain/accounts/metering";
-import { withChromiumSlot, type GateStub } from "../../src/domain/renders/render-capacity";
+import { type GateStub, withChromiumSlot } from "../../src/domain/renders/render-capacity";
 import type { Env } from "../../src/env";
 import { ERROR_TYPES, errorEnvelope, RENDER_STAGES, ServiceError } from "../../src/errors";
 import { chromiumDriver } from "../../src/lib/render-deps";
@@ -39,8 +39,12 @@ describe("every render_failed carries details.stage and details.retryable", () =
   });
 
   it("keeps the other details and leaves other error types alone", () => {
-    expect(new ServiceError("render_failed", "x", { details: { stage: "template", filter: "shiny" } }).extra.details).toEqual({ stage: "template", filter: "shiny", retryable: false });
-    expect(new ServiceError("internal_error", "x", { details: { stage: "queue" } }).extra.details).toEqual({ stage: "queue" });
+    expect(
+      new ServiceError("render_failed", "x", { details: { stage: "template", filter: "shiny" } }).extra.details,
+    ).toEqual({ stage: "template", filter: "shiny", retryable: false });
+    expect(new ServiceError("internal_error", "x", { details: { stage: "queue" } }).extra.details).toEqual({
+      stage: "queue",
+    });
     expect(RENDER_STAGES).toEqual(["template", "layout", "browser", "storage", "queue"]);
   });
 
@@ -52,15 +56,45 @@ describe("every render_failed carries details.stage and details.retryable", () =
   });
 
   it("at each place one is built", async () => {
-    expectStage(await caught(() => renderLiquid("{{ x | shiny }}", { data: {}, instant: new Date() })), "template", false);
-    expectStage(await caught(() => renderLiquid("{{ 5 | money: 'NOPE' }}", { data: {}, instant: new Date() })), "template", false);
-    expectStage(await caught(() => layoutSatoriCard(satoriTree("<div><b>a</b><i>b</i></div>"), 100, 100)), "layout", false);
+    expectStage(
+      await caught(() => renderLiquid("{{ x | shiny }}", { data: {}, instant: new Date() })),
+      "template",
+      false,
+    );
+    expectStage(
+      await caught(() => renderLiquid("{{ 5 | money: 'NOPE' }}", { data: {}, instant: new Date() })),
+      "template",
+      false,
+    );
+    expectStage(
+      await caught(() => layoutSatoriCard(satoriTree("<div><b>a</b><i>b</i></div>"), 100, 100)),
+      "layout",
+      false,
+    );
     expectStage(holdExpired(), "queue", true);
     // A render backend answering 500 without an error body (the receiver's /fail paths): a crash on the browser's side.
     const crashedBackend = backendDriver(`${inject("receiverUrl")}/fail`, "secret");
-    expectStage(await caught(() => crashedBackend.render({ html: "x", format: "pdf", options: {}, timeoutMs: 1000, allowPrivateEgress: false, accountId: "a", share: "paid" })), "browser", true);
+    expectStage(
+      await caught(() =>
+        crashedBackend.render({
+          html: "x",
+          format: "pdf",
+          options: {},
+          timeoutMs: 1000,
+          allowPrivateEgress: false,
+          accountId: "a",
+          share: "paid",
+        }),
+      ),
+      "browser",
+      true,
+    );
     expectStage(await caught(() => chromiumDriver({} as Env)), "browser", false);
     const busyGate = { acquire: async () => false } as unknown as GateStub;
-    expectStage(await caught(() => withChromiumSlot(busyGate, "t", { perAccount: 1, maxWaitMs: 1 }, 1000, async () => 1)), "browser", true);
+    expectStage(
+      await caught(() => withChromiumSlot(busyGate, "t", { perAccount: 1, maxWaitMs: 1 }, 1000, async () => 1)),
+      "browser",
+      true,
+    );
   });
 });

@@ -10,7 +10,11 @@ describe("satori <div>s without an explicit display, judged as written", () => {
   it("passes a <div> holding one text, Liquid outputs and tags included, and a display the data decides", () => {
     expect(linesOf("<div>Hi {{ name }}, {% if vip %}welcome back{% endif %}</div>")).toEqual([]);
     expect(linesOf("<div style='display:{{ mode }}'><b>a</b><i>b</i></div>")).toEqual([]);
-    expect(linesOf("<div style='display: flex'>\n  {% for item in items %}\n    <div style='display:flex'>{{ item }}</div>\n  {% endfor %}\n</div>")).toEqual([]);
+    expect(
+      linesOf(
+        "<div style='display: flex'>\n  {% for item in items %}\n    <div style='display:flex'>{{ item }}</div>\n  {% endfor %}\n</div>",
+      ),
+    ).toEqual([]);
   });
 
   it("finds one that holds elements, several texts or nothing, at its line, whatever the tags around it", () => {
@@ -27,6 +31,8 @@ describe("satori <div>s without an explicit display, judged as written", () => {
   });
 
   it("names the <div> by its class or id", () => {
-    expect(undisplayedDivFindings("<div id='total'><b>1</b><b>2</b></div>")).toEqual([expect.stringMatching(/^The <div id="total"> on line 1 has no explicit `display`/)]);
+    expect(undisplayedDivFindings("<div id='total'><b>1</b><b>2</b></div>")).toEqual([
+      expect.stringMatching(/^The <div id="total"> on line 1 has no explicit `display`/),
+    ]);
   });
 });

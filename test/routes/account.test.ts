@@ -7,8 +7,15 @@ describe("GET /v1/account", () => {
     const first = await call("GET", "/v1/account", { key });
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({
-      object: "account", id: account.id, plan: "payg", status: "active", verified: false, trial: false, email: null,
-      webhook_signature_header: "X-Service-Signature", rate_limit: { renders_per_minute: 600, window_seconds: 60, scope: "api_key" },
+      object: "account",
+      id: account.id,
+      plan: "payg",
+      status: "active",
+      verified: false,
+      trial: false,
+      email: null,
+      webhook_signature_header: "X-Service-Signature",
+      rate_limit: { renders_per_minute: 600, window_seconds: 60, scope: "api_key" },
       limits: { free_renders_per_month: 100, monthly_spend_cap_usd: 50 },
     });
     expect(first.json.webhook_secret).toMatch(/^whsec_[A-Za-z0-9]{40}$/);
@@ -43,6 +50,10 @@ describe("POST /v1/account/webhook-secret", () => {
     expect(rotated.json.webhook_secret).not.toBe(original);
     expect(rotated.json.webhook_secret_prefix).toBe(rotated.json.webhook_secret.slice(0, 12));
     const later = await call("GET", "/v1/account", { key });
-    expect(later.json).toMatchObject({ webhook_secret: null, webhook_secret_prefix: rotated.json.webhook_secret_prefix, webhook_secret_shown_at: rotated.json.rotated_at });
+    expect(later.json).toMatchObject({
+      webhook_secret: null,
+      webhook_secret_prefix: rotated.json.webhook_secret_prefix,
+      webhook_secret_shown_at: rotated.json.rotated_at,
+    });
   });
 });

@@ -13,25 +13,28 @@ const PROTECTED: Array<[string, string, unknown?]> = [
 ];
 
 describe("API key authentication", () => {
-  it.each(PROTECTED)("%s %s answers the same 401 for missing, malformed, unknown and revoked keys", async (method, path, body) => {
-    const { api_key, key_id } = await newAccount();
-    await call("DELETE", `/v1/internal/keys/${key_id}`, { headers: INTERNAL });
-    const attempts: Array<{ key?: string; headers?: Record<string, string> }> = [
-      {},
-      { headers: { authorization: "Bearer" } },
-      { headers: { authorization: "Basic dXNlcjpwYXNz" } },
-      { headers: { authorization: "Bearer not-a-key" } },
-      { headers: { "x-api-key": "folio_sk_short" } },
-      { headers: { authorization: `Bearer folio_sk_${"A".repeat(40)}` } },
-      { key: api_key },
-    ];
-    const messages = new Set<string>();
-    for (const attempt of attempts) {
-      const error = expectError(await call(method, path, { ...attempt, body }), 401, "authentication_error");
-      messages.add(error.message);
-    }
-    expect(messages.size).toBe(1);
-  });
+  it.each(PROTECTED)(
+    "%s %s answers the same 401 for missing, malformed, unknown and revoked keys",
+    async (method, path, body) => {
+      const { api_key, key_id } = await newAccount();
+      await call("DELETE", `/v1/internal/keys/${key_id}`, { headers: INTERNAL });
+      const attempts: Array<{ key?: string; headers?: Record<string, string> }> = [
+        {},
+        { headers: { authorization: "Bearer" } },
+        { headers: { authorization: "Basic dXNlcjpwYXNz" } },
+        { headers: { authorization: "Bearer not-a-key" } },
+        { headers: { "x-api-key": "folio_sk_short" } },
+        { headers: { authorization: `Bearer folio_sk_${"A".repeat(40)}` } },
+        { key: api_key },
+      ];
+      const messages = new Set<string>();
+      for (const attempt of attempts) {
+        const error = expectError(await call(method, path, { ...attempt, body }), 401, "authentication_error");
+        messages.add(error.message);
+      }
+      expect(messages.size).toBe(1);
+    },
+  );
 
   it("accepts the key as a Bearer token or in X-API-Key", async () => {
     const { api_key } = await newAccount();
@@ -47,7 +50,9 @@ describe("API key authentication", () => {
   it("stores only the SHA-256 of a key", async () => {
     const { env } = await import("cloudflare:workers");
     const { api_key, key_id } = await newAccount();
-    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(key_id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?")
+      .bind(key_id)
+      .first<Record<string, unknown>>();
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(api_key));
     expect(row?.key_hash).toBe([...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""));
     expect(row?.prefix).toBe(api_key.slice(0, 12));

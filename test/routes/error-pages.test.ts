@@ -23,7 +23,8 @@ describe("error pages", () => {
   it.each(ERROR_TYPE_NAMES)("/docs/errors/%s renders the table's code spans as <code>", async (type) => {
     const { text } = await call("GET", `/docs/errors/${type}`);
     const { meaning, retry } = ERROR_TYPES[type];
-    for (const [, code] of `${meaning} ${retry}`.matchAll(/`([^`]+)`/g)) expect(text).toContain(`<code>${escapeHtml(code!)}</code>`);
+    for (const [, code] of `${meaning} ${retry}`.matchAll(/`([^`]+)`/g))
+      expect(text).toContain(`<code>${escapeHtml(code!)}</code>`);
   });
 });
 
@@ -32,7 +33,17 @@ describe("the limits on /docs", () => {
     const { status, text } = await call("GET", "/docs");
     expect(status).toBe(200);
     const section = text.slice(text.indexOf('id="limits"'), text.indexOf('id="webhooks"'));
-    for (const figure of ["20,000 tags and outputs", "500 elements", "5,000 characters", "10 MiB", "100 an answer", "10,000", "/64", "TRIAL_STARTS_PER_HOUR_TOTAL"]) expect(section).toContain(figure);
+    for (const figure of [
+      "20,000 tags and outputs",
+      "500 elements",
+      "5,000 characters",
+      "10 MiB",
+      "100 an answer",
+      "10,000",
+      "/64",
+      "TRIAL_STARTS_PER_HOUR_TOTAL",
+    ])
+      expect(section).toContain(figure);
     expect(section.replace(/<[^>]+>/g, "")).not.toMatch(/`|\*\*|\]\(|##/);
   });
 });

@@ -1,12 +1,31 @@
-import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import worker from "../../src/index";
 import type { Env } from "../../src/env";
+import worker from "../../src/index";
 import { call, expectError, INTERNAL, newAccount } from "../helpers";
 
-const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:48px'>Hello {{ who }}</div>" };
-const LOG_FIELDS = ["level", "message", "request_id", "account_id", "method", "route", "status", "duration_ms", "render_id", "engine", "driver", "pages", "cache_hit", "timings"];
+const CARD = {
+  name: "card",
+  engine: "satori",
+  source: "<div style='display:flex;font-size:48px'>Hello {{ who }}</div>",
+};
+const LOG_FIELDS = [
+  "level",
+  "message",
+  "request_id",
+  "account_id",
+  "method",
+  "route",
+  "status",
+  "duration_ms",
+  "render_id",
+  "engine",
+  "driver",
+  "pages",
+  "cache_hit",
+  "timings",
+];
 
 /** The JSON request lines the Worker printed while `work` ran. */
 async function requestLines(work: () => Promise<unknown>): Promise<Array<Record<string, any>>> {
@@ -18,15 +37,23 @@ async function requestLines(work: () => Promise<unknown>): Promise<Array<Record<
     printed = log.mock.calls.map(([line]) => String(line));
     log.mockRestore();
   }
-  return printed.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, any>).filter((line) => line.message === "request");
+  return printed
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, any>)
+    .filter((line) => line.message === "request");
 }
 
 /** `Server-Timing` as phase -> milliseconds. */
 function serverTiming(header: string | null): Record<string, number> {
-  return Object.fromEntries((header ?? "").split(",").filter(Boolean).map((entry) => {
-    const [name, duration] = entry.trim().split(";dur=");
-    return [name!, Number(duration)];
-  }));
+  return Object.fromEntries(
+    (header ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((entry) => {
+        const [name, duration] = entry.trim().split(";dur=");
+        return [name!, Number(duration)];
+      }),
+  );
 }
 
 describe("one structured log line per request", () => {
@@ -34,26 +61,66 @@ describe("one structured log line per request", () => {
     const { api_key: key, account } = await newAccount();
     expect((await call("POST", "/v1/templates", { key, body: CARD })).status).toBe(201);
     let res!: Awaited<ReturnType<typeof call>>;
-    const lines = await requestLines(async () => (res = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "Ada" } }, headers: { "x-request-id": "trace-render-1" } })));
+    const lines = await requestLines(
+      async () =>
+        (res = await call("POST", "/v1/render", {
+          key,
+          body: { template: "card", data: { who: "Ada" } },
+          headers: { "x-request-id": "trace-render-1" },
+        })),
+    );
     expect(res.status).toBe(200);
     expect(lines).toHaveLength(1);
     const [line] = lines;
     expect(Object.keys(line!)).toEqual(LOG_FIELDS);
-    expect(line).toMatchObject({ level: "info", request_id: "trace-render-1", account_id: account.id, method: "POST", route: "/v1/render", status: 200, render_id: res.json.id, engine: "satori", driver: null, pages: 1, cache_hit: false });
+    expect(line).toMatchObject({
+      level: "info",
+      request_id: "trace-render-1",
+      account_id: account.id,
+      method: "POST",
+      route: "/v1/render",
+      status: 200,
+      render_id: res.json.id,
+      engine: "satori",
+      driver: null,
+      pages: 1,
+      cache_hit: false,
+    });
     expect(line!.duration_ms).toBeGreaterThanOrEqual(0);
     expect(Object.keys(line!.timings).sort()).toEqual(["admission", "render", "store", "template"]);
 
-    const again = await requestLines(() => call("POST", "/v1/render", { key, body: { template: "card", data: { who: "Ada" } } }));
-    expect(again[0]).toMatchObject({ route: "/v1/render", status: 200, engine: "satori", driver: null, pages: 1, cache_hit: true });
+    const again = await requestLines(() =>
+      call("POST", "/v1/render", { key, body: { template: "card", data: { who: "Ada" } } }),
+    );
+    expect(again[0]).toMatchObject({
+      route: "/v1/render",
+      status: 200,
+      engine: "satori",
+      driver: null,
+      pages: 1,
+      cache_hit: true,
+    });
     expect(again[0]!.render_id).toMatch(/^rnd_/);
     expect(again[0]!.render_id).not.toBe(res.json.id);
   });
 
   it("logs requests without an account or a render, refusals included", async () => {
     const [health] = await requestLines(() => call("GET", "/healthz"));
-    expect(health).toMatchObject({ account_id: null, method: "GET", route: "/healthz", render_id: null, engine: null, driver: null, pages: null, cache_hit: null, timings: null });
+    expect(health).toMatchObject({
+      account_id: null,
+      method: "GET",
+      route: "/healthz",
+      render_id: null,
+      engine: null,
+      driver: null,
+      pages: null,
+      cache_hit: null,
+      timings: null,
+    });
     expect(health!.request_id).toMatch(/^req_/);
-    const [refused] = await requestLines(() => call("POST", "/v1/render", { key: "folio_sk_nope", body: { template: "card" } }));
+    const [refused] = await requestLines(() =>
+      call("POST", "/v1/render", { key: "folio_sk_nope", body: { template: "card" } }),
+    );
     expect(refused).toMatchObject({ status: 401, account_id: null, render_id: null });
   });
 
@@ -70,7 +137,9 @@ describe("one structured log line per request", () => {
     expect(quiet!.status).toBe(404);
     expect(quiet!.headers.get("x-request-id")).toMatch(/^req_/);
     expect(await requestLines(() => fetchWith({ REQUEST_LOG: "json" }))).toHaveLength(1);
-    expect(await requestLines(() => fetchWith({ REQUEST_LOG: "off", ENVIRONMENT: "production" }))).toMatchObject([{ status: 404, route: "/*" }]);
+    expect(await requestLines(() => fetchWith({ REQUEST_LOG: "off", ENVIRONMENT: "production" }))).toMatchObject([
+      { status: 404, route: "/*" },
+    ]);
   });
 });
 
@@ -90,7 +159,11 @@ describe("Server-Timing on render answers", () => {
 
     const preview = await call("POST", "/v1/previews", { key, body: { template: "card", data: { who: "Preview" } } });
     expect(preview.status).toBe(200);
-    expect(Object.keys(serverTiming(preview.headers.get("server-timing"))).sort()).toEqual(["admission", "render", "template"]);
+    expect(Object.keys(serverTiming(preview.headers.get("server-timing"))).sort()).toEqual([
+      "admission",
+      "render",
+      "template",
+    ]);
     expect((await call("GET", "/v1/templates", { key })).headers.get("server-timing")).toBeNull();
   });
 });

@@ -12,7 +12,9 @@ describe("/openapi.json completeness", () => {
       .filter((r) => r.method !== "ALL" && !UNDOCUMENTED.some((p) => p.test(r.path)))
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
     const document = (await call("GET", "/openapi.json")).json;
-    const documented = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(new Set(documented)).toEqual(new Set(mounted));
   });
 });

@@ -20,26 +20,55 @@ describe("request plumbing", () => {
   it("refuses a body that is not JSON on a POST, whatever its content-type", async () => {
     const { api_key } = await newAccount();
     for (const contentType of ["application/json", "text/plain", "application/x-www-form-urlencoded"]) {
-      const error = expectError(await call("POST", "/v1/templates", { key: api_key, rawBody: "{not json", headers: { "content-type": contentType } }), 400, "invalid_request");
+      const error = expectError(
+        await call("POST", "/v1/templates", {
+          key: api_key,
+          rawBody: "{not json",
+          headers: { "content-type": contentType },
+        }),
+        400,
+        "invalid_request",
+      );
       expect(error.errors?.[0]?.path).toBe("body");
     }
   });
 
   it("parses a JSON body sent without a JSON content-type (curl -d)", async () => {
     const { api_key } = await newAccount();
-    const res = await call("POST", "/v1/templates", { key: api_key, rawBody: JSON.stringify({ name: "plain", source: "x" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", "/v1/templates", {
+      key: api_key,
+      rawBody: JSON.stringify({ name: "plain", source: "x" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(201);
   });
 
   it("refuses bodies over 5 MiB with details.max_bytes", async () => {
     const { api_key } = await newAccount();
     const source = "x".repeat(5 * 1024 * 1024 + 10);
-    const error = expectError(await call("POST", "/v1/templates", { key: api_key, body: { name: "big", source } }), 400, "invalid_request");
+    const error = expectError(
+      await call("POST", "/v1/templates", { key: api_key, body: { name: "big", source } }),
+      400,
+      "invalid_request",
+    );
     expect(error.details.max_bytes).toBe(5 * 1024 * 1024);
   });
 
   it("serves a docs page for every error type and 404s an unknown one", async () => {
-    for (const type of ["invalid_request", "asset_blocked", "authentication_error", "quota_exceeded", "spend_cap_exceeded", "permission_error", "not_found", "conflict", "validation_error", "rate_limited", "render_failed", "internal_error"]) {
+    for (const type of [
+      "invalid_request",
+      "asset_blocked",
+      "authentication_error",
+      "quota_exceeded",
+      "spend_cap_exceeded",
+      "permission_error",
+      "not_found",
+      "conflict",
+      "validation_error",
+      "rate_limited",
+      "render_failed",
+      "internal_error",
+    ]) {
       const page = await call("GET", `/docs/errors/${type}`);
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toContain("text/html");

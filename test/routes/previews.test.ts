@@ -2,8 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError, newAccount } from "../helpers";
 
-const CARD_SOURCE = "<div style='display:flex;width:100%;height:100%;background:#fff;font-size:64px'>Hi {{ who }}</div>";
-const CARD = { name: "card", engine: "satori", source: CARD_SOURCE, schema: { type: "object", required: ["who"], properties: { who: { type: "string" } } } };
+const CARD_SOURCE =
+  "<div style='display:flex;width:100%;height:100%;background:#fff;font-size:64px'>Hi {{ who }}</div>";
+const CARD = {
+  name: "card",
+  engine: "satori",
+  source: CARD_SOURCE,
+  schema: { type: "object", required: ["who"], properties: { who: { type: "string" } } },
+};
 
 async function preview(key: string, body: Record<string, unknown>) {
   return call("POST", "/v1/previews", { key, body });
@@ -48,35 +54,60 @@ describe("POST /v1/previews", () => {
   it("refuses a request with both or neither of template and source, and a definition that would not create", async () => {
     const { api_key: key } = await newAccount();
     expect(expectError(await preview(key, { data: {} }), 400, "invalid_request").errors?.[0]?.path).toBe("source");
-    expect(expectError(await preview(key, { template: "card", source: "<p/>" }), 400, "invalid_request").errors?.[0]?.path).toBe("template");
-    expect(expectError(await preview(key, { source: "{% if %}" }), 400, "invalid_request").errors?.[0]?.path).toBe("source");
-    expect(expectError(await preview(key, { source: "<p/>", schema: { type: "nope" } }), 400, "invalid_request").errors?.[0]?.path).toMatch(/^schema/);
-    expect(expectError(await preview(key, { source: "<p/>", colour: "red" }), 400, "invalid_request").errors?.[0]?.path).toBe("colour");
+    expect(
+      expectError(await preview(key, { template: "card", source: "<p/>" }), 400, "invalid_request").errors?.[0]?.path,
+    ).toBe("template");
+    expect(expectError(await preview(key, { source: "{% if %}" }), 400, "invalid_request").errors?.[0]?.path).toBe(
+      "source",
+    );
+    expect(
+      expectError(await preview(key, { source: "<p/>", schema: { type: "nope" } }), 400, "invalid_request").errors?.[0]
+        ?.path,
+    ).toMatch(/^schema/);
+    expect(
+      expectError(await preview(key, { source: "<p/>", colour: "red" }), 400, "invalid_request").errors?.[0]?.path,
+    ).toBe("colour");
     expectError(await preview(key, { template: "missing", data: {} }), 404, "not_found");
     await call("POST", "/v1/templates", { key, body: CARD });
-    expect(expectError(await preview(key, { template: "card", data: { who: "x" }, options: { quality: 50 } }), 400, "invalid_request").errors?.[0]?.path).toBe("options.quality");
+    expect(
+      expectError(
+        await preview(key, { template: "card", data: { who: "x" }, options: { quality: 50 } }),
+        400,
+        "invalid_request",
+      ).errors?.[0]?.path,
+    ).toBe("options.quality");
   });
 
   it("answers data that fails the schema with 422 and field errors rooted at data", async () => {
     const { api_key: key } = await newAccount();
-    const res = expectError(await preview(key, { source: CARD.source, engine: "satori", schema: CARD.schema, data: { who: 42 } }), 422, "validation_error");
+    const res = expectError(
+      await preview(key, { source: CARD.source, engine: "satori", schema: CARD.schema, data: { who: 42 } }),
+      422,
+      "validation_error",
+    );
     expect(res.errors?.[0]).toMatchObject({ path: "data.who", expected: "string" });
   });
 
   it("refuses an asset the egress policy refuses with 400 asset_blocked", async () => {
     const { api_key: key } = await newAccount();
-    const res = await preview(key, { engine: "satori", source: "<div style='display:flex'><img src='ftp://example.com/a.png' width='10' height='10'/></div>" });
+    const res = await preview(key, {
+      engine: "satori",
+      source: "<div style='display:flex'><img src='ftp://example.com/a.png' width='10' height='10'/></div>",
+    });
     expect(expectError(res, 400, "asset_blocked").details).toMatchObject({ url: "ftp://example.com/a.png" });
   });
 
   it("has a window of its own: 30 previews a minute per key, then 429 with Retry-After, while renders go on", async () => {
     const { api_key: key } = await newAccount();
     await call("POST", "/v1/templates", { key, body: CARD });
-    for (let n = 0; n < 30; n++) expect((await preview(key, { template: "card", data: { who: `p${n}` } })).status).toBe(200);
+    for (let n = 0; n < 30; n++)
+      expect((await preview(key, { template: "card", data: { who: `p${n}` } })).status).toBe(200);
     const refused = await preview(key, { template: "card", data: { who: "one too many" } });
     expectError(refused, 429, "rate_limited");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "render" } } })).status).toBe(200);
+    expect(
+      (await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "render" } } })).status,
+    ).toBe(200);
   });
 });
 
@@ -86,7 +117,11 @@ describe("POST /v1/trials", () => {
     const first = await call("POST", "/v1/trials", { headers });
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ object: "trial", account: { trial: true } });
-    expect((await call("GET", "/v1/usage", { key: first.json.api_key })).json.trial).toEqual({ renders_total: 50, renders_used: 0, renders_remaining: 50 });
+    expect((await call("GET", "/v1/usage", { key: first.json.api_key })).json.trial).toEqual({
+      renders_total: 50,
+      renders_used: 0,
+      renders_remaining: 50,
+    });
     for (let n = 0; n < 4; n++) expect((await call("POST", "/v1/trials", { headers })).status).toBe(201);
     const refused = expectError(await call("POST", "/v1/trials", { headers }), 429, "rate_limited");
     expect(refused.details).toMatchObject({ limit: 5, window_seconds: 3600 });
@@ -98,7 +133,8 @@ describe("preview warnings", () => {
     const { api_key: key } = await newAccount();
     const clean = await preview(key, { engine: "satori", source: CARD_SOURCE, data: { who: "x" } });
     expect(clean.headers.get("x-service-warnings")).toBeNull();
-    const source = "<div style='display:flex'>{{ who }}{% if who == 'later' %}{{ 'now' | date: '%Y' }}{% endif %}</div>";
+    const source =
+      "<div style='display:flex'>{{ who }}{% if who == 'later' %}{{ 'now' | date: '%Y' }}{% endif %}</div>";
     const warned = await preview(key, { engine: "satori", source, data: { who: "x" } });
     expect(warned.status).toBe(200);
     const warnings = JSON.parse(Buffer.from(warned.headers.get("x-service-warnings")!, "base64url").toString("utf8"));

@@ -12,11 +12,28 @@ const startFrom = (address: string) => call("POST", "/v1/trials", { headers: { "
 
 describe("the client address a trial is counted under", () => {
   it("is one spelling per address, IPv4-mapped IPv6 as IPv4, and one /64 per IPv6 client", () => {
-    expect(["203.0.113.7", " 203.0.113.7 ", "::ffff:203.0.113.7", "::FFFF:cb00:7107", "0:0:0:0:0:ffff:203.0.113.7"].map(trialBucket)).toEqual(Array(5).fill("203.0.113.7"));
-    expect(["2001:db8:1:2::1", "2001:0db8:0001:0002:0000:0000:0000:0001", "2001:DB8:1:2:ffff:ffff:ffff:ffff", "[2001:db8:1:2::9]", "2001:db8:1:2::9%eth0"].map(trialBucket)).toEqual(Array(5).fill("2001:db8:1:2::/64"));
+    expect(
+      ["203.0.113.7", " 203.0.113.7 ", "::ffff:203.0.113.7", "::FFFF:cb00:7107", "0:0:0:0:0:ffff:203.0.113.7"].map(
+        trialBucket,
+      ),
+    ).toEqual(Array(5).fill("203.0.113.7"));
+    expect(
+      [
+        "2001:db8:1:2::1",
+        "2001:0db8:0001:0002:0000:0000:0000:0001",
+        "2001:DB8:1:2:ffff:ffff:ffff:ffff",
+        "[2001:db8:1:2::9]",
+        "2001:db8:1:2::9%eth0",
+      ].map(trialBucket),
+    ).toEqual(Array(5).fill("2001:db8:1:2::/64"));
     expect(trialBucket("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
     expect(trialBucket("::1")).toBe("0:0:0:0::/64");
-    expect(["local", "not an address", "01.2.3.4", "1:2:3:4:5:6:7:8:9"].map(trialBucket)).toEqual(["local", "not an address", "01.2.3.4", "1:2:3:4:5:6:7:8:9"]);
+    expect(["local", "not an address", "01.2.3.4", "1:2:3:4:5:6:7:8:9"].map(trialBucket)).toEqual([
+      "local",
+      "not an address",
+      "01.2.3.4",
+      "1:2:3:4:5:6:7:8:9",
+    ]);
   });
 
   it("gives one /64 five trials an hour, whichever of its addresses ask, and the next /64 its own five", async () => {
@@ -30,7 +47,13 @@ describe("the client address a trial is counted under", () => {
 
   it("counts other spellings of one IPv4 address as that address", async () => {
     const last = Math.floor(Math.random() * 250) + 1;
-    const spellings = [`192.0.2.${last}`, `::ffff:192.0.2.${last}`, `0:0:0:0:0:ffff:c000:2${last.toString(16).padStart(2, "0")}`, `::ffff:192.0.2.${last}`, `192.0.2.${last}`];
+    const spellings = [
+      `192.0.2.${last}`,
+      `::ffff:192.0.2.${last}`,
+      `0:0:0:0:0:ffff:c000:2${last.toString(16).padStart(2, "0")}`,
+      `::ffff:192.0.2.${last}`,
+      `192.0.2.${last}`,
+    ];
     for (const address of spellings) expect((await startFrom(address)).status).toBe(201);
     expectError(await startFrom(`0000:0000:0000:0000:0000:ffff:192.0.2.${last}`), 429, "rate_limited");
   });
@@ -40,10 +63,24 @@ describe("the deployment's trial ceiling", () => {
   it("refuses a start past it with 429 and Retry-After, whatever new addresses keep coming", async () => {
     // The deployment limiter of a test of its own, with a ceiling of 3 (production reads TRIAL_STARTS_PER_HOUR_TOTAL, 200).
     const deployment = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`trial-ceiling-test:${unique()}${unique()}`));
-    const start = (address: string) => startTrial(database(env.DB), { ...trialLimiters(env.RATE_LIMITER, address, 3), deployment }, new Date().toISOString());
+    const start = (address: string) =>
+      startTrial(
+        database(env.DB),
+        { ...trialLimiters(env.RATE_LIMITER, address, 3), deployment },
+        new Date().toISOString(),
+      );
     for (let n = 0; n < 3; n++) await start(`198.18.${n}.${Math.floor(Math.random() * 250)}`);
-    const refused = await start(`2001:db8:${unique()}:${unique()}::1`).then(() => null, (error) => error);
-    expect(refused).toMatchObject({ type: "rate_limited", extra: { details: { limit: 3, window_seconds: 3600 }, headers: { "Retry-After": expect.stringMatching(/^\d+$/) } } });
+    const refused = await start(`2001:db8:${unique()}:${unique()}::1`).then(
+      () => null,
+      (error) => error,
+    );
+    expect(refused).toMatchObject({
+      type: "rate_limited",
+      extra: {
+        details: { limit: 3, window_seconds: 3600 },
+        headers: { "Retry-After": expect.stringMatching(/^\d+$/) },
+      },
+    });
     expect(refused.message).toMatch(/on this service this hour/);
   });
 });

@@ -7,7 +7,11 @@ type Step = Response | Error;
 function scripted(steps: Step[]) {
   const seen: Array<{ path: string; key: string | null; body: string }> = [];
   const fetch = async (request: Request) => {
-    seen.push({ path: new URL(request.url).pathname, key: request.headers.get("idempotency-key"), body: await request.text() });
+    seen.push({
+      path: new URL(request.url).pathname,
+      key: request.headers.get("idempotency-key"),
+      body: await request.text(),
+    });
     const step = steps.shift()!;
     if (step instanceof Error) throw step;
     return step;
@@ -15,13 +19,18 @@ function scripted(steps: Step[]) {
   return { seen, fetch };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 const post = (path: string) => new Request(`http://folio.test${path}`, { method: "POST", body: '{"template":"t"}' });
 const policy = { attempts: 4, maxRetryAfterSeconds: 60 };
 
 describe("the SDK's retrying fetch", () => {
   it("gives a keyed POST one Idempotency-Key and sends it, with the same body, on every retry", async () => {
-    const { seen, fetch } = scripted([new TypeError("connection reset"), json(409, { error: { type: "conflict", details: { code: "idempotency_key_in_use" } } }, { "retry-after": "0" }), json(200, { ok: true })]);
+    const { seen, fetch } = scripted([
+      new TypeError("connection reset"),
+      json(409, { error: { type: "conflict", details: { code: "idempotency_key_in_use" } } }, { "retry-after": "0" }),
+      json(200, { ok: true }),
+    ]);
     const response = await retryingFetch(fetch, policy)(post("/v1/render"));
     expect(response.status).toBe(200);
     expect(seen).toHaveLength(3);

@@ -1,12 +1,15 @@
 // Same-origin calls to the Folio API. Every request goes to the page's own origin: nothing leaves it.
-import { previewFile, type components, type PreviewFile } from "@folio/sdk";
+import { type components, type PreviewFile, previewFile } from "@folio/sdk";
 
 // The API's own types, generated from its OpenAPI document into the SDK: the studio cannot drift from them.
 type Schemas = components["schemas"];
 export type FieldError = Schemas["FieldError"];
 type ServiceError = Schemas["Error"]["error"];
 /** The service's error envelope, or `http_error` when something before it answered (a proxy, a network failure page). */
-export type ErrorBody = Omit<ServiceError, "type" | "docs_url"> & { type: ServiceError["type"] | "http_error"; docs_url?: string };
+export type ErrorBody = Omit<ServiceError, "type" | "docs_url"> & {
+  type: ServiceError["type"] | "http_error";
+  docs_url?: string;
+};
 export type Warning = Schemas["TemplateWarning"];
 /** A template as read, or as just saved (with the warnings about its new version). */
 export type Template = Schemas["Template"] & Partial<Pick<Schemas["SavedTemplate"], "warnings">>;
@@ -50,14 +53,24 @@ export class Api {
   }
 
   async json<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const res = await fetch(path, { method, headers: this.headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal });
+    const res = await fetch(path, {
+      method,
+      headers: this.headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
     if (!res.ok) throw await errorOf(res);
     return (await res.json()) as T;
   }
 
   /** POST /v1/previews: the file's bytes with the page count and the template's warnings. */
   async preview(body: Record<string, unknown>, signal: AbortSignal): Promise<PreviewFile> {
-    const res = await fetch("/v1/previews", { method: "POST", headers: this.headers(true), body: JSON.stringify(body), signal });
+    const res = await fetch("/v1/previews", {
+      method: "POST",
+      headers: this.headers(true),
+      body: JSON.stringify(body),
+      signal,
+    });
     if (!res.ok) throw await errorOf(res);
     return previewFile(res, new Uint8Array(await res.arrayBuffer()));
   }

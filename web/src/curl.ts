@@ -13,5 +13,10 @@ export function curlCommand(origin: string, request: RenderRequest, key: string 
   const compact = JSON.stringify(request);
   const body = compact.length <= 120 ? compact : JSON.stringify(request, null, 2);
   const auth = key ? `Bearer ${key}` : "Bearer $FOLIO_API_KEY";
-  return [`curl -s ${origin}/v1/render`, `  -H "Authorization: ${auth}"`, `  -H "Content-Type: application/json"`, `  -d ${shellQuote(body)}`].join(" \\\n");
+  return [
+    `curl -s ${origin}/v1/render`,
+    `  -H "Authorization: ${auth}"`,
+    `  -H "Content-Type: application/json"`,
+    `  -d ${shellQuote(body)}`,
+  ].join(" \\\n");
 }

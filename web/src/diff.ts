@@ -23,7 +23,10 @@ const readOnly = (field: DiffField) => [
   EditorView.editable.of(false),
   field === "source" ? liquid({ base: html() }) : json(),
   syntaxHighlighting(highlight),
-  EditorView.theme({ "&": { fontSize: "12.5px" }, ".cm-scroller": { fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, monospace' } }),
+  EditorView.theme({
+    "&": { fontSize: "12.5px" },
+    ".cm-scroller": { fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, monospace' },
+  }),
 ];
 
 /** Draws the diff of `a` and `b` into `parent`, replacing what was there; returns a cleanup. */

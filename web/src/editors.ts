@@ -1,15 +1,47 @@
 // The four CodeMirror 6 editors: source (HTML + Liquid), schema, example and options (JSON, linted as typed),
 // with the service's diagnostics drawn at their line and their message beside it.
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  type Completion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { html } from "@codemirror/lang-html";
 import { json } from "@codemirror/lang-json";
 import { closePercentBrace, liquid } from "@codemirror/lang-liquid";
-import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { forEachDiagnostic, lintGutter, linter, lintKeymap, setDiagnosticsEffect, type Diagnostic } from "@codemirror/lint";
+import {
+  bracketMatching,
+  foldGutter,
+  foldKeymap,
+  HighlightStyle,
+  indentOnInput,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import {
+  type Diagnostic,
+  forEachDiagnostic,
+  linter,
+  lintGutter,
+  lintKeymap,
+  setDiagnosticsEffect,
+} from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
-import { Compartment, EditorState, RangeSetBuilder, StateEffect, type Extension } from "@codemirror/state";
-import { Decoration, drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, ViewPlugin, WidgetType, type DecorationSet, type ViewUpdate } from "@codemirror/view";
+import { Compartment, EditorState, type Extension, RangeSetBuilder, StateEffect } from "@codemirror/state";
+import {
+  Decoration,
+  type DecorationSet,
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  ViewPlugin,
+  type ViewUpdate,
+  WidgetType,
+} from "@codemirror/view";
 import { tags as t } from "@lezer/highlight";
 import { optionsCompletion, schemaCompletion } from "./json-complete";
 import { parseJson } from "./json-paths";
@@ -32,7 +64,11 @@ export const highlight = HighlightStyle.define([
   { tag: [t.string, t.special(t.string)], color: "#17804f" },
   { tag: [t.number, t.bool, t.null, t.atom], color: "#c2410c" },
   { tag: t.propertyName, color: "#2249c8" },
-  { tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword], color: "#be185d", fontWeight: "600" },
+  {
+    tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword],
+    color: "#be185d",
+    fontWeight: "600",
+  },
   { tag: t.variableName, color: "#0f5f8c" },
   { tag: t.function(t.variableName), color: "#a15c00" },
   { tag: [t.comment, t.lineComment, t.blockComment], color: "#8a93a8", fontStyle: "italic" },
@@ -44,7 +80,10 @@ export const highlight = HighlightStyle.define([
 
 const theme = EditorView.theme({
   "&": { height: "100%", fontSize: "13px", backgroundColor: "#fff" },
-  ".cm-scroller": { fontFamily: 'ui-monospace, "SF Mono", "JetBrains Mono", Menlo, Consolas, monospace', lineHeight: "1.55" },
+  ".cm-scroller": {
+    fontFamily: 'ui-monospace, "SF Mono", "JetBrains Mono", Menlo, Consolas, monospace',
+    lineHeight: "1.55",
+  },
   ".cm-content": { padding: "10px 0" },
   ".cm-gutters": { backgroundColor: "#fafbfd", borderRight: "1px solid #eceef4", color: "#a3a9b8" },
   ".cm-activeLineGutter": { backgroundColor: "#eef2fd", color: "#2f5bea" },
@@ -52,10 +91,25 @@ const theme = EditorView.theme({
   "&.cm-focused .cm-cursor": { borderLeftColor: "#2f5bea", borderLeftWidth: "2px" },
   "&.cm-focused .cm-selectionBackground, ::selection": { backgroundColor: "#d6e0fb" },
   ".cm-selectionBackground": { backgroundColor: "#e3e9fb" },
-  ".cm-tooltip": { border: "1px solid #e3e6ee", borderRadius: "8px", boxShadow: "0 8px 24px rgba(29,35,48,.12)", overflow: "hidden" },
+  ".cm-tooltip": {
+    border: "1px solid #e3e6ee",
+    borderRadius: "8px",
+    boxShadow: "0 8px 24px rgba(29,35,48,.12)",
+    overflow: "hidden",
+  },
   ".cm-tooltip-autocomplete > ul > li[aria-selected]": { backgroundColor: "#2f5bea" },
-  ".cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none", textUnderlineOffset: "3px" },
-  ".cm-lintRange-warning": { backgroundImage: "none", textDecoration: "underline wavy #d97706", textDecorationSkipInk: "none", textUnderlineOffset: "3px" },
+  ".cm-lintRange-error": {
+    backgroundImage: "none",
+    textDecoration: "underline wavy #dc2626",
+    textDecorationSkipInk: "none",
+    textUnderlineOffset: "3px",
+  },
+  ".cm-lintRange-warning": {
+    backgroundImage: "none",
+    textDecoration: "underline wavy #d97706",
+    textDecorationSkipInk: "none",
+    textUnderlineOffset: "3px",
+  },
   ".cm-diagnostic": { padding: "6px 10px", fontFamily: "Inter, system-ui, sans-serif", fontSize: "12.5px" },
   ".cm-foldGutter span": { color: "#c4c9d4" },
 });
@@ -64,8 +118,18 @@ const theme = EditorView.theme({
 const serverDiagnosticsChanged = StateEffect.define<null>();
 
 const FOLIO_FILTERS: Completion[] = [
-  { label: "money", type: "function", detail: "(currency, locale)", info: 'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €' },
-  { label: "date_medium", type: "function", detail: "(locale)", info: 'A date in the medium style: {{ "2026-11-02" | date_medium }} → Nov 2, 2026' },
+  {
+    label: "money",
+    type: "function",
+    detail: "(currency, locale)",
+    info: 'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €',
+  },
+  {
+    label: "date_medium",
+    type: "function",
+    detail: "(locale)",
+    info: 'A date in the medium style: {{ "2026-11-02" | date_medium }} → Nov 2, 2026',
+  },
 ];
 
 /** The message of the line's most severe diagnostic, drawn after the line's text. */
@@ -84,7 +148,14 @@ class InlineMessage extends WidgetType {
     const el = document.createElement("span");
     el.className = `cm-inline-diagnostic cm-inline-diagnostic-${this.severity}`;
     // The line already says where: a leading `data.items[1].quantity` is shortened to its last name.
-    const text = this.message.replace(/^`([^`]+)`/, (_, path: string) => path.split(/[.[\]]/).filter(Boolean).pop() ?? path);
+    const text = this.message.replace(
+      /^`([^`]+)`/,
+      (_, path: string) =>
+        path
+          .split(/[.[\]]/)
+          .filter(Boolean)
+          .pop() ?? path,
+    );
     el.textContent = this.more > 0 ? `${text} (+${this.more} more)` : text;
     el.title = this.message;
     return el;
@@ -107,7 +178,11 @@ function inlineMessages(view: EditorView): DecorationSet {
   for (const [number, { d, count }] of [...byLine].sort((a, b) => a[0] - b[0])) {
     const line = view.state.doc.line(number);
     builder.add(line.from, line.from, Decoration.line({ class: `cm-diagnosticLine-${d.severity}` }));
-    builder.add(line.to, line.to, Decoration.widget({ widget: new InlineMessage(d.message, d.severity, count - 1), side: 1 }));
+    builder.add(
+      line.to,
+      line.to,
+      Decoration.widget({ widget: new InlineMessage(d.message, d.severity, count - 1), side: 1 }),
+    );
   }
   return builder.finish();
 }
@@ -119,7 +194,8 @@ const inlineDiagnostics = ViewPlugin.fromClass(
       this.decorations = inlineMessages(view);
     }
     update(update: ViewUpdate) {
-      if (update.docChanged || update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect)))) this.decorations = inlineMessages(update.view);
+      if (update.docChanged || update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect))))
+        this.decorations = inlineMessages(update.view);
     }
   },
   { decorations: (v) => v.decorations },
@@ -164,7 +240,13 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
       const span = d.locate(text);
       if (!span) continue;
       const from = Math.min(span.from, state.doc.length);
-      out.push({ from, to: Math.max(from, Math.min(span.to, state.doc.length)), severity: d.severity, message: d.message, source: "Folio" });
+      out.push({
+        from,
+        to: Math.max(from, Math.min(span.to, state.doc.length)),
+        severity: d.severity,
+        message: d.message,
+        source: "Folio",
+      });
     }
     return out;
   };
@@ -175,11 +257,22 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
         const local: Diagnostic[] = [];
         if (id !== "source") {
           const parsed = parseJson(view.state.doc.toString());
-          if (!parsed.ok) for (const p of parsed.problems) local.push({ from: Math.min(p.from, view.state.doc.length), to: Math.min(p.to, view.state.doc.length), severity: "error", message: p.message, source: "JSON" });
+          if (!parsed.ok)
+            for (const p of parsed.problems)
+              local.push({
+                from: Math.min(p.from, view.state.doc.length),
+                to: Math.min(p.to, view.state.doc.length),
+                severity: "error",
+                message: p.message,
+                source: "JSON",
+              });
         }
         return [...local, ...serverDiagnostics(id, view.state)];
       },
-      { delay: 100, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(serverDiagnosticsChanged))) },
+      {
+        delay: 100,
+        needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(serverDiagnosticsChanged))),
+      },
     );
 
   const extensionsFor = (id: EditorId): Extension[] => [
@@ -196,7 +289,16 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
     highlightActiveLine(),
     highlightSelectionMatches(),
     syntaxHighlighting(highlight),
-    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...completionKeymap,
+      ...lintKeymap,
+      indentWithTab,
+    ]),
     EditorState.tabSize.of(2),
     EditorView.lineWrapping,
     id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace] : json(),
@@ -211,12 +313,18 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
     }),
   ];
 
-  const views = Object.fromEntries(EDITOR_IDS.map((id) => [id, new EditorView({ parent: hosts[id], state: EditorState.create({ doc: "", extensions: extensionsFor(id) }) })])) as Record<EditorId, EditorView>;
+  const views = Object.fromEntries(
+    EDITOR_IDS.map((id) => [
+      id,
+      new EditorView({ parent: hosts[id], state: EditorState.create({ doc: "", extensions: extensionsFor(id) }) }),
+    ]),
+  ) as Record<EditorId, EditorView>;
 
   return {
     views,
     load(texts) {
-      for (const id of EDITOR_IDS) views[id].setState(EditorState.create({ doc: texts[id], extensions: extensionsFor(id) }));
+      for (const id of EDITOR_IDS)
+        views[id].setState(EditorState.create({ doc: texts[id], extensions: extensionsFor(id) }));
     },
     snapshot() {
       return Object.fromEntries(EDITOR_IDS.map((id) => [id, views[id].state])) as Record<EditorId, EditorState>;

@@ -74,7 +74,11 @@ function wordBefore(context: CompletionContext) {
 function replaceWith(insert: string, closing: boolean): Completion["apply"] {
   return (view, _completion, from, to) => {
     const end = closing && view.state.sliceDoc(to, to + 1) === '"' ? to + 1 : to;
-    view.dispatch({ changes: { from, to: end, insert }, selection: { anchor: from + insert.length }, userEvent: "input.complete" });
+    view.dispatch({
+      changes: { from, to: end, insert },
+      selection: { anchor: from + insert.length },
+      userEvent: "input.complete",
+    });
   };
 }
 
@@ -98,14 +102,26 @@ export function optionsCompletion(context: CompletionContext): Promise<Completio
   return renderOptions().then((schema) => {
     const props = schema?.properties ?? {};
     if (location.isAtPropertyKey && location.path.length === 1) {
-      return { from: word.from, options: keyCompletions(Object.entries(props).map(([k, v]) => [k, v.description ?? "", typeLabel(v)]), word.quoted, closing), validFor: /^[\w$-]*$/ };
+      return {
+        from: word.from,
+        options: keyCompletions(
+          Object.entries(props).map(([k, v]) => [k, v.description ?? "", typeLabel(v)]),
+          word.quoted,
+          closing,
+        ),
+        validFor: /^[\w$-]*$/,
+      };
     }
     if (!location.isAtPropertyKey && location.path.length === 1) {
       const values = enumValues(props[String(location.path[0])]);
       if (!values.length) return null;
       return {
         from: word.quoted ? word.from - 1 : word.from,
-        options: values.map((v) => ({ label: JSON.stringify(v), type: "constant", apply: replaceWith(JSON.stringify(v), closing) })),
+        options: values.map((v) => ({
+          label: JSON.stringify(v),
+          type: "constant",
+          apply: replaceWith(JSON.stringify(v), closing),
+        })),
         validFor: /^"?[\w$-]*$/,
       };
     }
@@ -121,5 +137,9 @@ export function schemaCompletion(context: CompletionContext): CompletionResult |
   if (!location.isAtPropertyKey) return null;
   // Under "properties" the keys are the template's own field names, not keywords.
   if (location.path.length >= 2 && location.path[location.path.length - 2] === "properties") return null;
-  return { from: word.from, options: keyCompletions(SCHEMA_KEYWORDS, word.quoted, text[context.pos] === '"'), validFor: /^[\w$-]*$/ };
+  return {
+    from: word.from,
+    options: keyCompletions(SCHEMA_KEYWORDS, word.quoted, text[context.pos] === '"'),
+    validFor: /^[\w$-]*$/,
+  };
 }

@@ -1,5 +1,5 @@
 // Field-error paths (`items[0].quantity`) to positions in a JSON text, and JSON parse errors with their place.
-import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, type Node, type ParseError, parse, parseTree, printParseErrorCode } from "jsonc-parser";
 
 export type Segment = string | number;
 
@@ -39,7 +39,12 @@ export function locate(text: string, segments: Segment[]): Span | null {
     }
     const holder: Node | undefined = node.parent?.type === "property" ? node.parent : undefined;
     const from = holder ? holder.offset : node.offset;
-    const to = node.type === "object" || node.type === "array" ? (holder ? holder.children![0]!.offset + holder.children![0]!.length : node.offset + 1) : node.offset + node.length;
+    const to =
+      node.type === "object" || node.type === "array"
+        ? holder
+          ? holder.children![0]!.offset + holder.children![0]!.length
+          : node.offset + 1
+        : node.offset + node.length;
     return { from, to, exact };
   }
   return null;
@@ -72,7 +77,8 @@ const MESSAGES: Record<string, string> = {
 
 /** Strict JSON: the value, or the parse errors at their offsets (comments and trailing commas refused). */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problems: JsonProblem[] } {
-  if (text.trim() === "") return { ok: false, problems: [{ from: 0, to: 0, message: "Empty: write a JSON value, e.g. {}" }] };
+  if (text.trim() === "")
+    return { ok: false, problems: [{ from: 0, to: 0, message: "Empty: write a JSON value, e.g. {}" }] };
   const errors: ParseError[] = [];
   const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length === 0) return { ok: true, value };

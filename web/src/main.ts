@@ -4,18 +4,33 @@ import "@fontsource/inter/latin-500.css";
 import "@fontsource/inter/latin-600.css";
 import "./styles.css";
 import { EditorSelection } from "@codemirror/state";
-import { Api, ApiError, startTrial, type RenderList, type Render, type Template, type TemplateList, type TemplateVersion, type TemplateVersionList } from "./api";
+import {
+  Api,
+  ApiError,
+  type Render,
+  type RenderList,
+  startTrial,
+  type Template,
+  type TemplateList,
+  type TemplateVersion,
+  type TemplateVersionList,
+} from "./api";
 import { curlCommand } from "./curl";
-import { fieldText, showDiff, type DiffField } from "./diff";
+import { type DiffField, fieldText, showDiff } from "./diff";
 import { createEditors, EDITOR_IDS, type EditorId, type Editors } from "./editors";
 import { parseJson } from "./json-paths";
 import { drawPdf, preloadPdfJs } from "./pdf";
-import { diagnosticsByEditor, problemsOfError, problemsOfWarnings, type Problem } from "./problems";
+import { diagnosticsByEditor, type Problem, problemsOfError, problemsOfWarnings } from "./problems";
 import { STARTERS } from "./starters";
 
 const KEY_STORAGE = "folio.studio.apiKey";
 const PREVIEW_DELAY_MS = 300;
-const TAB_LABELS: Record<EditorId, string> = { source: "Source", schema: "Schema", example: "Example data", options: "Options" };
+const TAB_LABELS: Record<EditorId, string> = {
+  source: "Source",
+  schema: "Schema",
+  example: "Example data",
+  options: "Options",
+};
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => {
   const el = document.getElementById(id);
@@ -23,7 +38,11 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => {
   return el as T;
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string | null>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string | null>
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.className = v;
@@ -37,7 +56,13 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 /** A service message with its `code` spans as <code>. */
 function rich(message: string): HTMLElement {
   const span = el("span");
-  message.split(/(`[^`]+`)/).forEach((part) => span.append(part.startsWith("`") && part.endsWith("`") && part.length > 2 ? el("code", { text: part.slice(1, -1) }) : part));
+  message
+    .split(/(`[^`]+`)/)
+    .forEach((part) =>
+      span.append(
+        part.startsWith("`") && part.endsWith("`") && part.length > 2 ? el("code", { text: part.slice(1, -1) }) : part,
+      ),
+    );
   return span;
 }
 
@@ -74,7 +99,12 @@ async function copyText(text: string): Promise<boolean> {
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 function textsOf(t: Template): Record<EditorId, string> {
-  return { source: t.source, schema: pretty(t.schema ?? {}), example: pretty(t.example ?? {}), options: pretty(t.options ?? {}) };
+  return {
+    source: t.source,
+    schema: pretty(t.schema ?? {}),
+    example: pretty(t.example ?? {}),
+    options: pretty(t.options ?? {}),
+  };
 }
 
 /** Two editor texts mean the same: equal source, or equal JSON values. */
@@ -216,10 +246,18 @@ function wireSignin() {
 async function loadUsage() {
   if (!api) return;
   try {
-    const usage = await api.json<{ plan: string; units: { used: number; included: number; remaining: number }; trial: { renders_total: number; renders_remaining: number } | null }>("GET", "/v1/usage");
+    const usage = await api.json<{
+      plan: string;
+      units: { used: number; included: number; remaining: number };
+      trial: { renders_total: number; renders_remaining: number } | null;
+    }>("GET", "/v1/usage");
     const plan = usage.plan.charAt(0).toUpperCase() + usage.plan.slice(1);
-    $("account-plan").textContent = usage.trial ? `Trial · ${usage.trial.renders_remaining} of ${usage.trial.renders_total} left` : `${plan} plan`;
-    $("account-usage").textContent = usage.trial ? `Trial, ${usage.trial.renders_remaining} renders left` : `${plan}, ${usage.units.used} unit${usage.units.used === 1 ? "" : "s"} this month`;
+    $("account-plan").textContent = usage.trial
+      ? `Trial · ${usage.trial.renders_remaining} of ${usage.trial.renders_total} left`
+      : `${plan} plan`;
+    $("account-usage").textContent = usage.trial
+      ? `Trial, ${usage.trial.renders_remaining} renders left`
+      : `${plan}, ${usage.units.used} unit${usage.units.used === 1 ? "" : "s"} this month`;
   } catch {
     $("account-plan").textContent = "Account";
   }
@@ -233,14 +271,21 @@ function renderTemplateList() {
   const names = new Set(templates.map((t) => t.name));
   const unsaved = [...drafts.values()].filter((d) => !d.published && !names.has(d.name));
   for (const d of unsaved) items.push(templateItem(d.name, "draft", "not published yet"));
-  for (const t of templates) items.push(templateItem(t.name, `v${t.latest_version}`, t.description || `updated ${ago(t.updated_at)}`));
+  for (const t of templates)
+    items.push(templateItem(t.name, `v${t.latest_version}`, t.description || `updated ${ago(t.updated_at)}`));
   if (items.length === 0) items.push(el("li", { class: "empty", text: "No templates yet." }));
   list.replaceChildren(...items);
 }
 
 function templateItem(name: string, badge: string, sub: string): HTMLElement {
   const active = current?.name === name;
-  const button = el("button", { class: "item", "data-template": name, ...(active ? { "aria-current": "true" } : {}) }, el("span", { class: "item-title", text: name }), el("span", { class: `badge${badge === "draft" ? " badge-draft" : ""}`, text: badge }), el("span", { class: "item-sub", text: sub }));
+  const button = el(
+    "button",
+    { class: "item", "data-template": name, ...(active ? { "aria-current": "true" } : {}) },
+    el("span", { class: "item-title", text: name }),
+    el("span", { class: `badge${badge === "draft" ? " badge-draft" : ""}`, text: badge }),
+    el("span", { class: "item-sub", text: sub }),
+  );
   button.addEventListener("click", () => void openTemplate(name));
   return el("li", {}, button);
 }
@@ -289,7 +334,8 @@ function setCurrent(draft: Draft | null) {
 /** Publish needs a template; curl, compare and render need a published version. */
 function updateActions() {
   $<HTMLButtonElement>("publish-button").disabled = !current;
-  for (const id of ["curl-button", "compare-button", "render-button"]) $<HTMLButtonElement>(id).disabled = !current?.published;
+  for (const id of ["curl-button", "compare-button", "render-button"])
+    $<HTMLButtonElement>(id).disabled = !current?.published;
 }
 
 function afterLoad() {
@@ -318,7 +364,9 @@ function isDirty(): boolean {
   if (!current) return false;
   if (!current.published) return true;
   const texts = textsOf(current.published);
-  return EDITOR_IDS.some((id) => !sameText(id, editors.text(id), texts[id])) || current.engine !== current.published.engine;
+  return (
+    EDITOR_IDS.some((id) => !sameText(id, editors.text(id), texts[id])) || current.engine !== current.published.engine
+  );
 }
 
 function updateDirty() {
@@ -334,7 +382,13 @@ function openNewDialog() {
     ...STARTERS.map((s, i) => {
       const input = el("input", { type: "radio", name: "starter", value: s.id });
       if (i === 0) input.checked = true;
-      return el("label", { class: "starter" }, input, el("span", { class: "starter-title", text: s.label }), el("span", { class: "starter-sub", text: s.description }));
+      return el(
+        "label",
+        { class: "starter" },
+        input,
+        el("span", { class: "starter-title", text: s.label }),
+        el("span", { class: "starter-sub", text: s.description }),
+      );
     }),
   );
   $("new-error").hidden = true;
@@ -352,7 +406,8 @@ function wireNewDialog() {
     const starterId = (new FormData(event.target as HTMLFormElement).get("starter") as string) ?? "hello";
     if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(name)) {
       error.hidden = false;
-      error.textContent = "A name starts with a letter or digit, then up to 62 letters, digits, dots, dashes or underscores.";
+      error.textContent =
+        "A name starts with a letter or digit, then up to 62 letters, digits, dots, dashes or underscores.";
       return;
     }
     if (templates.some((t) => t.name === name) || drafts.has(name)) {
@@ -377,8 +432,10 @@ function wireNewDialog() {
 
 function selectTab(id: EditorId) {
   activeTab = id;
-  for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === id));
-  for (const host of document.querySelectorAll<HTMLElement>("[data-editor-host]")) host.hidden = host.dataset.editorHost !== id;
+  for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]"))
+    button.setAttribute("aria-selected", String(button.dataset.tab === id));
+  for (const host of document.querySelectorAll<HTMLElement>("[data-editor-host]"))
+    host.hidden = host.dataset.editorHost !== id;
   editors.views[id].requestMeasure();
 }
 
@@ -388,7 +445,10 @@ function refreshVariables() {
   const example = parseJson(editors.text("example"));
   const schemaValue = schema.ok ? (schema.value as Record<string, unknown>) : {};
   const exampleValue = example.ok ? example.value : {};
-  const propsOfSchema = (node: unknown): string[] => (node && typeof node === "object" && (node as { properties?: object }).properties ? Object.keys((node as { properties: object }).properties) : []);
+  const propsOfSchema = (node: unknown): string[] =>
+    node && typeof node === "object" && (node as { properties?: object }).properties
+      ? Object.keys((node as { properties: object }).properties)
+      : [];
   const keysOf = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.keys(v) : []);
   const names = [...new Set([...propsOfSchema(schemaValue), ...keysOf(exampleValue)])].sort();
   editors.setVariables(names, (path) => {
@@ -414,7 +474,14 @@ function updateProblems() {
   const local: Problem[] = [];
   for (const id of EDITOR_IDS) {
     const n = editors.jsonErrors(id);
-    if (n > 0) local.push({ severity: "error", editor: id, path: id, message: `${TAB_LABELS[id]} is not valid JSON${n > 1 ? ` (${n} errors)` : ""}: the preview waits for it.`, diagnostic: null });
+    if (n > 0)
+      local.push({
+        severity: "error",
+        editor: id,
+        path: id,
+        message: `${TAB_LABELS[id]} is not valid JSON${n > 1 ? ` (${n} errors)` : ""}: the preview waits for it.`,
+        diagnostic: null,
+      });
   }
   const shown = [...local, ...problems];
   for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]")) {
@@ -429,7 +496,15 @@ function updateProblems() {
   const list = $("problem-list");
   const errors = shown.filter((p) => p.severity === "error").length;
   const warnings = shown.length - errors;
-  $("problem-summary").textContent = shown.length === 0 ? "None" : [errors ? `${errors} error${errors > 1 ? "s" : ""}` : "", warnings ? `${warnings} warning${warnings > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
+  $("problem-summary").textContent =
+    shown.length === 0
+      ? "None"
+      : [
+          errors ? `${errors} error${errors > 1 ? "s" : ""}` : "",
+          warnings ? `${warnings} warning${warnings > 1 ? "s" : ""}` : "",
+        ]
+          .filter(Boolean)
+          .join(", ");
   $("problems").dataset.state = errors ? "error" : warnings ? "warning" : "clean";
   list.replaceChildren(
     ...shown.map((p) => {
@@ -503,7 +578,8 @@ function markStale(message: string) {
   banner.replaceChildren(rich(message));
   $("preview-scroll").classList.add("stale");
   // With no earlier preview to keep showing, the empty state says what the preview waits for.
-  if (!$("preview-pages").childElementCount) $("preview-empty").textContent = "The preview appears here once the problems above are fixed.";
+  if (!$("preview-pages").childElementCount)
+    $("preview-empty").textContent = "The preview appears here once the problems above are fixed.";
 }
 
 function jsonOrNull(id: EditorId): { ok: true; value: unknown } | { ok: false } {
@@ -522,7 +598,9 @@ async function runPreview() {
   if (broken.length) {
     previewAbort = null;
     setStatus("warn", `Fix the JSON in ${broken.map((k) => TAB_LABELS[k]).join(", ")}`);
-    markStale(`Out of date: ${broken.map((k) => TAB_LABELS[k]).join(", ")} ${broken.length > 1 ? "are" : "is"} not valid JSON yet.`);
+    markStale(
+      `Out of date: ${broken.map((k) => TAB_LABELS[k]).join(", ")} ${broken.length > 1 ? "are" : "is"} not valid JSON yet.`,
+    );
     return;
   }
   if (!source.trim()) {
@@ -575,8 +653,14 @@ async function runPreview() {
     $("preview-scroll").classList.remove("stale");
     previewProblems = problemsOfWarnings(result.warnings);
     const ms = Math.round(performance.now() - started);
-    const pagesText = format === "pdf" ? `${result.pageCount} page${result.pageCount === 1 ? "" : "s"}${result.truncated ? " (first shown)" : ""}` : format.toUpperCase();
-    setStatus(result.warnings.length ? "warn" : "ok", `${pagesText} · ${ms} ms${result.warnings.length ? ` · ${result.warnings.length} warning${result.warnings.length > 1 ? "s" : ""}` : ""}`);
+    const pagesText =
+      format === "pdf"
+        ? `${result.pageCount} page${result.pageCount === 1 ? "" : "s"}${result.truncated ? " (first shown)" : ""}`
+        : format.toUpperCase();
+    setStatus(
+      result.warnings.length ? "warn" : "ok",
+      `${pagesText} · ${ms} ms${result.warnings.length ? ` · ${result.warnings.length} warning${result.warnings.length > 1 ? "s" : ""}` : ""}`,
+    );
   } catch (e) {
     if (controller.signal.aborted || seq !== previewSeq) return;
     if (e instanceof ApiError) {
@@ -588,10 +672,19 @@ async function runPreview() {
       }
       previewProblems = problemsOfError(e);
       const first = previewProblems[0];
-      const where = first?.editor ? ` in ${TAB_LABELS[first.editor]}${lineOf(first) ? `, line ${lineOf(first)}` : ""}` : "";
-      const headline: Record<string, string> = { validation_error: "The example data does not match the schema", render_failed: "The template failed to render", invalid_request: "The template has an error", asset_blocked: "An asset was blocked" };
+      const where = first?.editor
+        ? ` in ${TAB_LABELS[first.editor]}${lineOf(first) ? `, line ${lineOf(first)}` : ""}`
+        : "";
+      const headline: Record<string, string> = {
+        validation_error: "The example data does not match the schema",
+        render_failed: "The template failed to render",
+        invalid_request: "The template has an error",
+        asset_blocked: "An asset was blocked",
+      };
       setStatus("error", headline[e.type] ?? e.message);
-      markStale(`Out of date: ${previewProblems.length} problem${previewProblems.length > 1 ? "s" : ""}${where}. ${first?.message ?? e.message}`);
+      markStale(
+        `Out of date: ${previewProblems.length} problem${previewProblems.length > 1 ? "s" : ""}${where}. ${first?.message ?? e.message}`,
+      );
     } else {
       setStatus("error", "The service could not be reached");
       markStale("Out of date: the service could not be reached.");
@@ -606,7 +699,8 @@ function wirePreview() {
   for (const button of document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]")) {
     button.addEventListener("click", () => {
       format = button.dataset.format as Format;
-      for (const b of document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]")) b.setAttribute("aria-checked", String(b === button));
+      for (const b of document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]"))
+        b.setAttribute("aria-checked", String(b === button));
       schedulePreview(0);
     });
   }
@@ -626,7 +720,9 @@ function openPublishDialog() {
   const isNew = !current.published;
   const next = isNew ? 1 : current.published!.latest_version + 1;
   $("publish-title").textContent = isNew ? `Create ${current.name}` : `Publish ${current.name} v${next}`;
-  $("publish-lede").textContent = isNew ? "Creates the template with this source, schema, example and options as version 1." : `Version ${next} becomes what renders of “${current.name}” use; v${next - 1} stays available as ${current.name}@${next - 1}.`;
+  $("publish-lede").textContent = isNew
+    ? "Creates the template with this source, schema, example and options as version 1."
+    : `Version ${next} becomes what renders of “${current.name}” use; v${next - 1} stays available as ${current.name}@${next - 1}.`;
   $("publish-submit").textContent = isNew ? "Create v1" : `Publish v${next}`;
   const error = $("publish-error");
   error.hidden = broken.length === 0;
@@ -642,7 +738,14 @@ async function publish() {
   const draft = current;
   const message = $<HTMLInputElement>("publish-message").value.trim();
   const value = (id: EditorId) => (parseJson(editors.text(id)) as { value: unknown }).value;
-  const definition = { source: editors.text("source"), engine: draft.engine, schema: value("schema"), options: value("options"), example: value("example"), ...(message ? { message } : {}) };
+  const definition = {
+    source: editors.text("source"),
+    engine: draft.engine,
+    schema: value("schema"),
+    options: value("options"),
+    example: value("example"),
+    ...(message ? { message } : {}),
+  };
   const submit = $<HTMLButtonElement>("publish-submit");
   submit.disabled = true;
   const error = $("publish-error");
@@ -669,7 +772,10 @@ async function publish() {
       publishProblems = problems.filter((p) => p.editor);
       updateProblems();
       error.hidden = false;
-      error.textContent = problems.length > 1 ? `${e.message} (${problems.length} problems, listed under the editor)` : (problems[0]?.message ?? e.message);
+      error.textContent =
+        problems.length > 1
+          ? `${e.message} (${problems.length} problems, listed under the editor)`
+          : (problems[0]?.message ?? e.message);
     } else {
       error.hidden = false;
       error.textContent = "The service could not be reached.";
@@ -703,7 +809,10 @@ async function loadVersions() {
   }
   const name = current.name;
   try {
-    const list = await api.json<TemplateVersionList>("GET", `/v1/templates/${encodeURIComponent(name)}/versions?limit=100`);
+    const list = await api.json<TemplateVersionList>(
+      "GET",
+      `/v1/templates/${encodeURIComponent(name)}/versions?limit=100`,
+    );
     if (current?.name !== name) return;
     versions = [...list.data].sort((a, b) => b.version - a.version);
   } catch {
@@ -715,18 +824,37 @@ async function loadVersions() {
 function renderVersions() {
   const list = $("version-list");
   if (!current) return list.replaceChildren(el("li", { class: "empty", text: "Open a template to see its versions." }));
-  if (!current.published) return list.replaceChildren(el("li", { class: "empty", text: "Not published yet: Create makes v1." }));
+  if (!current.published)
+    return list.replaceChildren(el("li", { class: "empty", text: "Not published yet: Create makes v1." }));
   if (versions.length === 0) return list.replaceChildren(el("li", { class: "empty", text: "Loading…" }));
   list.replaceChildren(
     ...versions.map((v) => {
-      const compare = el("button", { class: "small ghost", text: "Diff", title: v.version > 1 ? `Compare v${v.version - 1} → v${v.version}` : "Compare with the latest" });
-      compare.addEventListener("click", () => void openDiff(v.version > 1 ? v.version - 1 : v.version, v.version > 1 ? v.version : versions[0]!.version));
-      const load = el("button", { class: "small ghost", text: "Load", title: `Load v${v.version} into the editors (as unsaved changes)` });
+      const compare = el("button", {
+        class: "small ghost",
+        text: "Diff",
+        title: v.version > 1 ? `Compare v${v.version - 1} → v${v.version}` : "Compare with the latest",
+      });
+      compare.addEventListener(
+        "click",
+        () =>
+          void openDiff(v.version > 1 ? v.version - 1 : v.version, v.version > 1 ? v.version : versions[0]!.version),
+      );
+      const load = el("button", {
+        class: "small ghost",
+        text: "Load",
+        title: `Load v${v.version} into the editors (as unsaved changes)`,
+      });
       load.addEventListener("click", () => void loadVersion(v.version));
       return el(
         "li",
         { class: "version", "data-version": String(v.version) },
-        el("div", { class: "version-line" }, el("span", { class: "badge", text: `v${v.version}` }), el("span", { class: "version-message", text: v.message || "No message" }), el("span", { class: "version-actions" }, compare, load)),
+        el(
+          "div",
+          { class: "version-line" },
+          el("span", { class: "badge", text: `v${v.version}` }),
+          el("span", { class: "version-message", text: v.message || "No message" }),
+          el("span", { class: "version-actions" }, compare, load),
+        ),
         el("span", { class: "item-sub", text: ago(v.created_at) }),
       );
     }),
@@ -769,7 +897,14 @@ async function openDiff(a?: number, b?: number) {
   const latest = current.published.latest_version;
   const options = versions.length ? versions.map((v) => v.version) : [latest];
   for (const id of ["diff-a", "diff-b"]) {
-    $<HTMLSelectElement>(id).replaceChildren(...options.map((n) => el("option", { value: String(n), text: `v${n}${versions.find((v) => v.version === n)?.message ? ` — ${versions.find((v) => v.version === n)!.message}` : ""}` })));
+    $<HTMLSelectElement>(id).replaceChildren(
+      ...options.map((n) =>
+        el("option", {
+          value: String(n),
+          text: `v${n}${versions.find((v) => v.version === n)?.message ? ` — ${versions.find((v) => v.version === n)!.message}` : ""}`,
+        }),
+      ),
+    );
   }
   $<HTMLSelectElement>("diff-a").value = String(a ?? Math.max(1, latest - 1));
   $<HTMLSelectElement>("diff-b").value = String(b ?? latest);
@@ -796,7 +931,9 @@ async function drawDiff() {
     host.dataset.pair = `${a}:${b}:${diffField}`;
   } catch (e) {
     host.dataset.state = "error";
-    host.replaceChildren(el("p", { class: "form-error", text: e instanceof ApiError ? e.message : "Could not load the versions." }));
+    host.replaceChildren(
+      el("p", { class: "form-error", text: e instanceof ApiError ? e.message : "Could not load the versions." }),
+    );
   }
 }
 
@@ -807,7 +944,8 @@ function wireDiff() {
   for (const button of document.querySelectorAll<HTMLButtonElement>("#diff-fields [data-field]")) {
     button.addEventListener("click", () => {
       diffField = button.dataset.field as DiffField;
-      for (const b of document.querySelectorAll<HTMLButtonElement>("#diff-fields [data-field]")) b.setAttribute("aria-checked", String(b === button));
+      for (const b of document.querySelectorAll<HTMLButtonElement>("#diff-fields [data-field]"))
+        b.setAttribute("aria-checked", String(b === button));
       void drawDiff();
     });
   }
@@ -820,14 +958,38 @@ async function loadRenders() {
   const list = $("render-list");
   try {
     const renders = await api.json<RenderList>("GET", "/v1/renders?limit=10");
-    if (renders.data.length === 0) return list.replaceChildren(el("li", { class: "empty", text: "No renders yet. Render, or copy the curl command." }));
+    if (renders.data.length === 0)
+      return list.replaceChildren(
+        el("li", { class: "empty", text: "No renders yet. Render, or copy the curl command." }),
+      );
     list.replaceChildren(
       ...renders.data.map((r) => {
         const title = el("span", { class: "item-title", text: r.template });
-        const status = el("span", { class: `pill pill-${r.status}`, text: r.status === "succeeded" ? r.format.toUpperCase() : r.status });
-        const sub = el("span", { class: "item-sub", text: `${ago(r.created_at)}${r.page_count ? ` · ${r.page_count} p.` : ""}${r.cached ? " · cached" : ""}` });
-        if (r.url) return el("li", { "data-render": r.id }, el("a", { class: "item", href: r.url, target: "_blank", rel: "noopener", title: `Open ${r.id}` }, title, status, sub));
-        return el("li", { "data-render": r.id }, el("div", { class: "item", title: r.error?.message ?? r.id }, title, status, sub));
+        const status = el("span", {
+          class: `pill pill-${r.status}`,
+          text: r.status === "succeeded" ? r.format.toUpperCase() : r.status,
+        });
+        const sub = el("span", {
+          class: "item-sub",
+          text: `${ago(r.created_at)}${r.page_count ? ` · ${r.page_count} p.` : ""}${r.cached ? " · cached" : ""}`,
+        });
+        if (r.url)
+          return el(
+            "li",
+            { "data-render": r.id },
+            el(
+              "a",
+              { class: "item", href: r.url, target: "_blank", rel: "noopener", title: `Open ${r.id}` },
+              title,
+              status,
+              sub,
+            ),
+          );
+        return el(
+          "li",
+          { "data-render": r.id },
+          el("div", { class: "item", title: r.error?.message ?? r.id }, title, status, sub),
+        );
       }),
     );
   } catch {
@@ -839,13 +1001,21 @@ function renderRequest(): { template: string; data: unknown; format?: string } |
   if (!current?.published) return null;
   const data = parseJson(editors.text("example"));
   const defaultFormat = current.published.engine === "satori" ? "png" : "pdf";
-  return { template: `${current.name}@${current.published.latest_version}`, data: data.ok ? data.value : {}, ...(format !== defaultFormat ? { format } : {}) };
+  return {
+    template: `${current.name}@${current.published.latest_version}`,
+    data: data.ok ? data.value : {},
+    ...(format !== defaultFormat ? { format } : {}),
+  };
 }
 
 function drawCurl() {
   const request = renderRequest();
   if (!request) return;
-  $("curl-text").textContent = curlCommand(location.origin, request, $<HTMLInputElement>("curl-key").checked ? apiKey : null);
+  $("curl-text").textContent = curlCommand(
+    location.origin,
+    request,
+    $<HTMLInputElement>("curl-key").checked ? apiKey : null,
+  );
 }
 
 function wireRendersAndCurl() {
@@ -884,7 +1054,8 @@ function wireRendersAndCurl() {
 // ---------------------------------------------------------------------------------------------- boot
 
 function wireDialogs() {
-  for (const button of document.querySelectorAll<HTMLElement>("dialog [data-close]")) button.addEventListener("click", () => button.closest("dialog")!.close());
+  for (const button of document.querySelectorAll<HTMLElement>("dialog [data-close]"))
+    button.addEventListener("click", () => button.closest("dialog")!.close());
   $("diff-dialog").addEventListener("close", () => {
     diffCleanup?.();
     diffCleanup = null;
@@ -901,7 +1072,9 @@ function wireDialogs() {
 }
 
 function boot() {
-  const hosts = Object.fromEntries(EDITOR_IDS.map((id) => [id, document.querySelector<HTMLElement>(`[data-editor-host="${id}"]`)!])) as Record<EditorId, HTMLElement>;
+  const hosts = Object.fromEntries(
+    EDITOR_IDS.map((id) => [id, document.querySelector<HTMLElement>(`[data-editor-host="${id}"]`)!]),
+  ) as Record<EditorId, HTMLElement>;
   editors = createEditors(hosts);
   editors.onChange((id) => {
     if (!current) return;
@@ -911,7 +1084,8 @@ function boot() {
     schedulePreview();
     queueProblemRefresh();
   });
-  for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]")) button.addEventListener("click", () => selectTab(button.dataset.tab as EditorId));
+  for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]"))
+    button.addEventListener("click", () => selectTab(button.dataset.tab as EditorId));
   wireSignin();
   wireNewDialog();
   wirePreview();

@@ -5,10 +5,12 @@ type PdfJs = typeof import("pdfjs-dist");
 let loading: Promise<PdfJs> | null = null;
 
 function pdfjs(): Promise<PdfJs> {
-  loading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(([lib, worker]) => {
-    lib.GlobalWorkerOptions.workerSrc = worker.default;
-    return lib;
-  });
+  loading ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
+    ([lib, worker]) => {
+      lib.GlobalWorkerOptions.workerSrc = worker.default;
+      return lib;
+    },
+  );
   return loading;
 }
 
@@ -21,9 +23,19 @@ export function preloadPdfJs(): void {
  * Draws every page of a PDF into canvases at `cssWidth` pixels wide (sharp on high-density screens).
  * `stale()` is asked between pages: a newer preview abandons this one.
  */
-export async function drawPdf(bytes: Uint8Array, cssWidth: number, stale: () => boolean): Promise<HTMLCanvasElement[] | null> {
+export async function drawPdf(
+  bytes: Uint8Array,
+  cssWidth: number,
+  stale: () => boolean,
+): Promise<HTMLCanvasElement[] | null> {
   const lib = await pdfjs();
-  const task = lib.getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, useSystemFonts: false, disableAutoFetch: true });
+  const task = lib.getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    verbosity: 0,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+  });
   let doc: PDFDocumentProxy | null = null;
   try {
     doc = await task.promise;

@@ -51,7 +51,13 @@ function atPath(path: string): ServerDiagnostic["locate"] {
 function problemFor(severity: Problem["severity"], path: string, message: string, extraText = ""): Problem {
   if (path === "source" || path.startsWith("source.") || path === "") {
     const place = lineColOf(message) ?? lineColOf(extraText);
-    return { severity, editor: "source", path: path || "source", message, diagnostic: { severity, message, locate: atLineCol(place) } };
+    return {
+      severity,
+      editor: "source",
+      path: path || "source",
+      message,
+      diagnostic: { severity, message, locate: atLineCol(place) },
+    };
   }
   for (const [re, editor] of ROOTS) {
     if (re.test(path)) {

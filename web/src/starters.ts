@@ -48,7 +48,17 @@ export const STARTERS: Starter[] = [
     id: "invoice",
     label: "Invoice",
     description: "An A4 invoice: line items, totals, money and dates.",
-    texts: { source: invoiceSource, schema: invoiceSchema.endsWith("\n") ? invoiceSchema : `${invoiceSchema}\n`, example: invoiceData.endsWith("\n") ? invoiceData : `${invoiceData}\n`, options: "{}\n" },
+    texts: {
+      source: invoiceSource,
+      schema: invoiceSchema.endsWith("\n") ? invoiceSchema : `${invoiceSchema}\n`,
+      example: invoiceData.endsWith("\n") ? invoiceData : `${invoiceData}\n`,
+      options: "{}\n",
+    },
   },
-  { id: "blank", label: "Blank", description: "Empty source; write everything yourself.", texts: { source: "", schema: "{}\n", example: "{}\n", options: "{}\n" } },
+  {
+    id: "blank",
+    label: "Blank",
+    description: "Empty source; write everything yourself.",
+    texts: { source: "", schema: "{}\n", example: "{}\n", options: "{}\n" },
+  },
 ];

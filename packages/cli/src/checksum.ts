@@ -7,7 +7,8 @@ import type { TemplateFolder } from "./template-folder.js";
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") {
-    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError("JSON cannot hold a non-finite number");
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw new TypeError("JSON cannot hold a non-finite number");
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -24,6 +25,11 @@ export function canonicalJson(value: unknown): string {
  * `folio push` publishes only when this differs from the latest version's.
  */
 export function folderChecksum(folder: TemplateFolder): string {
-  const definition = { engine: folder.meta.engine, options: folder.options, schema: folder.schema, source: folder.source };
+  const definition = {
+    engine: folder.meta.engine,
+    options: folder.options,
+    schema: folder.schema,
+    source: folder.source,
+  };
   return createHash("sha256").update(canonicalJson(definition)).digest("hex");
 }

@@ -22,7 +22,10 @@ export function readConfig(): Partial<Credentials> {
   if (!existsSync(file)) return {};
   try {
     const stored = JSON.parse(readFileSync(file, "utf8")) as { api_key?: unknown; base_url?: unknown };
-    return { ...(typeof stored.api_key === "string" ? { apiKey: stored.api_key } : {}), ...(typeof stored.base_url === "string" ? { baseUrl: stored.base_url } : {}) };
+    return {
+      ...(typeof stored.api_key === "string" ? { apiKey: stored.api_key } : {}),
+      ...(typeof stored.base_url === "string" ? { baseUrl: stored.base_url } : {}),
+    };
   } catch {
     throw new UsageError(`${file} is not valid JSON: run folio login again`);
   }
@@ -32,7 +35,9 @@ export function readConfig(): Partial<Credentials> {
 export function writeConfig(credentials: Credentials): string {
   const file = configPath();
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, `${JSON.stringify({ api_key: credentials.apiKey, base_url: credentials.baseUrl }, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify({ api_key: credentials.apiKey, base_url: credentials.baseUrl }, null, 2)}\n`, {
+    mode: 0o600,
+  });
   chmodSync(file, 0o600);
   return file;
 }

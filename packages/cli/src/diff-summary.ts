@@ -37,7 +37,8 @@ export function diffSummary(folder: TemplateFolder, latest: Template): DiffSumma
 
 export function describeDiff(diff: DiffSummary): string {
   const parts = [];
-  if (diff.source.added || diff.source.removed) parts.push(`template.html +${diff.source.added} -${diff.source.removed} lines`);
+  if (diff.source.added || diff.source.removed)
+    parts.push(`template.html +${diff.source.added} -${diff.source.removed} lines`);
   if (diff.engine) parts.push("engine changed");
   if (diff.schema) parts.push("schema.json changed");
   if (diff.options) parts.push("options.json changed");

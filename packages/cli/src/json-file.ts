@@ -17,7 +17,8 @@ export type Format = (typeof FORMATS)[keyof typeof FORMATS];
 /** --format when given, else the output file's extension, else none (the template's default format). */
 export function formatFor(flag: string | undefined, outputFile: string | undefined): Format | undefined {
   if (flag !== undefined) {
-    if (!Object.values(FORMATS).includes(flag as Format)) throw new UsageError(`--format is pdf, png or jpg, not ${flag}`);
+    if (!Object.values(FORMATS).includes(flag as Format))
+      throw new UsageError(`--format is pdf, png or jpg, not ${flag}`);
     return flag as Format;
   }
   const extension = outputFile?.toLowerCase().match(/\.[a-z]+$/)?.[0];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { init } from "./commands/init.js";
 import { listRenders, listTemplates } from "./commands/list.js";
 import { login } from "./commands/login.js";
@@ -7,7 +7,7 @@ import { preview } from "./commands/preview.js";
 import { push } from "./commands/push.js";
 import { render } from "./commands/render.js";
 import { validate } from "./commands/validate.js";
-import { EXIT, output, reportError, UsageError, type Output } from "./output.js";
+import { EXIT, type Output, output, reportError, UsageError } from "./output.js";
 
 const USAGE = `folio: Folio templates as files, previews, pushes and renders from the shell
 
@@ -30,10 +30,20 @@ const COMMON: Options = { json: { type: "boolean" }, help: { type: "boolean", sh
 const OPTIONS: Record<string, Options> = {
   login: { key: { type: "string" }, "base-url": { type: "string" } },
   init: {},
-  preview: { output: { type: "string", short: "o" }, format: { type: "string" }, watch: { type: "boolean", short: "w" } },
+  preview: {
+    output: { type: "string", short: "o" },
+    format: { type: "string" },
+    watch: { type: "boolean", short: "w" },
+  },
   validate: {},
   push: { message: { type: "string", short: "m" } },
-  render: { data: { type: "string", short: "d" }, options: { type: "string" }, output: { type: "string", short: "o" }, format: { type: "string" }, async: { type: "boolean" } },
+  render: {
+    data: { type: "string", short: "d" },
+    options: { type: "string" },
+    output: { type: "string", short: "o" },
+    format: { type: "string" },
+    async: { type: "boolean" },
+  },
   templates: {},
   renders: { limit: { type: "string" }, status: { type: "string" } },
 };
@@ -96,7 +106,12 @@ async function main(argv: string[]): Promise<number> {
     return command === "" ? EXIT.usage : EXIT.ok;
   }
   try {
-    const parsed = parseArgs({ args: argv.slice(1), options: { ...COMMON, ...(OPTIONS[command] ?? {}) }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: argv.slice(1),
+      options: { ...COMMON, ...(OPTIONS[command] ?? {}) },
+      allowPositionals: true,
+      strict: true,
+    });
     if (parsed.values.help) {
       process.stdout.write(USAGE);
       return EXIT.ok;
@@ -104,7 +119,8 @@ async function main(argv: string[]): Promise<number> {
     return (await run(command, parsed.positionals, output(json), parsed.values as Flags)) ?? EXIT.ok;
   } catch (error) {
     // parseArgs refuses unknown flags and missing values with a TypeError carrying an ERR_PARSE_ARGS_* code.
-    const parseError = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    const parseError =
+      error instanceof TypeError && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
     return reportError(parseError ? new UsageError(error.message) : error, json);
   }
 }

@@ -35,13 +35,30 @@ export function output(json: boolean): Output {
 /** Prints an error on stderr (one JSON line with --json: the API's envelope, or `usage_error`/`client_error`) and answers its exit code. */
 export function reportError(error: unknown, json: boolean): number {
   if (error instanceof FolioError) {
-    const envelope = { error: { type: error.type, message: error.message, docs_url: error.docs_url, errors: error.errors, details: error.details, status: error.status } };
+    const envelope = {
+      error: {
+        type: error.type,
+        message: error.message,
+        docs_url: error.docs_url,
+        errors: error.errors,
+        details: error.details,
+        status: error.status,
+      },
+    };
     const fields = error.errors.map((e) => `\n  ${e.path}: ${e.message}`).join("");
-    process.stderr.write(json ? `${JSON.stringify(envelope)}\n` : `error: ${error.type}${error.status ? ` (${error.status})` : ""}: ${error.message}${fields}\n`);
+    process.stderr.write(
+      json
+        ? `${JSON.stringify(envelope)}\n`
+        : `error: ${error.type}${error.status ? ` (${error.status})` : ""}: ${error.message}${fields}\n`,
+    );
     return EXIT.api;
   }
   const usage = error instanceof UsageError;
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(json ? `${JSON.stringify({ error: { type: usage ? "usage_error" : "client_error", message } })}\n` : `error: ${message}\n`);
+  process.stderr.write(
+    json
+      ? `${JSON.stringify({ error: { type: usage ? "usage_error" : "client_error", message } })}\n`
+      : `error: ${message}\n`,
+  );
   return usage ? EXIT.usage : EXIT.api;
 }

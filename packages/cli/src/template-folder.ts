@@ -44,12 +44,19 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Makes `<dir>` with a starter template named `name`; refuses a folder that already has files. */
 export function scaffold(dir: string, name: string): string[] {
-  if (!NAME.test(name)) throw new UsageError(`"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63`);
+  if (!NAME.test(name))
+    throw new UsageError(
+      `"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63`,
+    );
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} already exists and is not empty`);
   mkdirSync(dir, { recursive: true });
   const files: Record<(typeof FOLDER_FILES)[number], string> = {
     "template.html": STARTER_SOURCE,
-    "schema.json": json({ type: "object", required: ["name"], properties: { name: { type: "string", description: "Who to greet." } } }),
+    "schema.json": json({
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string", description: "Who to greet." } },
+    }),
     "example.json": json({ name: "Ada" }),
     "options.json": json({}),
     "folio.json": json({ name, engine: "chromium", expected_pages: 1, description: "" } satisfies FolderMeta),
@@ -74,11 +81,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Reads a folder; schema.json and options.json default to `{}` as the service does, example.json to none. */
 export function readFolder(dir: string): TemplateFolder {
-  if (!existsSync(join(dir, "folio.json"))) throw new UsageError(`${join(dir, "folio.json")} is missing: is ${dir} a template folder? (folio init <name> makes one)`);
+  if (!existsSync(join(dir, "folio.json")))
+    throw new UsageError(
+      `${join(dir, "folio.json")} is missing: is ${dir} a template folder? (folio init <name> makes one)`,
+    );
   if (!existsSync(join(dir, "template.html"))) throw new UsageError(`${join(dir, "template.html")} is missing`);
   const meta = readJson(dir, "folio.json", {});
-  if (!isObject(meta) || typeof meta.name !== "string" || !NAME.test(meta.name)) throw new UsageError(`${join(dir, "folio.json")} needs a "name" that is a template name`);
-  if (meta.engine !== undefined && meta.engine !== "chromium" && meta.engine !== "satori") throw new UsageError(`${join(dir, "folio.json")}: "engine" is "chromium" or "satori"`);
+  if (!isObject(meta) || typeof meta.name !== "string" || !NAME.test(meta.name))
+    throw new UsageError(`${join(dir, "folio.json")} needs a "name" that is a template name`);
+  if (meta.engine !== undefined && meta.engine !== "chromium" && meta.engine !== "satori")
+    throw new UsageError(`${join(dir, "folio.json")}: "engine" is "chromium" or "satori"`);
   const schema = readJson(dir, "schema.json", {});
   const options = readJson(dir, "options.json", {});
   if (!isObject(schema)) throw new UsageError(`${join(dir, "schema.json")} must hold a JSON object`);

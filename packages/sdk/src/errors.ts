@@ -53,7 +53,12 @@ export class FolioError extends Error {
 function isEnvelope(body: unknown): body is { error: ErrorBody } {
   if (typeof body !== "object" || body === null || !("error" in body)) return false;
   const error = (body as { error: unknown }).error;
-  return typeof error === "object" && error !== null && typeof (error as ErrorBody).type === "string" && typeof (error as ErrorBody).message === "string";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as ErrorBody).type === "string" &&
+    typeof (error as ErrorBody).message === "string"
+  );
 }
 
 /** The data of an openapi-fetch answer, or the API's error as a thrown FolioError. */

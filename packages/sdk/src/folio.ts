@@ -1,7 +1,7 @@
 import createClient from "openapi-fetch";
-import { preview, type PreviewRequest } from "./preview.js";
-import { render, waitForRender, type RenderCallOptions, type RenderRequest, type WaitOptions } from "./render.js";
-import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from "./retrying-fetch.js";
+import { type PreviewRequest, preview } from "./preview.js";
+import { type RenderCallOptions, type RenderRequest, render, type WaitOptions, waitForRender } from "./render.js";
+import { DEFAULT_RETRY, type RetryPolicy, retryingFetch } from "./retrying-fetch.js";
 import type { paths } from "./schema.js";
 import { fromSchema } from "./schema-types.js";
 import { verify } from "./webhooks.js";

@@ -1,13 +1,25 @@
 import type { components } from "./schema.js";
 
-export { createFolio, types, webhooks, type Folio, type FolioOptions } from "./folio.js";
-export { FolioError, unwrap, type ErrorType, type FieldError } from "./errors.js";
-export { previewFile, type PreviewFile, type PreviewRequest } from "./preview.js";
-export { RenderWaitTimeout, type Render, type RenderCallOptions, type RenderRequest, type WaitOptions } from "./render.js";
+export { type ErrorType, type FieldError, FolioError, unwrap } from "./errors.js";
+export { createFolio, type Folio, type FolioOptions, types, webhooks } from "./folio.js";
+export { type PreviewFile, type PreviewRequest, previewFile } from "./preview.js";
+export {
+  type Render,
+  type RenderCallOptions,
+  type RenderRequest,
+  RenderWaitTimeout,
+  type WaitOptions,
+} from "./render.js";
 export type { RetryPolicy } from "./retrying-fetch.js";
-export { fromSchema, type JsonSchema } from "./schema-types.js";
-export { verify, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
 export type { components, operations, paths } from "./schema.js";
+export { fromSchema, type JsonSchema } from "./schema-types.js";
+export {
+  type VerifyOptions,
+  verify,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from "./webhooks.js";
 
 type Schemas = components["schemas"];
 export type Template = Schemas["Template"];

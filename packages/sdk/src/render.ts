@@ -55,16 +55,24 @@ export async function waitForRender(client: Client<paths>, id: string, options: 
  * twice; a re-run after a failure needs a key of its own (the first run's answer is kept under the first
  * key), derived from the first so a repeat of the whole call is idempotent too.
  */
-export async function render(client: Client<paths>, request: RenderRequest, options: RenderCallOptions = {}): Promise<Render> {
+export async function render(
+  client: Client<paths>,
+  request: RenderRequest,
+  options: RenderCallOptions = {},
+): Promise<Render> {
   const key = options.idempotencyKey ?? crypto.randomUUID();
-  if (key.length > MAX_CALLER_KEY_LENGTH) throw new RangeError(`idempotencyKey is ${key.length} characters; at most ${MAX_CALLER_KEY_LENGTH}`);
+  if (key.length > MAX_CALLER_KEY_LENGTH)
+    throw new RangeError(`idempotencyKey is ${key.length} characters; at most ${MAX_CALLER_KEY_LENGTH}`);
   const attempts = options.attempts ?? 3;
   for (let run = 1; ; run++) {
     try {
       const header = { "Idempotency-Key": run === 1 ? key : `${key}:rerun-${run}` };
-      let result = await unwrap(client.POST("/v1/render", { body: request, params: { header }, signal: options.signal }));
+      let result = await unwrap(
+        client.POST("/v1/render", { body: request, params: { header }, signal: options.signal }),
+      );
       options.onProgress?.(result);
-      if (result.status === "queued" && options.wait !== false) result = await waitForRender(client, result.id, options);
+      if (result.status === "queued" && options.wait !== false)
+        result = await waitForRender(client, result.id, options);
       if (result.status === "failed") throw FolioError.fromRender(result);
       return result;
     } catch (error) {

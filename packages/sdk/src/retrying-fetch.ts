@@ -32,7 +32,10 @@ function retryAfterSeconds(response: Response): number | null {
 
 async function isKeyInUse(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
-  const body = (await response.clone().json().catch(() => null)) as { error?: { details?: { code?: unknown } } } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { details?: { code?: unknown } } } | null;
   return body?.error?.details?.code === "idempotency_key_in_use";
 }
 
@@ -41,7 +44,12 @@ async function isKeyInUse(response: Response): Promise<boolean> {
  * method (the rate-limited request never ran, and the service keeps no answer for it); a 409
  * `idempotency_key_in_use` waits for the first request; gateway errors only where a repeat is harmless.
  */
-async function retryDelayMs(response: Response, attempt: number, safeToRepeat: boolean, policy: RetryPolicy): Promise<number | null> {
+async function retryDelayMs(
+  response: Response,
+  attempt: number,
+  safeToRepeat: boolean,
+  policy: RetryPolicy,
+): Promise<number | null> {
   if (response.status === 429 || (await isKeyInUse(response))) {
     const seconds = retryAfterSeconds(response);
     if (seconds === null) return backoffMs(attempt);
@@ -55,9 +63,13 @@ async function retryDelayMs(response: Response, attempt: number, safeToRepeat: b
  * sends that same key on every retry, so a repeat after a lost answer replays instead of rendering twice.
  * Network failures are retried only for GETs and keyed POSTs, the requests a repeat cannot duplicate.
  */
-export function retryingFetch(fetchImpl: (request: Request) => Promise<Response>, policy: RetryPolicy): (request: Request) => Promise<Response> {
+export function retryingFetch(
+  fetchImpl: (request: Request) => Promise<Response>,
+  policy: RetryPolicy,
+): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (acceptsIdempotencyKey(request) && !request.headers.has("idempotency-key")) request.headers.set("idempotency-key", crypto.randomUUID());
+    if (acceptsIdempotencyKey(request) && !request.headers.has("idempotency-key"))
+      request.headers.set("idempotency-key", crypto.randomUUID());
     const safeToRepeat = request.method === "GET" || request.headers.has("idempotency-key");
     for (let attempt = 1; ; attempt++) {
       let response: Response;

@@ -4,12 +4,20 @@ export type JsonSchema = boolean | { [keyword: string]: unknown };
 type SchemaObject = { [keyword: string]: unknown };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const SCALARS: Record<string, string> = { string: "string", number: "number", integer: "number", boolean: "boolean", null: "null" };
+const SCALARS: Record<string, string> = {
+  string: "string",
+  number: "number",
+  integer: "number",
+  boolean: "boolean",
+  null: "null",
+};
 
-const pascal = (text: string) => text.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/^(\d)/, "_$1");
+const pascal = (text: string) =>
+  text.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/^(\d)/, "_$1");
 const propertyKey = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
-const comment = (text: unknown, indent: string) => (typeof text === "string" && text ? `${indent}/** ${text.replace(/\*\//g, "*\\/").replace(/\n/g, ` `)} */\n` : "");
-const union = (members: string[]) => ([...new Set(members)].join(" | ") || "never");
+const comment = (text: unknown, indent: string) =>
+  typeof text === "string" && text ? `${indent}/** ${text.replace(/\*\//g, "*\\/").replace(/\n/g, ` `)} */\n` : "";
+const union = (members: string[]) => [...new Set(members)].join(" | ") || "never";
 const wrap = (type: string) => (/[|&]/.test(type) ? `(${type})` : type);
 
 /**
@@ -19,7 +27,10 @@ const wrap = (type: string) => (/[|&]/.test(type) ? `(${type})` : type);
  */
 export function fromSchema(schema: JsonSchema, typeName = "Data"): string {
   const root = typeof schema === "object" ? schema : {};
-  const defs = { ...(root.definitions as Record<string, JsonSchema> | undefined), ...(root.$defs as Record<string, JsonSchema> | undefined) };
+  const defs = {
+    ...(root.definitions as Record<string, JsonSchema> | undefined),
+    ...(root.$defs as Record<string, JsonSchema> | undefined),
+  };
   const pending = new Map<string, string>();
   const declared = new Map<string, string>();
 
@@ -40,16 +51,32 @@ export function fromSchema(schema: JsonSchema, typeName = "Data"): string {
     if (Array.isArray(node.enum)) return union(node.enum.map((v) => JSON.stringify(v))) + nullable;
     const variants = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined;
     if (Array.isArray(variants)) return union(variants.map((v) => typeOf(v, indent))) + nullable;
-    if (Array.isArray(node.allOf)) return (node.allOf as JsonSchema[]).map((v) => wrap(typeOf(v, indent))).join(" & ") + nullable;
+    if (Array.isArray(node.allOf))
+      return (node.allOf as JsonSchema[]).map((v) => wrap(typeOf(v, indent))).join(" & ") + nullable;
     const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === "string" ? [node.type] : [];
     if (types.length === 0 && (node.properties || node.additionalProperties !== undefined)) types.push("object");
     if (types.length === 0 && (node.items || node.prefixItems)) types.push("array");
     if (types.length === 0) return "unknown";
-    return union(types.map((t) => (t === "object" ? objectType(node, indent) : t === "array" ? arrayType(node, indent) : (SCALARS[t] ?? "unknown")))) + nullable;
+    return (
+      union(
+        types.map((t) =>
+          t === "object"
+            ? objectType(node, indent)
+            : t === "array"
+              ? arrayType(node, indent)
+              : (SCALARS[t] ?? "unknown"),
+        ),
+      ) + nullable
+    );
   };
 
   const arrayType = (node: SchemaObject, indent: string): string => {
-    const rest = node.items === undefined || node.items === true ? "unknown" : node.items === false ? null : typeOf(node.items as JsonSchema, indent);
+    const rest =
+      node.items === undefined || node.items === true
+        ? "unknown"
+        : node.items === false
+          ? null
+          : typeOf(node.items as JsonSchema, indent);
     if (!Array.isArray(node.prefixItems)) return `${wrap(rest ?? "never")}[]`;
     const fixed = (node.prefixItems as JsonSchema[]).map((item) => typeOf(item, indent));
     return `[${[...fixed, ...(rest === null ? [] : [`...${wrap(rest)}[]`])].join(", ")}]`;
@@ -65,14 +92,18 @@ export function fromSchema(schema: JsonSchema, typeName = "Data"): string {
     });
     const extra = node.additionalProperties;
     // An index signature must admit every named property's type, so beside named properties it is `unknown`.
-    if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: ${properties.length > 0 ? "unknown" : typeOf(extra as JsonSchema, inner)};`);
+    if (extra !== undefined && extra !== false)
+      lines.push(`${inner}[key: string]: ${properties.length > 0 ? "unknown" : typeOf(extra as JsonSchema, inner)};`);
     return lines.length === 0 ? "Record<string, unknown>" : `{\n${lines.join("\n")}\n${indent}}`;
   };
 
   const declare = (name: string, node: JsonSchema) => {
     const type = typeOf(node, "");
     const doc = typeof node === "object" ? comment(node.description ?? node.title, "") : "";
-    declared.set(name, type.startsWith("{\n") ? `${doc}export interface ${name} ${type}` : `${doc}export type ${name} = ${type};`);
+    declared.set(
+      name,
+      type.startsWith("{\n") ? `${doc}export interface ${name} ${type}` : `${doc}export type ${name} = ${type};`,
+    );
   };
 
   declare(typeName, schema);

@@ -46,7 +46,8 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 /** Copied into a fresh ArrayBuffer: some runtimes' typings give TextEncoder a buffer that may be shared, which Web Crypto's typings refuse. */
 const utf8 = (text: string): Bytes => new Uint8Array(encoder.encode(text));
-const bytesOf = (body: string | Uint8Array | ArrayBuffer): Bytes => (typeof body === "string" ? utf8(body) : new Uint8Array(body));
+const bytesOf = (body: string | Uint8Array | ArrayBuffer): Bytes =>
+  typeof body === "string" ? utf8(body) : new Uint8Array(body);
 
 function concat(...parts: Bytes[]): Bytes {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -62,7 +63,8 @@ function fromBase64(text: string): Bytes | null {
   }
 }
 
-const fromHex = (text: string): Bytes | null => (/^[0-9a-f]{64}$/i.test(text) ? Uint8Array.from(text.match(/../g)!, (pair) => parseInt(pair, 16)) : null);
+const fromHex = (text: string): Bytes | null =>
+  /^[0-9a-f]{64}$/i.test(text) ? Uint8Array.from(text.match(/../g)!, (pair) => parseInt(pair, 16)) : null;
 
 /** HMAC-SHA256 checked by Web Crypto's verify, which compares in constant time, unlike `===` on strings. */
 async function hmacMatches(key: Bytes, message: Bytes, signature: Bytes | null): Promise<boolean> {
@@ -74,7 +76,10 @@ async function hmacMatches(key: Bytes, message: Bytes, signature: Bytes | null):
 function withinTolerance(seconds: number, shown: string, options: VerifyOptions): void {
   const now = options.now?.() ?? Math.floor(Date.now() / 1000);
   if (!Number.isFinite(seconds) || Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) {
-    throw new WebhookVerificationError("stale_timestamp", `the delivery's time ${shown} is not within ${options.toleranceSeconds ?? 300} s of now (${now})`);
+    throw new WebhookVerificationError(
+      "stale_timestamp",
+      `the delivery's time ${shown} is not within ${options.toleranceSeconds ?? 300} s of now (${now})`,
+    );
   }
 }
 
@@ -83,7 +88,13 @@ function checkTimestamp(timestamp: string, options: VerifyOptions): void {
 }
 
 /** Standard Webhooks: `v1,<base64 HMAC of "id.timestamp.body">` keyed with the base64 decoding of the secret after `whsec_`; several space-separated signatures may come. */
-async function standardSignatureMatches(body: Bytes, id: string, timestamp: string, signatures: string, secret: string): Promise<boolean> {
+async function standardSignatureMatches(
+  body: Bytes,
+  id: string,
+  timestamp: string,
+  signatures: string,
+  secret: string,
+): Promise<boolean> {
   const key = fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
   if (key === null) return false;
   const message = concat(utf8(`${id}.${timestamp}.`), body);
@@ -108,9 +119,16 @@ function parseEvent(body: Bytes): WebhookEvent {
  * is accepted only with `allowServiceSignature`, and then the signed body's `created_at` is what must be recent:
  * dropping the Standard headers and writing a fresh `X-Service-Timestamp` cannot make an old delivery pass.
  */
-export async function verify(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent> {
+export async function verify(
+  rawBody: string | Uint8Array | ArrayBuffer,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookEvent> {
   const body = bytesOf(rawBody);
-  const [id, standardTimestamp, standardSignature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => header(headers, name));
+  const [id, standardTimestamp, standardSignature] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map(
+    (name) => header(headers, name),
+  );
   if (id && standardTimestamp && standardSignature) {
     checkTimestamp(standardTimestamp, options);
     if (!(await standardSignatureMatches(body, id, standardTimestamp, standardSignature, secret))) throw badSignature();
@@ -118,13 +136,20 @@ export async function verify(rawBody: string | Uint8Array | ArrayBuffer, headers
   }
   const v1Signature = header(headers, "x-service-signature");
   if (!options.allowServiceSignature || !v1Signature) {
-    const hint = v1Signature ? " (an X-Service-Signature alone is accepted only with { allowServiceSignature: true })" : "";
-    throw new WebhookVerificationError("missing_headers", `the webhook-id, webhook-timestamp and webhook-signature headers did not all come with the delivery${hint}`);
+    const hint = v1Signature
+      ? " (an X-Service-Signature alone is accepted only with { allowServiceSignature: true })"
+      : "";
+    throw new WebhookVerificationError(
+      "missing_headers",
+      `the webhook-id, webhook-timestamp and webhook-signature headers did not all come with the delivery${hint}`,
+    );
   }
-  if (!v1Signature.startsWith("sha256=") || !(await hmacMatches(utf8(secret), body, fromHex(v1Signature.slice(7))))) throw badSignature();
+  if (!v1Signature.startsWith("sha256=") || !(await hmacMatches(utf8(secret), body, fromHex(v1Signature.slice(7)))))
+    throw badSignature();
   const event = parseEvent(body);
   withinTolerance(Date.parse(event.created_at) / 1000, `created_at ${JSON.stringify(event.created_at)}`, options);
   return event;
 }
 
-const badSignature = () => new WebhookVerificationError("bad_signature", "the signature does not match this body and secret");
+const badSignature = () =>
+  new WebhookVerificationError("bad_signature", "the signature does not match this body and secret");

@@ -1,32 +1,59 @@
 import type { AccountRow } from "../../db/schema";
-import { ServiceError } from "../../errors";
 import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
+import { ServiceError } from "../../errors";
 import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 
 /** Previews have a window of their own per key: the studio previews as the user types, and that must not eat renders. */
 export const PREVIEWS_PER_MINUTE = 30;
 
 export function rateHeaders(decision: RateDecision): Record<string, string> {
-  return { "X-RateLimit-Limit": String(decision.limit), "X-RateLimit-Remaining": String(decision.remaining), "X-RateLimit-Reset": String(decision.resetSeconds) };
+  return {
+    "X-RateLimit-Limit": String(decision.limit),
+    "X-RateLimit-Remaining": String(decision.remaining),
+    "X-RateLimit-Reset": String(decision.resetSeconds),
+  };
 }
 
 /** A suspended account renders nothing (403); each key may start `limit` of `what` a window (429 with Retry-After). */
-async function admit(account: AccountRow, limiter: DurableObjectStub<RateLimiter>, units: number, limit: number, what: string): Promise<RateDecision> {
+async function admit(
+  account: AccountRow,
+  limiter: DurableObjectStub<RateLimiter>,
+  units: number,
+  limit: number,
+  what: string,
+): Promise<RateDecision> {
   if (account.status === "suspended") {
-    throw new ServiceError("permission_error", "This account is suspended and cannot render. Reads still work; contact support to reactivate it.", { details: { status: "suspended" } });
+    throw new ServiceError(
+      "permission_error",
+      "This account is suspended and cannot render. Reads still work; contact support to reactivate it.",
+      { details: { status: "suspended" } },
+    );
   }
   const decision = await limiter.take(units, limit, RATE_WINDOW_SECONDS);
   if (!decision.allowed) {
-    throw new ServiceError("rate_limited", `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`, {
-      details: { limit: decision.limit, window_seconds: RATE_WINDOW_SECONDS, requested: units, retry_after_seconds: decision.resetSeconds },
-      headers: { "Retry-After": String(decision.resetSeconds), ...rateHeaders(decision) },
-    });
+    throw new ServiceError(
+      "rate_limited",
+      `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`,
+      {
+        details: {
+          limit: decision.limit,
+          window_seconds: RATE_WINDOW_SECONDS,
+          requested: units,
+          retry_after_seconds: decision.resetSeconds,
+        },
+        headers: { "Retry-After": String(decision.resetSeconds), ...rateHeaders(decision) },
+      },
+    );
   }
   return decision;
 }
 
 /** The gate in front of every render: `renders_per_minute` per key, a batch asking one unit per item. */
-export function admitRenders(account: AccountRow, limiter: DurableObjectStub<RateLimiter>, units: number): Promise<RateDecision> {
+export function admitRenders(
+  account: AccountRow,
+  limiter: DurableObjectStub<RateLimiter>,
+  units: number,
+): Promise<RateDecision> {
   return admit(account, limiter, units, effectiveLimits(account).rendersPerMinute, "renders");
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
-import { accounts, type AccountRow } from "../../db/schema";
+import { type AccountRow, accounts } from "../../db/schema";
 import { newId, newSecret } from "../../lib/ids";
-import { prepareKey, type IssuedKey } from "../api-keys/issue-key";
+import { type IssuedKey, prepareKey } from "../api-keys/issue-key";
 import type { PlanName } from "./plans";
 
 export interface AccountLimitOverrides {
@@ -19,7 +19,11 @@ export interface NewAccount {
 }
 
 /** Creates the account and its first API key together: an account is never left without a key. */
-export async function createAccount(db: Database, input: NewAccount, now: string): Promise<{ account: AccountRow } & IssuedKey> {
+export async function createAccount(
+  db: Database,
+  input: NewAccount,
+  now: string,
+): Promise<{ account: AccountRow } & IssuedKey> {
   const webhookSecret = newSecret("whsec_");
   const account: AccountRow = {
     id: newId("acct"),

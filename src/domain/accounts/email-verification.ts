@@ -26,18 +26,37 @@ export async function createVerification(db: Database, accountId: string, email:
 }
 
 /** Spends a token: the conditional update makes a token usable once even when two clicks race. */
-export async function verifyEmail(db: Database, token: string, now: Date): Promise<{ accountId: string; email: string }> {
+export async function verifyEmail(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ accountId: string; email: string }> {
   const at = now.toISOString();
   const [spent] = await db
     .update(verificationTokens)
     .set({ usedAt: at })
-    .where(and(eq(verificationTokens.tokenHash, await sha256Hex(token)), isNull(verificationTokens.usedAt), gt(verificationTokens.expiresAt, at)))
+    .where(
+      and(
+        eq(verificationTokens.tokenHash, await sha256Hex(token)),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, at),
+      ),
+    )
     .returning();
   if (!spent) {
     throw new ServiceError("invalid_request", "This verification link is unknown, already used, or expired.", {
-      errors: [{ path: "token", message: "The token is unknown, already used, or expired (tokens last 24 hours).", expected: "an unused token issued within 24 hours" }],
+      errors: [
+        {
+          path: "token",
+          message: "The token is unknown, already used, or expired (tokens last 24 hours).",
+          expected: "an unused token issued within 24 hours",
+        },
+      ],
     });
   }
-  await db.update(accounts).set({ email: spent.email, pendingEmail: null, updatedAt: at }).where(eq(accounts.id, spent.accountId));
+  await db
+    .update(accounts)
+    .set({ email: spent.email, pendingEmail: null, updatedAt: at })
+    .where(eq(accounts.id, spent.accountId));
   return { accountId: spent.accountId, email: spent.email };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, type AccountRow } from "../../db/schema";
+import { type AccountRow, accounts } from "../../db/schema";
 import { ServiceError } from "../../errors";
 
 export async function getAccount(db: Database, accountId: string): Promise<AccountRow> {

@@ -7,7 +7,12 @@ export type MeterStub = DurableObjectStub<AccountMeter>;
 
 export function meterLimits(account: AccountRow): MeterLimits {
   const limits = effectiveLimits(account);
-  return { trial: account.trial, includedUnits: limits.freeRendersPerMonth, unitPriceUsd: limits.unitPriceUsd, spendCapUsd: limits.monthlySpendCapUsd };
+  return {
+    trial: account.trial,
+    includedUnits: limits.freeRendersPerMonth,
+    unitPriceUsd: limits.unitPriceUsd,
+    spendCapUsd: limits.monthlySpendCapUsd,
+  };
 }
 
 /** First day of next month, UTC, as YYYY-MM-DD: when a monthly allowance comes back. */
@@ -21,19 +26,41 @@ const plural = (n: number) => `${n} unit${n === 1 ? "" : "s"}`;
  * The 402 for a render that does not fit. `units` is the estimate before a render, or, when the document
  * itself turned out too long, the pages it has at least (`stopped`): its print stops one page past the ceiling.
  */
-function refusal(account: AccountRow, limits: MeterLimits, verdict: MeterRefusal, units: number, stopped: boolean, now: Date): ServiceError {
-  const needs = stopped ? `the document has more than ${plural(verdict.maxUnits)} of pages and was stopped there; nothing was stored or billed` : `this render needs an estimated ${plural(units)}`;
+function refusal(
+  account: AccountRow,
+  limits: MeterLimits,
+  verdict: MeterRefusal,
+  units: number,
+  stopped: boolean,
+  now: Date,
+): ServiceError {
+  const needs = stopped
+    ? `the document has more than ${plural(verdict.maxUnits)} of pages and was stopped there; nothing was stored or billed`
+    : `this render needs an estimated ${plural(units)}`;
   const base = { estimated_units: units, max_units: verdict.maxUnits };
   if (verdict.type === "spend_cap_exceeded") {
     const cap = limits.spendCapUsd;
-    return new ServiceError("spend_cap_exceeded", `This render would take the month's cost past the spend cap of $${cap.toFixed(2)}: ${needs}, and the cap pays for ${plural(verdict.maxUnits)} more.`, {
-      details: { ...base, monthly_spend_cap_usd: cap, cost_usd_period_to_date: Math.round(verdict.costUsd * 100) / 100, resets_on: nextPeriodStart(now) },
-    });
+    return new ServiceError(
+      "spend_cap_exceeded",
+      `This render would take the month's cost past the spend cap of $${cap.toFixed(2)}: ${needs}, and the cap pays for ${plural(verdict.maxUnits)} more.`,
+      {
+        details: {
+          ...base,
+          monthly_spend_cap_usd: cap,
+          cost_usd_period_to_date: Math.round(verdict.costUsd * 100) / 100,
+          resets_on: nextPeriodStart(now),
+        },
+      },
+    );
   }
   const details: Record<string, unknown> = { ...base, remaining_units: verdict.remainingUnits };
-  if (account.trial) details.next_step = "The 50-render trial is used up. Create an account and upgrade to a paid plan to keep rendering.";
+  if (account.trial)
+    details.next_step =
+      "The 50-render trial is used up. Create an account and upgrade to a paid plan to keep rendering.";
   else details.resets_on = nextPeriodStart(now);
-  const what = account.trial ? "The trial's renders are used up" : `The plan's ${limits.includedUnits} renders this month are used up`;
+  const what = account.trial
+    ? "The trial's renders are used up"
+    : `The plan's ${limits.includedUnits} renders this month are used up`;
   return new ServiceError("quota_exceeded", `${what}: ${verdict.maxUnits} left, and ${needs}.`, { details });
 }
 
@@ -41,7 +68,13 @@ function refusal(account: AccountRow, limits: MeterLimits, verdict: MeterRefusal
  * Holds `units` (the estimate) for render `id` before any work starts, or refuses with 402 and the estimate.
  * Answers the render's page ceiling: the most units the account can still pay for.
  */
-export async function reserveUnits(meter: MeterStub, account: AccountRow, id: string, units: number, now = new Date()): Promise<number> {
+export async function reserveUnits(
+  meter: MeterStub,
+  account: AccountRow,
+  id: string,
+  units: number,
+  now = new Date(),
+): Promise<number> {
   const limits = meterLimits(account);
   const verdict = await meter.reserve(id, units, limits);
   if (!verdict.ok) throw refusal(account, limits, verdict, units, false, now);
@@ -54,12 +87,23 @@ export function beginAttempt(meter: MeterStub, account: AccountRow, id: string):
 }
 
 export const holdExpired = () =>
-  new ServiceError("render_failed", "The render did not finish within 15 minutes of its last attempt; its reserved units were released. Send it again.", {
-    details: { stage: "queue", reason: "expired", retryable: true },
-  });
+  new ServiceError(
+    "render_failed",
+    "The render did not finish within 15 minutes of its last attempt; its reserved units were released. Send it again.",
+    {
+      details: { stage: "queue", reason: "expired", retryable: true },
+    },
+  );
 
 /** Bills the units produced, or refuses (nothing billed) when they pass what the account can pay for. */
-export async function settleUnits(meter: MeterStub, account: AccountRow, id: string, units: number, ceiling: number, now = new Date()): Promise<void> {
+export async function settleUnits(
+  meter: MeterStub,
+  account: AccountRow,
+  id: string,
+  units: number,
+  ceiling: number,
+  now = new Date(),
+): Promise<void> {
   const limits = meterLimits(account);
   const verdict = await meter.settle(id, units, limits);
   if (verdict.ok) return;

@@ -22,7 +22,11 @@ export function serializeAccount(account: AccountRow, revealedSecret: string | n
     webhook_secret_shown_at: account.webhookSecretShownAt,
     webhook_signature_header: WEBHOOK_SIGNATURE_HEADER,
     webhook_signature_scheme: WEBHOOK_SIGNATURE_SCHEME,
-    rate_limit: { renders_per_minute: limits.rendersPerMinute, window_seconds: RATE_WINDOW_SECONDS, scope: "api_key" as const },
+    rate_limit: {
+      renders_per_minute: limits.rendersPerMinute,
+      window_seconds: RATE_WINDOW_SECONDS,
+      scope: "api_key" as const,
+    },
     limits: { free_renders_per_month: limits.freeRendersPerMonth, monthly_spend_cap_usd: limits.monthlySpendCapUsd },
     created_at: account.createdAt,
   };

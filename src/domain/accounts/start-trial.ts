@@ -17,7 +17,11 @@ export interface TrialLimiters {
 }
 
 /** The limiters of one trial start: shared by every way in (REST, studio, agent server). */
-export function trialLimiters(limiters: DurableObjectNamespace<RateLimiter>, clientAddress: string, deploymentPerHour: number): TrialLimiters {
+export function trialLimiters(
+  limiters: DurableObjectNamespace<RateLimiter>,
+  clientAddress: string,
+  deploymentPerHour: number,
+): TrialLimiters {
   return {
     client: limiters.get(limiters.idFromName(`trial-mint:${trialBucket(clientAddress)}`)),
     deployment: limiters.get(limiters.idFromName("trial-mint:deployment")),
@@ -35,8 +39,18 @@ function tooMany(message: string, limit: number, resetSeconds: number): ServiceE
 /** A new 50-render trial account and its key, unless this client or the deployment has started its hour's trials (429). */
 export async function startTrial(db: Database, limiters: TrialLimiters, now: string) {
   const client = await limiters.client.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
-  if (!client.allowed) throw tooMany(`Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key you already have.`, TRIAL_STARTS_PER_HOUR, client.resetSeconds);
+  if (!client.allowed)
+    throw tooMany(
+      `Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key you already have.`,
+      TRIAL_STARTS_PER_HOUR,
+      client.resetSeconds,
+    );
   const deployment = await limiters.deployment.take(1, limiters.deploymentPerHour, HOUR_SECONDS);
-  if (!deployment.allowed) throw tooMany(`Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign up for an API key.`, limiters.deploymentPerHour, deployment.resetSeconds);
+  if (!deployment.allowed)
+    throw tooMany(
+      `Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign up for an API key.`,
+      limiters.deploymentPerHour,
+      deployment.resetSeconds,
+    );
   return createAccount(db, { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true }, now);
 }

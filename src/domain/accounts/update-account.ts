@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, type AccountRow } from "../../db/schema";
+import { type AccountRow, accounts } from "../../db/schema";
 import type { AccountLimitOverrides } from "./create-account";
 import { getAccount } from "./get-account";
 import type { PlanName } from "./plans";
@@ -12,7 +12,12 @@ export interface AccountChanges {
   limits?: { [K in keyof AccountLimitOverrides]?: number | null } | undefined;
 }
 
-export async function updateAccount(db: Database, accountId: string, changes: AccountChanges, now: string): Promise<AccountRow> {
+export async function updateAccount(
+  db: Database,
+  accountId: string,
+  changes: AccountChanges,
+  now: string,
+): Promise<AccountRow> {
   await getAccount(db, accountId);
   const limits = changes.limits ?? {};
   const [updated] = await db

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { renders, type AccountRow } from "../../db/schema";
+import { type AccountRow, renders } from "../../db/schema";
 import { overageCost } from "../../durable-objects/account-meter";
 import type { MeterStub } from "./metering";
 import { meterLimits, nextPeriodStart } from "./metering";
@@ -16,9 +16,16 @@ export async function usageFor(db: Database, meter: MeterStub, account: AccountR
   const rows = await db
     .select({ status: renders.status, cached: renders.cached, n: count() })
     .from(renders)
-    .where(and(eq(renders.accountId, account.id), gte(renders.createdAt, start.toISOString()), lt(renders.createdAt, end.toISOString())))
+    .where(
+      and(
+        eq(renders.accountId, account.id),
+        gte(renders.createdAt, start.toISOString()),
+        lt(renders.createdAt, end.toISOString()),
+      ),
+    )
     .groupBy(renders.status, renders.cached);
-  const tally = (status: string, cached: boolean) => rows.filter((r) => r.status === status && r.cached === cached).reduce((a, r) => a + r.n, 0);
+  const tally = (status: string, cached: boolean) =>
+    rows.filter((r) => r.status === status && r.cached === cached).reduce((a, r) => a + r.n, 0);
   const limits = meterLimits(account);
   const cost = overageCost(snapshot.used, limits);
   return {
@@ -27,11 +34,21 @@ export async function usageFor(db: Database, meter: MeterStub, account: AccountR
     plan: account.plan,
     period: { start: start.toISOString(), end: end.toISOString() },
     renders: { succeeded: tally("succeeded", false), failed: tally("failed", false), cached: tally("succeeded", true) },
-    units: { used: snapshot.used, included: limits.includedUnits, remaining: Math.max(0, limits.includedUnits - (account.trial ? snapshot.lifetime : snapshot.used)) },
+    units: {
+      used: snapshot.used,
+      included: limits.includedUnits,
+      remaining: Math.max(0, limits.includedUnits - (account.trial ? snapshot.lifetime : snapshot.used)),
+    },
     cost_usd: { period_to_date: cents(cost), unit_price: limits.unitPriceUsd ?? 0 },
     spend_cap_usd: limits.spendCapUsd,
     spend_cap_remaining_usd: cents(Math.max(0, limits.spendCapUsd - cost)),
-    trial: account.trial ? { renders_total: TRIAL_RENDERS, renders_used: snapshot.lifetime, renders_remaining: Math.max(0, limits.includedUnits - snapshot.lifetime) } : null,
+    trial: account.trial
+      ? {
+          renders_total: TRIAL_RENDERS,
+          renders_used: snapshot.lifetime,
+          renders_remaining: Math.max(0, limits.includedUnits - snapshot.lifetime),
+        }
+      : null,
     rate_limit: { renders_per_minute: effectiveLimits(account).rendersPerMinute, window_seconds: RATE_WINDOW_SECONDS },
   };
 }

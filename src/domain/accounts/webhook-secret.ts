@@ -1,13 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, type AccountRow } from "../../db/schema";
+import { type AccountRow, accounts } from "../../db/schema";
 import { newSecret } from "../../lib/ids";
 
 /**
  * Hands the webhook secret out once: the conditional update lets exactly one caller see it, even when two
  * first calls race. Null means it was shown before.
  */
-export async function revealWebhookSecretOnce(db: Database, account: AccountRow, now: string): Promise<AccountRow | null> {
+export async function revealWebhookSecretOnce(
+  db: Database,
+  account: AccountRow,
+  now: string,
+): Promise<AccountRow | null> {
   const [revealed] = await db
     .update(accounts)
     .set({ webhookSecretShownAt: now })

@@ -1,11 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, apiKeys, type AccountRow } from "../../db/schema";
+import { type AccountRow, accounts, apiKeys } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { API_KEY_PATTERN } from "../../lib/ids";
 
 /** The account behind a live key, or null for a key that is malformed, unknown or revoked: callers never learn which. */
-export async function authenticateKey(db: Database, presented: string | undefined): Promise<{ account: AccountRow; keyId: string } | null> {
+export async function authenticateKey(
+  db: Database,
+  presented: string | undefined,
+): Promise<{ account: AccountRow; keyId: string } | null> {
   if (!presented || !API_KEY_PATTERN.test(presented)) return null;
   const hash = await sha256Hex(presented);
   const [row] = await db

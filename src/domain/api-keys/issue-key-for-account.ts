@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import { getAccount } from "../accounts/get-account";
-import { prepareKey, type IssuedKey } from "./issue-key";
+import { type IssuedKey, prepareKey } from "./issue-key";
 
 export async function issueKeyForAccount(db: Database, accountId: string, now: string): Promise<IssuedKey> {
   await getAccount(db, accountId);

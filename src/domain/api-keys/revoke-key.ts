@@ -7,5 +7,8 @@ import { ServiceError } from "../../errors";
 export async function revokeKey(db: Database, keyId: string, now: string): Promise<void> {
   const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId)).limit(1);
   if (!key) throw new ServiceError("not_found", `No API key \`${keyId}\`.`);
-  await db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
 }

@@ -3,15 +3,15 @@ import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { PREVIEW_MARK } from "../../render/preview-mark";
-import type { RenderOptions } from "../render-options/options-schema";
-import { renderFile, type ProduceDeps } from "../renders/produce-file";
-import { CONTENT_TYPES, outputFormat, planRender, type OutputFormat } from "../renders/render-plan";
 import { refuseInapplicableOptions } from "../render-options/applicability";
+import type { RenderOptions } from "../render-options/options-schema";
+import { type ProduceDeps, renderFile } from "../renders/produce-file";
+import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
 import { checkDefinition } from "../templates/check-definition";
-import { templateChecksum, type TemplateDefinition } from "../templates/checksum";
+import { type TemplateDefinition, templateChecksum } from "../templates/checksum";
 import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
-import { templateWarnings, type TemplateWarning } from "../templates/template-warnings";
+import { type TemplateWarning, templateWarnings } from "../templates/template-warnings";
 import { validateTemplateData } from "../templates/validate-data";
 
 /** A preview prints at most this many pages: enough to judge a layout, never a way around the page ceiling. */
@@ -51,24 +51,57 @@ export function previewOptions(options: RenderOptions): RenderOptions {
 /** An unsaved definition as a version that is never stored: checked exactly as at create. */
 async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateVersionRow> {
   checkDefinition(definition);
-  return { id: "tv_unsaved", templateId: "tpl_unsaved", version: 0, ...definition, expectedPages: 1, example: null, message: null, checksum: await templateChecksum(definition), createdAt: "" };
+  return {
+    id: "tv_unsaved",
+    templateId: "tpl_unsaved",
+    version: 0,
+    ...definition,
+    expectedPages: 1,
+    example: null,
+    message: null,
+    checksum: await templateChecksum(definition),
+    createdAt: "",
+  };
 }
 
 /**
  * POST /v1/previews: a stored version or an unsaved definition rendered through the one render path, with
  * "PREVIEW" across every page. Nothing is stored, cached, billed or listed: the bytes are the answer.
  */
-export async function createPreview(db: Database, account: AccountRow, request: PreviewRequest, deps: Omit<ProduceDeps, "files" | "meter">): Promise<Preview> {
-  const version = "ref" in request.subject ? (await resolveTemplate(db, account.id, request.subject.ref)).version : await unsavedVersion(request.subject.definition);
+export async function createPreview(
+  db: Database,
+  account: AccountRow,
+  request: PreviewRequest,
+  deps: Omit<ProduceDeps, "files" | "meter">,
+): Promise<Preview> {
+  const version =
+    "ref" in request.subject
+      ? (await resolveTemplate(db, account.id, request.subject.ref)).version
+      : await unsavedVersion(request.subject.definition);
   const errors = validateTemplateData(version, request.data);
   if (errors.length) {
-    throw new ServiceError("validation_error", `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
+    throw new ServiceError(
+      "validation_error",
+      `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      { errors },
+    );
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const planned = await planRender(version, request, deps.keys);
   const plan = { ...planned, options: previewOptions(planned.options), watermark: PREVIEW_MARK };
-  const file = await renderFile(plan, deps, { accountId: account.id, share: "free", renderId: newId("prv"), maxUnits: MAX_PREVIEW_PAGES });
-  return { bytes: file.bytes, contentType: CONTENT_TYPES[plan.format], pageCount: file.pageCount, truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES, ...(await previewWarnings(version)) };
+  const file = await renderFile(plan, deps, {
+    accountId: account.id,
+    share: "free",
+    renderId: newId("prv"),
+    maxUnits: MAX_PREVIEW_PAGES,
+  });
+  return {
+    bytes: file.bytes,
+    contentType: CONTENT_TYPES[plan.format],
+    pageCount: file.pageCount,
+    truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES,
+    ...(await previewWarnings(version)),
+  };
 }
 
 async function previewWarnings(version: TemplateVersionRow): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {

@@ -1,4 +1,4 @@
-import { ServiceError, type FieldError } from "../../errors";
+import { type FieldError, ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
 import type { RenderOptions } from "./options-schema";
 
@@ -65,7 +65,8 @@ function serves(key: string, engine: Engine, format: Format): boolean {
 function refusalMessage(key: string, engine: Engine): string {
   const formats = SERVES[key as keyof RenderOptions][engine];
   if (formats.length > 0) return `\`${key}\` applies to ${formats.join(" and ")} only.`;
-  const reason = SATORI_REASONS[key as keyof RenderOptions] ?? "its PDF is one page of the card's width x height, with no margin";
+  const reason =
+    SATORI_REASONS[key as keyof RenderOptions] ?? "its PDF is one page of the card's width x height, with no margin";
   return `\`${key}\` does not apply to a satori template: ${reason}.`;
 }
 
@@ -73,9 +74,17 @@ function refusalMessage(key: string, engine: Engine): string {
 export function refuseInapplicableOptions(options: RenderOptions | undefined, engine: Engine, format: Format): void {
   const errors: FieldError[] = Object.entries(options ?? {})
     .filter(([key]) => !serves(key, engine, format))
-    .map(([key, value]) => ({ path: `options.${key}`, message: refusalMessage(key, engine), expected: `no \`${key}\` for ${format} output`, received: receivedPhrase(value) }));
+    .map(([key, value]) => ({
+      path: `options.${key}`,
+      message: refusalMessage(key, engine),
+      expected: `no \`${key}\` for ${format} output`,
+      received: receivedPhrase(value),
+    }));
   if (errors.length === 0) return;
-  const more = errors.length > 1 ? ` And ${errors.length - 1} more option${errors.length > 2 ? "s" : ""} that ${format} output does not use.` : "";
+  const more =
+    errors.length > 1
+      ? ` And ${errors.length - 1} more option${errors.length > 2 ? "s" : ""} that ${format} output does not use.`
+      : "";
   throw new ServiceError("invalid_request", `${errors[0]!.message}${more}`, { errors });
 }
 

@@ -20,19 +20,39 @@ const WatermarkSchema = z
     opacity: z.number().min(0.05).max(1).optional().openapi({ description: "0.05 to 1; default 0.15." }),
     angle: z.number().min(-90).max(90).optional().openapi({ description: "Degrees, -90 to 90; default -45." }),
   })
-  .openapi("Watermark", { description: "Text across every page, drawn under the content: the document's text stays on top and selectable." });
+  .openapi("Watermark", {
+    description: "Text across every page, drawn under the content: the document's text stays on top and selectable.",
+  });
 
 const AttachmentSchema = z
   .strictObject({
-    filename: z.string().regex(FILE_NAME, { error: "a file name of 1 to 255 characters without / or \\, control characters or bidi controls (U+202A-U+202E, U+2066-U+2069)" }).openapi({ example: "terms.txt" }),
-    content: z.string().openapi({ description: "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise." }),
+    filename: z
+      .string()
+      .regex(FILE_NAME, {
+        error:
+          "a file name of 1 to 255 characters without / or \\, control characters or bidi controls (U+202A-U+202E, U+2066-U+2069)",
+      })
+      .openapi({ example: "terms.txt" }),
+    content: z
+      .string()
+      .openapi({
+        description:
+          "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise.",
+      }),
     encoding: z.enum(["utf8", "base64"]).optional().openapi({ description: "Default utf8." }),
-    mime_type: z.string().regex(MIME_TYPE, { error: "a MIME type such as text/plain" }).openapi({ example: "text/plain" }),
+    mime_type: z
+      .string()
+      .regex(MIME_TYPE, { error: "a MIME type such as text/plain" })
+      .openapi({ example: "text/plain" }),
     description: z.string().max(1000).optional(),
   })
   .superRefine((attachment, context) => {
     if (attachment.encoding === "base64" && !BASE64.test(attachment.content)) {
-      context.addIssue({ code: "custom", path: ["content"], message: "`content` must be base64 (A-Z, a-z, 0-9, + and /, padded with =) when `encoding` is base64." });
+      context.addIssue({
+        code: "custom",
+        path: ["content"],
+        message: "`content` must be base64 (A-Z, a-z, 0-9, + and /, padded with =) when `encoding` is base64.",
+      });
     }
   })
   .openapi("Attachment");
@@ -40,36 +60,90 @@ const AttachmentSchema = z
 const EInvoiceSchema = z
   .strictObject({
     standard: z.literal("factur-x"),
-    profile: z.enum(FACTUR_X_PROFILES).openapi({ description: "The Factur-X profile the XML follows; written to the XMP as its conformance level." }),
-    xml: z.string().min(1).openapi({ description: "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`." }),
+    profile: z
+      .enum(FACTUR_X_PROFILES)
+      .openapi({ description: "The Factur-X profile the XML follows; written to the XMP as its conformance level." }),
+    xml: z
+      .string()
+      .min(1)
+      .openapi({
+        description:
+          "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`.",
+      }),
   })
   .openapi("EInvoice");
 
 const Password = z.string().min(1).max(127);
 const EncryptionSchema = z
   .strictObject({
-    owner_password: Password.openapi({ description: "Opens the document with every permission. Never stored, logged or returned." }),
-    user_password: Password.optional().openapi({ description: "Needed to open the document at all; without one, anyone opens it with `permissions`." }),
+    owner_password: Password.openapi({
+      description: "Opens the document with every permission. Never stored, logged or returned.",
+    }),
+    user_password: Password.optional().openapi({
+      description: "Needed to open the document at all; without one, anyone opens it with `permissions`.",
+    }),
     permissions: z
-      .strictObject({ print: z.boolean().optional(), copy: z.boolean().optional(), modify: z.boolean().optional(), annotate: z.boolean().optional() })
+      .strictObject({
+        print: z.boolean().optional(),
+        copy: z.boolean().optional(),
+        modify: z.boolean().optional(),
+        annotate: z.boolean().optional(),
+      })
       .optional()
       .openapi({ description: "What a reader without the owner password may do; each defaults to true." }),
   })
   .superRefine((encryption, context) => {
     if (encryption.user_password !== undefined && encryption.user_password === encryption.owner_password) {
-      context.addIssue({ code: "custom", path: ["user_password"], message: "`user_password` must differ from `owner_password`: a reader who opens with it would hold every permission." });
+      context.addIssue({
+        code: "custom",
+        path: ["user_password"],
+        message:
+          "`user_password` must differ from `owner_password`: a reader who opens with it would hold every permission.",
+      });
     }
   })
   .openapi("Encryption");
 
 /** The §16 fields of RenderOptions, spread into its object. */
 export const finishingOptionFields = {
-  tagged: z.boolean().optional().openapi({ description: "A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false." }),
-  outline: z.boolean().optional().openapi({ description: "Bookmarks from the h1 to h6 headings; implies `tagged`. Default false." }),
-  toc: z.boolean().optional().openapi({ description: "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false." }),
+  tagged: z
+    .boolean()
+    .optional()
+    .openapi({
+      description: "A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false.",
+    }),
+  outline: z
+    .boolean()
+    .optional()
+    .openapi({ description: "Bookmarks from the h1 to h6 headings; implies `tagged`. Default false." }),
+  toc: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false.",
+    }),
   watermark: WatermarkSchema.optional(),
-  pdfa: z.enum(["2b", "3b"]).optional().openapi({ description: "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`." }),
-  attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS).optional().openapi({ description: `Up to ${MAX_ATTACHMENTS} embedded files; with \`pdfa: "3b"\` they are associated files with AFRelationship Data. Not with \`pdfa: "2b"\`.` }),
-  e_invoice: EInvoiceSchema.optional().openapi({ description: "Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: \"3b\"`." }),
-  encryption: EncryptionSchema.optional().openapi({ description: "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default." }),
+  pdfa: z
+    .enum(["2b", "3b"])
+    .optional()
+    .openapi({
+      description:
+        "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`.",
+    }),
+  attachments: z
+    .array(AttachmentSchema)
+    .max(MAX_ATTACHMENTS)
+    .optional()
+    .openapi({
+      description: `Up to ${MAX_ATTACHMENTS} embedded files; with \`pdfa: "3b"\` they are associated files with AFRelationship Data. Not with \`pdfa: "2b"\`.`,
+    }),
+  e_invoice: EInvoiceSchema.optional().openapi({
+    description:
+      'Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`.',
+  }),
+  encryption: EncryptionSchema.optional().openapi({
+    description:
+      "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default.",
+  }),
 };

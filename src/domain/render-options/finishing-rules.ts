@@ -1,4 +1,4 @@
-import { ServiceError, type FieldError } from "../../errors";
+import { type FieldError, ServiceError } from "../../errors";
 import { FACTUR_X_FILE_NAME } from "./finishing-options";
 import type { RenderOptions } from "./options-schema";
 
@@ -15,22 +15,48 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
   // PDF/A forbids encryption, and a Factur-X invoice is a PDF/A-3.
   if (options.encryption && (options.pdfa || options.e_invoice)) {
     const partner = options.pdfa ? "`pdfa`" : "`e_invoice` (a PDF/A-3)";
-    errors.push(conflict("options.encryption", `\`encryption\` cannot be combined with ${partner}: PDF/A forbids encryption.`, "no `encryption` with `pdfa` or `e_invoice`"));
+    errors.push(
+      conflict(
+        "options.encryption",
+        `\`encryption\` cannot be combined with ${partner}: PDF/A forbids encryption.`,
+        "no `encryption` with `pdfa` or `e_invoice`",
+      ),
+    );
   }
   if (options.e_invoice && options.pdfa === "2b") {
-    errors.push(conflict("options.pdfa", '`e_invoice` makes the document PDF/A-3b: leave `pdfa` out or set it to "3b".', 'no `pdfa` or "3b"'));
+    errors.push(
+      conflict(
+        "options.pdfa",
+        '`e_invoice` makes the document PDF/A-3b: leave `pdfa` out or set it to "3b".',
+        'no `pdfa` or "3b"',
+      ),
+    );
   }
   // PDF/A-2 admits only embedded files that are PDF/A themselves; PDF/A-3 admits any.
   if (options.attachments?.length && options.pdfa === "2b") {
-    errors.push(conflict("options.attachments", 'PDF/A-2b cannot carry attachments: use `pdfa: "3b"`, which can.', 'no `attachments`, or `pdfa: "3b"`'));
+    errors.push(
+      conflict(
+        "options.attachments",
+        'PDF/A-2b cannot carry attachments: use `pdfa: "3b"`, which can.',
+        'no `attachments`, or `pdfa: "3b"`',
+      ),
+    );
   }
   const seen = new Set<string>(options.e_invoice ? [FACTUR_X_FILE_NAME] : []);
   options.attachments?.forEach(({ filename }, index) => {
     const taken = seen.has(filename);
     seen.add(filename);
     if (!taken) return;
-    const why = filename === FACTUR_X_FILE_NAME && options.e_invoice ? "it is the name `e_invoice` embeds its XML under" : "another attachment has it";
-    errors.push({ path: `options.attachments[${index}].filename`, message: `\`options.attachments[${index}].filename\` must be unique: ${why}.`, expected: "a file name no other attachment uses", received: `string ${JSON.stringify(filename)}` });
+    const why =
+      filename === FACTUR_X_FILE_NAME && options.e_invoice
+        ? "it is the name `e_invoice` embeds its XML under"
+        : "another attachment has it";
+    errors.push({
+      path: `options.attachments[${index}].filename`,
+      message: `\`options.attachments[${index}].filename\` must be unique: ${why}.`,
+      expected: "a file name no other attachment uses",
+      received: `string ${JSON.stringify(filename)}`,
+    });
   });
   return errors;
 }
@@ -39,13 +65,25 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
 export function refuseFinishingConflicts(options: RenderOptions): void {
   const errors = finishingConflicts(options);
   if (errors.length === 0) return;
-  throw new ServiceError("invalid_request", errors.length === 1 ? errors[0]!.message : `${errors[0]!.message} And ${errors.length - 1} more; see \`errors\`.`, { errors });
+  throw new ServiceError(
+    "invalid_request",
+    errors.length === 1 ? errors[0]!.message : `${errors[0]!.message} And ${errors.length - 1} more; see \`errors\`.`,
+    { errors },
+  );
 }
 
 /** Template defaults are stored and shown by GET, so they never hold passwords; their finishing must agree with itself. */
 export function templateFinishingProblems(options: RenderOptions): FieldError[] {
   const stored = options.encryption
-    ? [{ path: "options.encryption", message: "`encryption` cannot be a template default: passwords are never stored. Send it with each render request.", expected: "no `encryption` in template options", received: "object" }]
+    ? [
+        {
+          path: "options.encryption",
+          message:
+            "`encryption` cannot be a template default: passwords are never stored. Send it with each render request.",
+          expected: "no `encryption` in template options",
+          received: "object",
+        },
+      ]
     : [];
   return [...stored, ...finishingConflicts(options)];
 }

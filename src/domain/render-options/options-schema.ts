@@ -4,7 +4,10 @@ import { finishingOptionFields } from "./finishing-options";
 const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
 /** How a refused value is described, in words rather than the pattern that checks it. */
 const CSS_LENGTH_WORDS = "a CSS length such as 12mm (a number with px, in, cm, mm, pt or pc, or 0)";
-const cssLength = z.string().regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS }).openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
+const cssLength = z
+  .string()
+  .regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS })
+  .openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
 
 export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
 
@@ -12,23 +15,52 @@ export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as co
 export const RenderOptionsSchema = z
   .strictObject({
     page_size: z
-      .union([z.enum(PAGE_SIZES), z.strictObject({ width: cssLength, height: cssLength })], { error: `one of ${PAGE_SIZES.join(", ")}, or {width, height} as CSS lengths` })
+      .union([z.enum(PAGE_SIZES), z.strictObject({ width: cssLength, height: cssLength })], {
+        error: `one of ${PAGE_SIZES.join(", ")}, or {width, height} as CSS lengths`,
+      })
       .optional()
       .openapi({ description: "PDF page size; default A4." }),
     landscape: z.boolean().optional(),
     margin: z
-      .union([cssLength, z.strictObject({ top: cssLength.optional(), right: cssLength.optional(), bottom: cssLength.optional(), left: cssLength.optional() })], {
-        error: "a CSS length such as 12mm, or {top, right, bottom, left} as CSS lengths",
-      })
+      .union(
+        [
+          cssLength,
+          z.strictObject({
+            top: cssLength.optional(),
+            right: cssLength.optional(),
+            bottom: cssLength.optional(),
+            left: cssLength.optional(),
+          }),
+        ],
+        {
+          error: "a CSS length such as 12mm, or {top, right, bottom, left} as CSS lengths",
+        },
+      )
       .optional(),
     print_background: z.boolean().optional(),
     scale: z.number().min(0.1).max(2).optional(),
-    header_html: z.string().optional().openapi({ description: "Liquid rendered with the same data; `<span class=\"pageNumber\">` and `totalPages` work." }),
+    header_html: z
+      .string()
+      .optional()
+      .openapi({
+        description: 'Liquid rendered with the same data; `<span class="pageNumber">` and `totalPages` work.',
+      }),
     footer_html: z.string().optional(),
     metadata: z
-      .strictObject({ title: z.string().optional(), author: z.string().optional(), subject: z.string().optional(), keywords: z.string().optional(), creator: z.string().optional() })
+      .strictObject({
+        title: z.string().optional(),
+        author: z.string().optional(),
+        subject: z.string().optional(),
+        keywords: z.string().optional(),
+        creator: z.string().optional(),
+      })
       .optional(),
-    width: z.int().min(1).max(5000).optional().openapi({ description: "Raster width in px; satori default 1200, chromium 1280." }),
+    width: z
+      .int()
+      .min(1)
+      .max(5000)
+      .optional()
+      .openapi({ description: "Raster width in px; satori default 1200, chromium 1280." }),
     height: z.int().min(1).max(5000).optional(),
     full_page: z.boolean().optional(),
     device_scale_factor: z.number().min(1).max(3).optional(),

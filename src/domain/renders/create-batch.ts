@@ -1,16 +1,23 @@
 import type { AccountRow, RenderRow } from "../../db/schema";
-import { ServiceError, errorEnvelope } from "../../errors";
+import { errorEnvelope, ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { createRender, type CreateRenderDeps, type RenderRequest } from "./create-render";
+import { type CreateRenderDeps, createRender, type RenderRequest } from "./create-render";
 
 export type BatchItem = { index: number; request: RenderRequest } | { index: number; error: ServiceError };
-export type BatchEntry = { index: number; render: RenderRow } | { index: number; error: ReturnType<typeof errorEnvelope>["error"] };
+export type BatchEntry =
+  | { index: number; render: RenderRow }
+  | { index: number; error: ReturnType<typeof errorEnvelope>["error"] };
 
 /**
  * Queues every item of a batch under one `bat_` id, in submission order. An item that fails (bad item,
  * unknown template, invalid data) becomes an error entry; it never fails the batch.
  */
-export async function createBatch(account: AccountRow, apiKeyId: string | null, items: BatchItem[], deps: CreateRenderDeps) {
+export async function createBatch(
+  account: AccountRow,
+  apiKeyId: string | null,
+  items: BatchItem[],
+  deps: CreateRenderDeps,
+) {
   const batchId = newId("bat");
   const entries: BatchEntry[] = [];
   for (const item of items) {

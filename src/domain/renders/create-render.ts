@@ -1,19 +1,19 @@
 import type { Database } from "../../db/client";
-import { renders, type RenderRow } from "../../db/schema";
+import type { AccountRow } from "../../db/schema";
+import { type RenderRow, renders } from "../../db/schema";
 import { ServiceError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { reserveUnits } from "../accounts/metering";
+import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
 import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";
-import { produceFile, type ProduceDeps, type ProducedFile } from "./produce-file";
-import type { AccountRow } from "../../db/schema";
-import { reserveUnits } from "../accounts/metering";
-import { newId } from "../../lib/ids";
-import { failedState, findCached, newRenderRow, succeededState, type RenderOrigin } from "./record-render";
-import { estimatedUnits, outputFormat, planRender, type OutputFormat, type RenderPlan } from "./render-plan";
-import { refuseInapplicableOptions } from "../render-options/applicability";
-import { coalesce } from "./render-capacity";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
+import { type ProduceDeps, type ProducedFile, produceFile } from "./produce-file";
+import { failedState, findCached, newRenderRow, type RenderOrigin, succeededState } from "./record-render";
+import { coalesce } from "./render-capacity";
+import { estimatedUnits, type OutputFormat, outputFormat, planRender, type RenderPlan } from "./render-plan";
 
 export interface RenderRequest {
   ref: TemplateReference;
@@ -46,7 +46,13 @@ const RECORDED_FAILURES = new Set(["render_failed", "asset_blocked", "quota_exce
  * requests in flight together make one render: the others are answered as cache hits.
  * `admitted` is the caller's admission check, already under way; nothing is decided before it passes.
  */
-export async function createRender(account: AccountRow, apiKeyId: string | null, request: RenderRequest, deps: CreateRenderDeps, admitted: Promise<unknown> = Promise.resolve()): Promise<CreatedRender> {
+export async function createRender(
+  account: AccountRow,
+  apiKeyId: string | null,
+  request: RenderRequest,
+  deps: CreateRenderDeps,
+  admitted: Promise<unknown> = Promise.resolve(),
+): Promise<CreatedRender> {
   const accountId = account.id;
   // The template lookup overlaps the admission check (rate limit, suspension), which still decides first:
   // a refused request is refused whatever its template.
@@ -57,7 +63,11 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const errors = validateTemplateData(version, request.data);
   if (errors.length) {
-    throw new ServiceError("validation_error", `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`, { errors });
+    throw new ServiceError(
+      "validation_error",
+      `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      { errors },
+    );
   }
   const plan = await planRender(version, request, deps.keys);
   const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
@@ -65,7 +75,13 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
     const hit = await findCached(deps.db, accountId, plan.cacheKey);
     if (!hit) return undefined;
     const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.now(), {
-      status: "succeeded", cached: true, objectKey: hit.objectKey, pageCount: hit.pageCount, byteSize: hit.byteSize, billableUnits: 0, completedAt: deps.now(),
+      status: "succeeded",
+      cached: true,
+      objectKey: hit.objectKey,
+      pageCount: hit.pageCount,
+      byteSize: hit.byteSize,
+      billableUnits: 0,
+      completedAt: deps.now(),
     });
     await deps.db.insert(renders).values(render);
     return { outcome: "finished", render };
@@ -73,7 +89,11 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
 
   const hit = await cachedAnswer();
   if (hit) return hit;
-  const queued = request.batchId !== undefined || request.webhookUrl !== undefined || request.async === true || (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
+  const queued =
+    request.batchId !== undefined ||
+    request.webhookUrl !== undefined ||
+    request.async === true ||
+    (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
   if (queued) return queueRender(account, origin, plan, deps);
   // The units are reserved while the gate decides who renders (and, for Chromium, hands out the slot); they go
   // back when this request renders nothing (a follower answered from the cache, the gate refusing or failing).
@@ -82,7 +102,11 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   const meter = deps.meter(accountId);
   const reserving = reserveUnits(meter, account, renderId, estimatedUnits(plan));
   reserving.catch(() => undefined);
-  const giveBack = () => reserving.then(() => meter.release(renderId), () => undefined);
+  const giveBack = () =>
+    reserving.then(
+      () => meter.release(renderId),
+      () => undefined,
+    );
   let rendering = false;
   const followerHit = async () => {
     const answer = await cachedAnswer();
@@ -91,7 +115,16 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   };
   try {
     const slot = plan.engine === "chromium" ? { ticket: renderId, settings: deps.capacity } : undefined;
-    const once = await coalesce(deps.gate(accountId), plan.cacheKey, plan.options.timeout_ms ?? 30_000, followerHit, (holdsSlot) => ((rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })), { slot, timings: deps.timings, background: deps.background });
+    const once = await coalesce(
+      deps.gate(accountId),
+      plan.cacheKey,
+      plan.options.timeout_ms ?? 30_000,
+      followerHit,
+      (holdsSlot) => (
+        (rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })
+      ),
+      { slot, timings: deps.timings, background: deps.background },
+    );
     return "hit" in once ? once.hit : once.produced;
   } catch (error) {
     if (!rendering) await giveBack();
@@ -99,7 +132,12 @@ export async function createRender(account: AccountRow, apiKeyId: string | null,
   }
 }
 
-async function queueRender(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps): Promise<CreatedRender> {
+async function queueRender(
+  account: AccountRow,
+  origin: RenderOrigin,
+  plan: RenderPlan,
+  deps: CreateRenderDeps,
+): Promise<CreatedRender> {
   const renderId = newId("rnd");
   const meter = deps.meter(account.id);
   await reserveUnits(meter, account, renderId, estimatedUnits(plan));
@@ -112,7 +150,13 @@ async function queueRender(account: AccountRow, origin: RenderOrigin, plan: Rend
 }
 
 /** Renders with the units `reserving` holds (its page ceiling), then records the render; a render that fails gives them back. */
-async function renderInline(account: AccountRow, origin: RenderOrigin, plan: RenderPlan, deps: CreateRenderDeps, seat: { renderId: string; reserving: Promise<number>; holdsSlot: boolean }): Promise<CreatedRender> {
+async function renderInline(
+  account: AccountRow,
+  origin: RenderOrigin,
+  plan: RenderPlan,
+  deps: CreateRenderDeps,
+  seat: { renderId: string; reserving: Promise<number>; holdsSlot: boolean },
+): Promise<CreatedRender> {
   const { renderId } = seat;
   const meter = deps.meter(account.id);
   const maxUnits = await seat.reserving;
@@ -123,7 +167,11 @@ async function renderInline(account: AccountRow, origin: RenderOrigin, plan: Ren
   } catch (error) {
     await meter.release(renderId);
     if (error instanceof ServiceError && RECORDED_FAILURES.has(error.type)) {
-      await deps.db.insert(renders).values(newRenderRow(origin, plan, createdAt, { id: renderId, ...failedState(error, deps.baseUrl, deps.now()) }));
+      await deps.db
+        .insert(renders)
+        .values(
+          newRenderRow(origin, plan, createdAt, { id: renderId, ...failedState(error, deps.baseUrl, deps.now()) }),
+        );
     }
     throw error;
   }

@@ -1,8 +1,8 @@
 import type { Database } from "../../db/client";
-import { renders, type RenderRow } from "../../db/schema";
+import { type RenderRow, renders } from "../../db/schema";
+import type { PayloadKeys } from "../../lib/payload-keys";
 import { newRenderRow, type RenderOrigin } from "./record-render";
 import type { RenderPlan } from "./render-plan";
-import type { PayloadKeys } from "../../lib/payload-keys";
 
 export interface QueueDeps {
   db: Database;
@@ -38,11 +38,22 @@ export interface RenderPayload {
  * that is not there. Planned again with the template's defaults under it, the payload gives back the same
  * merged options, so the same cache key.
  */
-export async function enqueueRender(origin: RenderOrigin, plan: RenderPlan, deps: QueueDeps, renderId: string): Promise<RenderRow> {
+export async function enqueueRender(
+  origin: RenderOrigin,
+  plan: RenderPlan,
+  deps: QueueDeps,
+  renderId: string,
+): Promise<RenderRow> {
   const render = newRenderRow(origin, plan, deps.now(), { id: renderId, status: "queued" });
   const { encryption, ...options } = plan.options;
   const sealed = encryption ? { sealed_encryption: await deps.keys.seal(JSON.stringify(encryption), render.id) } : {};
-  const payload: RenderPayload = { data: plan.data, options, ...sealed, format: plan.format, receivedAt: plan.receivedAt.toISOString() };
+  const payload: RenderPayload = {
+    data: plan.data,
+    options,
+    ...sealed,
+    format: plan.format,
+    receivedAt: plan.receivedAt.toISOString(),
+  };
   await deps.files.put(payloadKey(render.id), JSON.stringify(payload));
   await deps.db.insert(renders).values(render);
   await deps.queue.send({ renderId: render.id });

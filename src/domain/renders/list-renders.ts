@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { renders, type RenderRow } from "../../db/schema";
+import { type RenderRow, renders } from "../../db/schema";
 import { ServiceError } from "../../errors";
 
 export interface RenderListQuery {
@@ -11,21 +11,53 @@ export interface RenderListQuery {
 }
 
 /** Newest first, paged by the id of the last render seen; `has_more` says whether another page exists. */
-export async function listRenders(db: Database, accountId: string, query: RenderListQuery): Promise<{ data: RenderRow[]; hasMore: boolean }> {
+export async function listRenders(
+  db: Database,
+  accountId: string,
+  query: RenderListQuery,
+): Promise<{ data: RenderRow[]; hasMore: boolean }> {
   const filters: SQL[] = [eq(renders.accountId, accountId)];
   if (query.batchId) filters.push(eq(renders.batchId, query.batchId));
   if (query.status) filters.push(eq(renders.status, query.status));
   if (query.startingAfter) {
-    const [cursor] = await db.select({ createdAt: renders.createdAt, id: renders.id }).from(renders).where(and(eq(renders.id, query.startingAfter), eq(renders.accountId, accountId))).limit(1);
-    if (!cursor) throw new ServiceError("invalid_request", `\`starting_after\` names no render of this account.`, { errors: [{ path: "starting_after", message: "No such render on this account.", expected: "the id of a render from a previous page", received: query.startingAfter }] });
-    filters.push(or(lt(renders.createdAt, cursor.createdAt), and(eq(renders.createdAt, cursor.createdAt), lt(renders.id, cursor.id)))!);
+    const [cursor] = await db
+      .select({ createdAt: renders.createdAt, id: renders.id })
+      .from(renders)
+      .where(and(eq(renders.id, query.startingAfter), eq(renders.accountId, accountId)))
+      .limit(1);
+    if (!cursor)
+      throw new ServiceError("invalid_request", `\`starting_after\` names no render of this account.`, {
+        errors: [
+          {
+            path: "starting_after",
+            message: "No such render on this account.",
+            expected: "the id of a render from a previous page",
+            received: query.startingAfter,
+          },
+        ],
+      });
+    filters.push(
+      or(
+        lt(renders.createdAt, cursor.createdAt),
+        and(eq(renders.createdAt, cursor.createdAt), lt(renders.id, cursor.id)),
+      )!,
+    );
   }
-  const rows = await db.select().from(renders).where(and(...filters)).orderBy(desc(renders.createdAt), desc(renders.id)).limit(query.limit + 1);
+  const rows = await db
+    .select()
+    .from(renders)
+    .where(and(...filters))
+    .orderBy(desc(renders.createdAt), desc(renders.id))
+    .limit(query.limit + 1);
   return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 
 export async function getRender(db: Database, accountId: string, renderId: string): Promise<RenderRow> {
-  const [render] = await db.select().from(renders).where(and(eq(renders.id, renderId), eq(renders.accountId, accountId))).limit(1);
+  const [render] = await db
+    .select()
+    .from(renders)
+    .where(and(eq(renders.id, renderId), eq(renders.accountId, accountId)))
+    .limit(1);
   if (!render) throw new ServiceError("not_found", `No render \`${renderId}\` on this account.`);
   return render;
 }

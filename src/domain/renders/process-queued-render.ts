@@ -1,15 +1,15 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { renders, templateVersions, type RenderRow } from "../../db/schema";
+import { type RenderRow, renders, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
-import { beginAttempt, holdExpired } from "../accounts/metering";
 import { getAccount } from "../accounts/get-account";
-import { produceFile, type ProduceDeps } from "./produce-file";
+import { beginAttempt, holdExpired } from "../accounts/metering";
+import type { RenderOptions } from "../render-options/options-schema";
+import { payloadKey, type RenderPayload } from "./enqueue-render";
+import { type ProduceDeps, produceFile } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";
 import { coalesce } from "./render-capacity";
 import { planRender } from "./render-plan";
-import type { RenderOptions } from "../render-options/options-schema";
-import { payloadKey, type RenderPayload } from "./enqueue-render";
 
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
@@ -28,7 +28,11 @@ function isTransient(error: unknown): boolean {
 }
 
 /** Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it. */
-export async function closeQueued(renderId: string, state: Partial<RenderRow>, deps: Pick<ProcessDeps, "db" | "files">): Promise<RenderRow | undefined> {
+export async function closeQueued(
+  renderId: string,
+  state: Partial<RenderRow>,
+  deps: Pick<ProcessDeps, "db" | "files">,
+): Promise<RenderRow | undefined> {
   const [closed] = await deps.db
     .update(renders)
     .set({ ...state, leaseUntil: null })
@@ -43,29 +47,56 @@ async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Pr
   try {
     return JSON.parse(await deps.keys.open(sealed, renderId));
   } catch {
-    throw new ServiceError("render_failed", "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was queued. Send the render again.", { details: { stage: "queue", reason: "payload_unsealable", retryable: false } });
+    throw new ServiceError(
+      "render_failed",
+      "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was queued. Send the render again.",
+      { details: { stage: "queue", reason: "payload_unsealable", retryable: false } },
+    );
   }
 }
 
 /** Renders a claimed render: from the cache when an identical render finished first, else for real, billed. */
 async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRow | undefined> {
-  const [version] = await deps.db.select().from(templateVersions).where(eq(templateVersions.id, claimed.templateVersionId)).limit(1);
+  const [version] = await deps.db
+    .select()
+    .from(templateVersions)
+    .where(eq(templateVersions.id, claimed.templateVersionId))
+    .limit(1);
   const payload = await deps.files.get(payloadKey(claimed.id));
-  if (!version || !payload) throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
+  if (!version || !payload)
+    throw new ServiceError("internal_error", "The queued render's template version or payload is missing.");
   const stored = (await payload.json()) as RenderPayload;
-  const options = stored.sealed_encryption === undefined ? stored.options : { ...stored.options, encryption: await unsealed(stored.sealed_encryption, claimed.id, deps) };
-  const plan = await planRender(version, { format: stored.format, data: stored.data, options, receivedAt: new Date(stored.receivedAt) }, deps.keys);
+  const options =
+    stored.sealed_encryption === undefined
+      ? stored.options
+      : { ...stored.options, encryption: await unsealed(stored.sealed_encryption, claimed.id, deps) };
+  const plan = await planRender(
+    version,
+    { format: stored.format, data: stored.data, options, receivedAt: new Date(stored.receivedAt) },
+    deps.keys,
+  );
   const account = await getAccount(deps.db, claimed.accountId);
   const meter = deps.meter(account.id);
   const maxUnits = await beginAttempt(meter, account, claimed.id);
   if (maxUnits === null) throw holdExpired();
   const now = () => deps.now().toISOString();
   const slot = plan.engine === "chromium" ? { ticket: claimed.id, settings: deps.capacity } : undefined;
-  const once = await coalesce(deps.gate(account.id), plan.cacheKey, plan.options.timeout_ms ?? 30_000, () => findCached(deps.db, account.id, plan.cacheKey), (holdsSlot) => produceFile(account, claimed.id, plan, maxUnits, deps, holdsSlot), { slot });
+  const once = await coalesce(
+    deps.gate(account.id),
+    plan.cacheKey,
+    plan.options.timeout_ms ?? 30_000,
+    () => findCached(deps.db, account.id, plan.cacheKey),
+    (holdsSlot) => produceFile(account, claimed.id, plan, maxUnits, deps, holdsSlot),
+    { slot },
+  );
   if ("hit" in once) {
     await meter.release(claimed.id);
     const { objectKey, pageCount, byteSize } = once.hit;
-    return closeQueued(claimed.id, { status: "succeeded", cached: true, objectKey, pageCount, byteSize, billableUnits: 0, completedAt: now() }, deps);
+    return closeQueued(
+      claimed.id,
+      { status: "succeeded", cached: true, objectKey, pageCount, byteSize, billableUnits: 0, completedAt: now() },
+      deps,
+    );
   }
   const render = await closeQueued(claimed.id, succeededState(plan, once.produced, now()), deps);
   // Another run (the sweeper) closed it meanwhile: the units produced here are not kept.
@@ -77,16 +108,28 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
  * Renders one queued render, at most once: a lease claims it (a redelivered message finds it claimed or
  * finished and does nothing), and the final state is written only while it is still queued.
  */
-export async function processQueuedRender(renderId: string, deps: ProcessDeps, finalAttempt: boolean): Promise<{ outcome: ProcessOutcome; render?: RenderRow }> {
+export async function processQueuedRender(
+  renderId: string,
+  deps: ProcessDeps,
+  finalAttempt: boolean,
+): Promise<{ outcome: ProcessOutcome; render?: RenderRow }> {
   const now = deps.now();
   const [claimed] = await deps.db
     .update(renders)
     .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
-    .where(and(eq(renders.id, renderId), eq(renders.status, "queued"), or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString()))))
+    .where(
+      and(
+        eq(renders.id, renderId),
+        eq(renders.status, "queued"),
+        or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString())),
+      ),
+    )
     .returning();
   if (!claimed) {
     const [current] = await deps.db.select().from(renders).where(eq(renders.id, renderId)).limit(1);
-    return !current || current.status !== "queued" ? { outcome: "already_done", ...(current ? { render: current } : {}) } : { outcome: "busy" };
+    return !current || current.status !== "queued"
+      ? { outcome: "already_done", ...(current ? { render: current } : {}) }
+      : { outcome: "busy" };
   }
 
   try {
@@ -96,7 +139,10 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
       await deps.db.update(renders).set({ leaseUntil: null }).where(eq(renders.id, renderId));
       return { outcome: "retry" };
     }
-    const failure = error instanceof ServiceError ? error : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
+    const failure =
+      error instanceof ServiceError
+        ? error
+        : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
     const render = await closeQueued(renderId, failedState(failure, deps.baseUrl, deps.now().toISOString()), deps);
     if (render) await deps.meter(render.accountId).release(render.id);
     return { outcome: "failed", render };
@@ -104,8 +150,13 @@ export async function processQueuedRender(renderId: string, deps: ProcessDeps, f
 }
 
 /** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
-export async function failAbandonedRender(renderId: string, deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files" | "meter">): Promise<RenderRow | undefined> {
-  const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", { details: { stage: "queue" } });
+export async function failAbandonedRender(
+  renderId: string,
+  deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files" | "meter">,
+): Promise<RenderRow | undefined> {
+  const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", {
+    details: { stage: "queue" },
+  });
   const failed = await closeQueued(renderId, failedState(error, deps.baseUrl, deps.now().toISOString()), deps);
   if (failed) await deps.meter(failed.accountId).release(failed.id);
   return failed;

@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { renders, type RenderRow, type TemplateRow } from "../../db/schema";
+import { type RenderRow, renders, type TemplateRow } from "../../db/schema";
 import { errorEnvelope, ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { formatReference } from "../templates/reference";
-import { billableUnits, CONTENT_TYPES, type RenderPlan } from "./render-plan";
 import type { ProducedFile } from "./produce-file";
+import { billableUnits, CONTENT_TYPES, type RenderPlan } from "./render-plan";
 
 export interface RenderOrigin {
   accountId: string;
@@ -16,7 +16,12 @@ export interface RenderOrigin {
 }
 
 /** A new render row for `plan`, in the given state; the caller inserts it. */
-export function newRenderRow(origin: RenderOrigin, plan: RenderPlan, now: string, state: Partial<RenderRow> & Pick<RenderRow, "status">): RenderRow {
+export function newRenderRow(
+  origin: RenderOrigin,
+  plan: RenderPlan,
+  now: string,
+  state: Partial<RenderRow> & Pick<RenderRow, "status">,
+): RenderRow {
   return {
     id: newId("rnd"),
     accountId: origin.accountId,
@@ -47,11 +52,22 @@ export function newRenderRow(origin: RenderOrigin, plan: RenderPlan, now: string
 }
 
 export function succeededState(plan: RenderPlan, file: ProducedFile, now: string) {
-  return { status: "succeeded" as const, objectKey: file.objectKey, pageCount: file.pageCount, byteSize: file.byteSize, billableUnits: billableUnits(plan.format, file.pageCount), completedAt: now };
+  return {
+    status: "succeeded" as const,
+    objectKey: file.objectKey,
+    pageCount: file.pageCount,
+    byteSize: file.byteSize,
+    billableUnits: billableUnits(plan.format, file.pageCount),
+    completedAt: now,
+  };
 }
 
 export function failedState(error: ServiceError, baseUrl: string, now: string) {
-  return { status: "failed" as const, error: errorEnvelope(baseUrl, error).error as Record<string, unknown>, completedAt: now };
+  return {
+    status: "failed" as const,
+    error: errorEnvelope(baseUrl, error).error as Record<string, unknown>,
+    completedAt: now,
+  };
 }
 
 /** The newest finished render of the same cache key on this account, if any: its object is the answer. */

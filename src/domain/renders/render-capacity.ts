@@ -1,6 +1,6 @@
 import type { RenderGate, SlotRequest } from "../../durable-objects/render-gate";
 import { ServiceError } from "../../errors";
-import { UNTIMED, type PhaseRecorder } from "../../lib/render-timings";
+import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 
 export type GateStub = DurableObjectStub<RenderGate>;
 
@@ -18,9 +18,19 @@ export type Background = (work: Promise<unknown>) => void;
 const LEASE_MARGIN_MS = 60_000;
 
 function accountBusy(settings: CapacitySettings): ServiceError {
-  return new ServiceError("render_failed", `This account already has ${settings.perAccount} Chromium renders running, and none finished within ${Math.round(settings.maxWaitMs / 1000)} s. Retry when they are done.`, {
-    details: { stage: "browser", reason: "account_busy", concurrent_renders: settings.perAccount, retryable: true, transient: true },
-  });
+  return new ServiceError(
+    "render_failed",
+    `This account already has ${settings.perAccount} Chromium renders running, and none finished within ${Math.round(settings.maxWaitMs / 1000)} s. Retry when they are done.`,
+    {
+      details: {
+        stage: "browser",
+        reason: "account_busy",
+        concurrent_renders: settings.perAccount,
+        retryable: true,
+        transient: true,
+      },
+    },
+  );
 }
 
 /**
@@ -28,7 +38,15 @@ function accountBusy(settings: CapacitySettings): ServiceError {
  * to run it in; a failure only logs, as every hold is a lease that runs out on its own.
  */
 async function letGo(background: Background | undefined, what: string, work: () => Promise<void>): Promise<void> {
-  const done = work().catch((error) => console.warn(JSON.stringify({ level: "warn", message: `letting go of ${what} failed; its lease runs out on its own`, error: String(error) })));
+  const done = work().catch((error) =>
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        message: `letting go of ${what} failed; its lease runs out on its own`,
+        error: String(error),
+      }),
+    ),
+  );
   if (background) background(done);
   else await done;
 }
@@ -37,8 +55,18 @@ async function letGo(background: Background | undefined, what: string, work: () 
  * Runs `work` while holding one of the account's Chromium slots. The wait happens here, before the backend,
  * so one account's slow renders queue behind each other and never behind another account's.
  */
-export async function withChromiumSlot<T>(gate: GateStub, ticket: string, settings: CapacitySettings, timeoutMs: number, work: () => Promise<T>, timings: PhaseRecorder = UNTIMED, background?: Background): Promise<T> {
-  const granted = await timings.measure("queue", () => gate.acquire(ticket, settings.perAccount, timeoutMs + LEASE_MARGIN_MS, settings.maxWaitMs));
+export async function withChromiumSlot<T>(
+  gate: GateStub,
+  ticket: string,
+  settings: CapacitySettings,
+  timeoutMs: number,
+  work: () => Promise<T>,
+  timings: PhaseRecorder = UNTIMED,
+  background?: Background,
+): Promise<T> {
+  const granted = await timings.measure("queue", () =>
+    gate.acquire(ticket, settings.perAccount, timeoutMs + LEASE_MARGIN_MS, settings.maxWaitMs),
+  );
   if (!granted) throw accountBusy(settings);
   try {
     return await work();
@@ -62,8 +90,20 @@ interface CoalesceOptions {
  * A Chromium leader enters with its slot in one round trip to the gate (`produce` learns it holds it) and
  * leaves once its answer is recorded, in the background when there is one.
  */
-export async function coalesce<T, H>(gate: GateStub, cacheKey: string, timeoutMs: number, fromCache: () => Promise<H | undefined>, produce: (holdsSlot: boolean) => Promise<T>, options: CoalesceOptions = {}): Promise<Coalesced<T, H>> {
-  const slot: SlotRequest | undefined = options.slot && { ticket: options.slot.ticket, limit: options.slot.settings.perAccount, leaseMs: timeoutMs + LEASE_MARGIN_MS, maxWaitMs: options.slot.settings.maxWaitMs };
+export async function coalesce<T, H>(
+  gate: GateStub,
+  cacheKey: string,
+  timeoutMs: number,
+  fromCache: () => Promise<H | undefined>,
+  produce: (holdsSlot: boolean) => Promise<T>,
+  options: CoalesceOptions = {},
+): Promise<Coalesced<T, H>> {
+  const slot: SlotRequest | undefined = options.slot && {
+    ticket: options.slot.ticket,
+    limit: options.slot.settings.perAccount,
+    leaseMs: timeoutMs + LEASE_MARGIN_MS,
+    maxWaitMs: options.slot.settings.maxWaitMs,
+  };
   const enter = () => gate.enter(cacheKey, timeoutMs + 2 * LEASE_MARGIN_MS, timeoutMs + LEASE_MARGIN_MS, slot);
   // Only a wait for a Chromium slot is the `queue` phase; a Satori card never waits for one.
   const role = slot ? await (options.timings ?? UNTIMED).measure("queue", enter) : await enter();

@@ -1,18 +1,22 @@
 import type { TemplateVersionRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
-import type { PayloadKeys } from "../../lib/payload-keys";
 import { canonicalJson } from "../../lib/jcs";
-import type { RenderOptions } from "../render-options/options-schema";
+import type { PayloadKeys } from "../../lib/payload-keys";
+import { cardSize } from "../../render/card-document";
+import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "../../render/chromium/page-job";
+import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
-import { ServiceError } from "../../errors";
-import type { Watermark } from "../../render/watermark";
-import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "../../render/chromium/page-job";
-import { cardSize } from "../../render/card-document";
+import type { RenderOptions } from "../render-options/options-schema";
 
 export type OutputFormat = "pdf" | "png" | "jpg";
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" };
+export const CONTENT_TYPES: Record<OutputFormat, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+};
 
 /** Everything that decides the bytes of a render, fixed before any work starts. */
 export interface RenderPlan {
@@ -36,12 +40,22 @@ export interface RenderPlan {
 /** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own size in every format. */
 function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", options: RenderOptions): void {
   if (format === "pdf") return;
-  const { width, height } = engine === "satori" ? cardSize(options) : { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height };
+  const { width, height } =
+    engine === "satori"
+      ? cardSize(options)
+      : { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height };
   const problem = rasterProblem(width, height, options.device_scale_factor ?? 1);
   if (!problem) return;
   const message = `The image would be ${problem}: width, height and device_scale_factor together must stay within ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS / 1e6} megapixels.`;
   throw new ServiceError("invalid_request", message, {
-    errors: [{ path: "options", message, expected: `at most ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS} pixels in all`, received: problem.split(" pixels")[0]! + " pixels" }],
+    errors: [
+      {
+        path: "options",
+        message,
+        expected: `at most ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS} pixels in all`,
+        received: problem.split(" pixels")[0]! + " pixels",
+      },
+    ],
     details: { max_pixels: MAX_RASTER_PIXELS, max_side: MAX_RASTER_SIDE },
   });
 }
@@ -73,14 +87,25 @@ async function withPasswordDigests(merged: RenderOptions, keys: Pick<PayloadKeys
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
  */
-export async function planRender(version: TemplateVersionRow, requested: { format?: OutputFormat | undefined; data: unknown; options?: RenderOptions | undefined; receivedAt: Date }, keys: Pick<PayloadKeys, "digest">): Promise<RenderPlan> {
+export async function planRender(
+  version: TemplateVersionRow,
+  requested: {
+    format?: OutputFormat | undefined;
+    data: unknown;
+    options?: RenderOptions | undefined;
+    receivedAt: Date;
+  },
+  keys: Pick<PayloadKeys, "digest">,
+): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
   const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
   const options = applicableOptions(merged, version.engine, format);
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
-  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(await withPasswordDigests(merged, keys))}`);
+  const cacheKey = await sha256Hex(
+    `${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(await withPasswordDigests(merged, keys))}`,
+  );
   return {
     version,
     format,

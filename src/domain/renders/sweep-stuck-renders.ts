@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { renders, type RenderRow } from "../../db/schema";
+import { type RenderRow, renders } from "../../db/schema";
 import { HOLD_EXPIRY_MS } from "../../durable-objects/account-meter";
 import { holdExpired } from "../accounts/metering";
 import { closeQueued, type ProcessDeps } from "./process-queued-render";
@@ -13,13 +13,17 @@ const SWEEP_LIMIT = 200;
  * attempt ever began) as failed, stage `queue`, and releases their reserved units: nothing is held forever,
  * whatever happened to their queue message. Answers the renders it closed, so their webhooks can be sent.
  */
-export async function sweepStuckRenders(deps: Pick<ProcessDeps, "db" | "files" | "meter" | "baseUrl" | "now">): Promise<RenderRow[]> {
+export async function sweepStuckRenders(
+  deps: Pick<ProcessDeps, "db" | "files" | "meter" | "baseUrl" | "now">,
+): Promise<RenderRow[]> {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - HOLD_EXPIRY_MS).toISOString();
   const stuck = await deps.db
     .select({ id: renders.id })
     .from(renders)
-    .where(and(eq(renders.status, "queued"), lt(sql`coalesce(${renders.attemptStartedAt}, ${renders.createdAt})`, cutoff)))
+    .where(
+      and(eq(renders.status, "queued"), lt(sql`coalesce(${renders.attemptStartedAt}, ${renders.createdAt})`, cutoff)),
+    )
     .limit(SWEEP_LIMIT);
   const closed: RenderRow[] = [];
   for (const { id } of stuck) {

@@ -1,20 +1,34 @@
-import { ServiceError, type FieldError } from "../../errors";
+import { type FieldError, ServiceError } from "../../errors";
 import { liquidSyntaxError } from "../../render/liquid";
 import { CardBudgetExceeded, measureCard } from "../../render/satori-budget";
 import { markupAsWritten } from "../../render/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
-import { compileSchema } from "./compile-schema";
 import type { TemplateDefinition } from "./checksum";
+import { compileSchema } from "./compile-schema";
 
 function liquidProblem(path: string, source: string, budgets: Array<Record<string, number>>): FieldError[] {
   const problem = liquidSyntaxError(source);
   if (!problem) return [];
   if (problem.details) {
     budgets.push(problem.details);
-    return [{ path, message: `\`${path}\` is refused: ${problem.message}.`, expected: "at most 20,000 Liquid tags and outputs, blocks at most 64 deep", received: "more" }];
+    return [
+      {
+        path,
+        message: `\`${path}\` is refused: ${problem.message}.`,
+        expected: "at most 20,000 Liquid tags and outputs, blocks at most 64 deep",
+        received: "more",
+      },
+    ];
   }
-  return [{ path, message: `\`${path}\` is not valid Liquid: ${problem.message}`, expected: "Liquid that parses (no include, render or layout)", received: "invalid Liquid" }];
+  return [
+    {
+      path,
+      message: `\`${path}\` is not valid Liquid: ${problem.message}`,
+      expected: "Liquid that parses (no include, render or layout)",
+      received: "invalid Liquid",
+    },
+  ];
 }
 
 /** A satori card whose markup as written already passes Satori's counts (the data can only add to it). */
@@ -26,7 +40,14 @@ function cardProblem(definition: TemplateDefinition, budgets: Array<Record<strin
   } catch (error) {
     if (!(error instanceof CardBudgetExceeded)) throw error;
     budgets.push(error.details);
-    return [{ path: "source", message: `\`source\` is refused: the card ${error.message}, more than Satori lays out quickly.`, expected: "at most 500 elements, 5,000 characters of text, 64 levels deep", received: "more" }];
+    return [
+      {
+        path: "source",
+        message: `\`source\` is refused: the card ${error.message}, more than Satori lays out quickly.`,
+        expected: "at most 500 elements, 5,000 characters of text, 64 levels deep",
+        received: "more",
+      },
+    ];
   }
 }
 
@@ -36,7 +57,10 @@ function liquidOptions(options: RenderOptions): Array<[string, string]> {
     ["options.header_html", options.header_html],
     ["options.footer_html", options.footer_html],
     ["options.e_invoice.xml", options.e_invoice?.xml],
-    ...(options.attachments ?? []).map((a, i): [string, string | undefined] => [`options.attachments[${i}].content`, a.encoding === "base64" ? undefined : a.content]),
+    ...(options.attachments ?? []).map((a, i): [string, string | undefined] => [
+      `options.attachments[${i}].content`,
+      a.encoding === "base64" ? undefined : a.content,
+    ]),
   ];
   return parts.filter((part): part is [string, string] => typeof part[1] === "string");
 }
@@ -49,7 +73,11 @@ function liquidOptions(options: RenderOptions): Array<[string, string]> {
 export function checkDefinition(definition: TemplateDefinition): void {
   const options = definition.options as RenderOptions;
   const budgets: Array<Record<string, number>> = [];
-  const errors: FieldError[] = [...liquidProblem("source", definition.source, budgets), ...cardProblem(definition, budgets), ...templateFinishingProblems(options)];
+  const errors: FieldError[] = [
+    ...liquidProblem("source", definition.source, budgets),
+    ...cardProblem(definition, budgets),
+    ...templateFinishingProblems(options),
+  ];
   for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source, budgets));
   try {
     compileSchema(definition.schema);
@@ -59,6 +87,10 @@ export function checkDefinition(definition: TemplateDefinition): void {
   }
   if (errors.length) {
     // A count passed says which (details.max_nodes or details.max_depth), as a render of such a template would.
-    throw new ServiceError("invalid_request", errors.length === 1 ? errors[0]!.message : `The template has ${errors.length} problems; see \`errors\`.`, { errors, ...(budgets.length ? { details: Object.assign({}, ...budgets) } : {}) });
+    throw new ServiceError(
+      "invalid_request",
+      errors.length === 1 ? errors[0]!.message : `The template has ${errors.length} problems; see \`errors\`.`,
+      { errors, ...(budgets.length ? { details: Object.assign({}, ...budgets) } : {}) },
+    );
   }
 }

@@ -1,8 +1,8 @@
-import { Validator, type Schema } from "@cfworker/json-schema";
-import { ServiceError, type FieldError } from "../../errors";
+import { type Schema, Validator } from "@cfworker/json-schema";
+import { type FieldError, ServiceError } from "../../errors";
 import { formatPath } from "../../lib/field-errors";
-import { DRAFT_2020_12_KEYWORDS } from "./schema-metaschema";
 import { fieldErrorsFromSchemaOutput, resolveLocalRef } from "./schema-errors";
+import { DRAFT_2020_12_KEYWORDS } from "./schema-metaschema";
 
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const keywordChecker = new Validator(DRAFT_2020_12_KEYWORDS, "2020-12", false);
@@ -13,7 +13,8 @@ function refProblems(schema: Record<string, unknown>): FieldError[] {
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
     if (!node || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string") refs.push({ ref: value, at: [...at, key] });
+      if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string")
+        refs.push({ ref: value, at: [...at, key] });
       else if (key !== "enum" && key !== "const" && key !== "examples" && key !== "default") walk(value, [...at, key]);
     }
   };
@@ -21,9 +22,25 @@ function refProblems(schema: Record<string, unknown>): FieldError[] {
   return refs.flatMap(({ ref, at }) => {
     const path = formatPath("schema", at);
     if (!ref.startsWith("#")) {
-      return [{ path, message: `\`${path}\` points outside the schema (${ref}); remote schemas are never fetched.`, expected: "a local reference such as #/$defs/name", received: ref }];
+      return [
+        {
+          path,
+          message: `\`${path}\` points outside the schema (${ref}); remote schemas are never fetched.`,
+          expected: "a local reference such as #/$defs/name",
+          received: ref,
+        },
+      ];
     }
-    return resolveLocalRef(schema, ref) !== undefined ? [] : [{ path, message: `\`${path}\` points at ${ref}, which is not in the schema.`, expected: "a reference to a location in the schema", received: ref }];
+    return resolveLocalRef(schema, ref) !== undefined
+      ? []
+      : [
+          {
+            path,
+            message: `\`${path}\` points at ${ref}, which is not in the schema.`,
+            expected: "a reference to a location in the schema",
+            received: ref,
+          },
+        ];
   });
 }
 
@@ -34,14 +51,32 @@ function refProblems(schema: Record<string, unknown>): FieldError[] {
  */
 export function compileSchema(schema: unknown): Validator {
   const fail = (errors: FieldError[]): never => {
-    throw new ServiceError("invalid_request", `The JSON Schema does not compile: ${errors[0]?.message ?? "invalid schema"}`, { errors });
+    throw new ServiceError(
+      "invalid_request",
+      `The JSON Schema does not compile: ${errors[0]?.message ?? "invalid schema"}`,
+      { errors },
+    );
   };
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
-    fail([{ path: "schema", message: "`schema` must be a JSON Schema object (use {} to accept any data).", expected: "object", received: schema === null ? "null" : Array.isArray(schema) ? `array(${schema.length})` : typeof schema }]);
+    fail([
+      {
+        path: "schema",
+        message: "`schema` must be a JSON Schema object (use {} to accept any data).",
+        expected: "object",
+        received: schema === null ? "null" : Array.isArray(schema) ? `array(${schema.length})` : typeof schema,
+      },
+    ]);
   }
   const object = schema as Record<string, unknown>;
   if ("$schema" in object && !(typeof object.$schema === "string" && DRAFT_2020_12.test(object.$schema))) {
-    fail([{ path: "schema.$schema", message: "Only JSON Schema draft 2020-12 is supported.", expected: "https://json-schema.org/draft/2020-12/schema", received: String(object.$schema) }]);
+    fail([
+      {
+        path: "schema.$schema",
+        message: "Only JSON Schema draft 2020-12 is supported.",
+        expected: "https://json-schema.org/draft/2020-12/schema",
+        received: String(object.$schema),
+      },
+    ]);
   }
   const shape = keywordChecker.validate(object);
   if (!shape.valid) fail(fieldErrorsFromSchemaOutput(shape.errors, DRAFT_2020_12_KEYWORDS, object, "schema"));

@@ -1,20 +1,29 @@
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
-import { templates, templateVersions, type TemplateRow, type TemplateVersionRow } from "../../db/schema";
+import { type TemplateRow, type TemplateVersionRow, templates, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { checkDefinition } from "./check-definition";
-import { templateChecksum, type TemplateDefinition } from "./checksum";
+import { type TemplateDefinition, templateChecksum } from "./checksum";
 import { findLiveTemplate } from "./find-template";
 import { TEMPLATE_NAME_PATTERN } from "./reference";
-import { templateWarnings, type TemplateWarning } from "./template-warnings";
 import { DEFAULT_EXPECTED_PAGES, exampleColumn, type TemplateInput } from "./template-input";
+import { type TemplateWarning, templateWarnings } from "./template-warnings";
 
 async function nameTaken(db: Database, accountId: string, name: string, baseUrl: string): Promise<ServiceError> {
   const holder = await findLiveTemplate(db, accountId, name);
-  return new ServiceError("conflict", `A template named \`${name}\` already exists (latest version ${holder.latestVersion}). Publish a new version instead.`, {
-    details: { code: "template_exists", template: name, latest_version: holder.latestVersion, new_version_url: `${baseUrl}/v1/templates/${name}/versions` },
-  });
+  return new ServiceError(
+    "conflict",
+    `A template named \`${name}\` already exists (latest version ${holder.latestVersion}). Publish a new version instead.`,
+    {
+      details: {
+        code: "template_exists",
+        template: name,
+        latest_version: holder.latestVersion,
+        new_version_url: `${baseUrl}/v1/templates/${name}/versions`,
+      },
+    },
+  );
 }
 
 /**
@@ -30,12 +39,34 @@ export async function createTemplate(
   const name = input.name.toLowerCase();
   if (!TEMPLATE_NAME_PATTERN.test(name)) {
     throw new ServiceError("invalid_request", `\`${input.name}\` is not a valid template name.`, {
-      errors: [{ path: "name", message: "A name is 1 to 63 characters of a-z, 0-9, `.`, `_` and `-`, starting with a letter or digit.", expected: `string matching ${TEMPLATE_NAME_PATTERN}`, received: input.name, example: "invoice" }],
+      errors: [
+        {
+          path: "name",
+          message: "A name is 1 to 63 characters of a-z, 0-9, `.`, `_` and `-`, starting with a letter or digit.",
+          expected: `string matching ${TEMPLATE_NAME_PATTERN}`,
+          received: input.name,
+          example: "invoice",
+        },
+      ],
     });
   }
-  const definition: TemplateDefinition = { engine: input.engine ?? "chromium", source: input.source, schema: input.schema ?? {}, options: input.options ?? {} };
+  const definition: TemplateDefinition = {
+    engine: input.engine ?? "chromium",
+    source: input.source,
+    schema: input.schema ?? {},
+    options: input.options ?? {},
+  };
   checkDefinition(definition);
-  const template: TemplateRow = { id: newId("tpl"), accountId, name, description: input.description ?? "", latestVersion: 1, createdAt: deps.now, updatedAt: deps.now, deletedAt: null };
+  const template: TemplateRow = {
+    id: newId("tpl"),
+    accountId,
+    name,
+    description: input.description ?? "",
+    latestVersion: 1,
+    createdAt: deps.now,
+    updatedAt: deps.now,
+    deletedAt: null,
+  };
   const version: TemplateVersionRow = {
     id: newId("tv"),
     templateId: template.id,

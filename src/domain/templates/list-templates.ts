@@ -8,7 +8,10 @@ export async function listTemplates(db: Database, accountId: string) {
   return db
     .select({ template: templates, version: templateVersions })
     .from(templates)
-    .innerJoin(templateVersions, and(eq(templateVersions.templateId, templates.id), eq(templateVersions.version, templates.latestVersion)))
+    .innerJoin(
+      templateVersions,
+      and(eq(templateVersions.templateId, templates.id), eq(templateVersions.version, templates.latestVersion)),
+    )
     .where(and(eq(templates.accountId, accountId), isNull(templates.deletedAt)))
     .orderBy(desc(templates.updatedAt), desc(templates.id));
 }
@@ -16,6 +19,10 @@ export async function listTemplates(db: Database, accountId: string) {
 /** Every version of a live template, newest first. */
 export async function listVersions(db: Database, accountId: string, name: string) {
   const template = await findLiveTemplate(db, accountId, name);
-  const versions = await db.select().from(templateVersions).where(eq(templateVersions.templateId, template.id)).orderBy(desc(templateVersions.version));
+  const versions = await db
+    .select()
+    .from(templateVersions)
+    .where(eq(templateVersions.templateId, template.id))
+    .orderBy(desc(templateVersions.version));
   return { template, versions };
 }

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
-import { templates, templateVersions, type TemplateRow, type TemplateVersionRow } from "../../db/schema";
+import { type TemplateRow, type TemplateVersionRow, templates, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { checkDefinition } from "./check-definition";
-import { templateChecksum, type TemplateDefinition } from "./checksum";
+import { type TemplateDefinition, templateChecksum } from "./checksum";
 import { resolveTemplate } from "./find-template";
 import { exampleColumn, type TemplateInput } from "./template-input";
-import { templateWarnings, type TemplateWarning } from "./template-warnings";
+import { type TemplateWarning, templateWarnings } from "./template-warnings";
 
 const PUBLISH_ATTEMPTS = 5;
 
@@ -59,7 +59,11 @@ export async function publishVersion(
       return { template: { ...template, latestVersion: number, description, updatedAt: now }, version, ...warnings };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt === PUBLISH_ATTEMPTS) {
-        throw isUniqueViolation(error) ? new ServiceError("conflict", `Template \`${name}\` is being published concurrently; retry.`, { details: { code: "version_race", template: name } }) : error;
+        throw isUniqueViolation(error)
+          ? new ServiceError("conflict", `Template \`${name}\` is being published concurrently; retry.`, {
+              details: { code: "version_race", template: name },
+            })
+          : error;
       }
     }
   }

@@ -11,7 +11,15 @@ export interface TemplateReference {
 
 export function invalidReference(received: string, path = "template"): ServiceError {
   return new ServiceError("invalid_request", `\`${received}\` is not a valid template reference.`, {
-    errors: [{ path, message: "A template reference is `name`, `name@latest`, `name@` or `name@N` with N a positive integer.", expected: "name, name@latest or name@N (N >= 1)", received, example: "invoice@3" }],
+    errors: [
+      {
+        path,
+        message: "A template reference is `name`, `name@latest`, `name@` or `name@N` with N a positive integer.",
+        expected: "name, name@latest or name@N (N >= 1)",
+        received,
+        example: "invoice@3",
+      },
+    ],
   });
 }
 

@@ -1,9 +1,36 @@
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import type { FieldError } from "../../errors";
-import { dedupeFieldErrors, describeReceived, either, formatPath, formatPhrase, inWords, mustBe, typeName, typePhrase, valueAt, type Requirement } from "../../lib/field-errors";
+import {
+  dedupeFieldErrors,
+  describeReceived,
+  either,
+  formatPath,
+  formatPhrase,
+  inWords,
+  mustBe,
+  type Requirement,
+  typeName,
+  typePhrase,
+  valueAt,
+} from "../../lib/field-errors";
 
 /** Keywords that only say "something below failed": the failure below is the one worth reporting. */
-const AGGREGATES = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "allOf", "$ref", "$dynamicRef", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "if", "then", "else"]);
+const AGGREGATES = new Set([
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "allOf",
+  "$ref",
+  "$dynamicRef",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "if",
+  "then",
+  "else",
+]);
 /** Keywords whose sub-failures are alternatives tried, not mistakes: the keyword itself is reported. */
 const COMBINATORS = new Set(["anyOf", "oneOf", "not"]);
 /** A schema node may say in words what it accepts (Folio's keyword metaschema does): those words are used as they are. */
@@ -55,7 +82,10 @@ function schemaAt(root: unknown, segments: string[]): Node | undefined {
   let current = root;
   for (const segment of segments) {
     const next = valueAt(current, [segment]);
-    current = (segment === "$ref" || segment === "$dynamicRef") && typeof next === "string" ? resolveLocalRef(root, next) : next;
+    current =
+      (segment === "$ref" || segment === "$dynamicRef") && typeof next === "string"
+        ? resolveLocalRef(root, next)
+        : next;
   }
   return current && typeof current === "object" ? (current as Node) : undefined;
 }
@@ -81,7 +111,8 @@ function describeAlternative(node: unknown, root: unknown, depth = 0): string | 
   if (typeof schema.$ref === "string") return describeAlternative(resolveLocalRef(root, schema.$ref), root, depth + 1);
   if ("const" in schema) return `exactly ${JSON.stringify(schema.const)}`;
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
-  if (schema.type !== undefined) return either((Array.isArray(schema.type) ? schema.type : [schema.type]).map(String).map(typePhrase));
+  if (schema.type !== undefined)
+    return either((Array.isArray(schema.type) ? schema.type : [schema.type]).map(String).map(typePhrase));
   if (schema.properties || schema.required) return typePhrase("object");
   if (schema.items || schema.prefixItems) return typePhrase("array");
   return null;
@@ -91,7 +122,8 @@ function alternatives(keyword: string, value: unknown, root: unknown): Requireme
   const options = Array.isArray(value) ? value : [];
   const described = options.map((option) => describeAlternative(option, root));
   const which = keyword === "oneOf" ? "exactly one" : "at least one";
-  if (described.some((d) => d === null)) return inWords(`a value matching ${which} of the ${options.length} schemas under \`${keyword}\``);
+  if (described.some((d) => d === null))
+    return inWords(`a value matching ${which} of the ${options.length} schemas under \`${keyword}\``);
   const listed = either(described as string[]);
   return { expected: listed, phrase: keyword === "oneOf" ? `${listed}, matching exactly one of them` : listed };
 }
@@ -106,25 +138,53 @@ function requirement(keyword: string, schema: Node, root: unknown): Requirement 
       const types = (Array.isArray(value) ? value : [value]).map(String);
       return { expected: types.map(typeName).join(" or "), phrase: either(types.map(typePhrase)) };
     }
-    case "minimum": return { expected: `number >= ${value}`, phrase: `at least ${value}` };
-    case "maximum": return { expected: `number <= ${value}`, phrase: `at most ${value}` };
-    case "exclusiveMinimum": return { expected: `number > ${value}`, phrase: `more than ${value}` };
-    case "exclusiveMaximum": return { expected: `number < ${value}`, phrase: `less than ${value}` };
-    case "multipleOf": return { expected: `multiple of ${value}`, phrase: `a multiple of ${value}` };
-    case "minLength": return value === 1 ? { expected: "non-empty string", phrase: "a non-empty string" } : { expected: `string of at least ${value} characters`, phrase: `at least ${value} characters long` };
-    case "maxLength": return { expected: `string of at most ${value} characters`, phrase: `at most ${value} characters long` };
-    case "pattern": return { expected: `string matching ${value}`, phrase: `a string matching the pattern ${value}` };
-    case "format": return { expected: `${value} string`, phrase: formatPhrase(String(value)) };
-    case "enum": return inWords(`one of ${(value as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
-    case "const": return inWords(`exactly ${JSON.stringify(value)}`);
-    case "minItems": return { expected: `array of at least ${items(value)}`, phrase: `an array of at least ${items(value)}` };
-    case "maxItems": return { expected: `array of at most ${items(value)}`, phrase: `an array of at most ${items(value)}` };
-    case "uniqueItems": return { expected: "array of unique items", phrase: "an array without duplicate items" };
-    case "minProperties": return { expected: `object with at least ${value} properties`, phrase: `an object with at least ${value} properties` };
-    case "maxProperties": return { expected: `object with at most ${value} properties`, phrase: `an object with at most ${value} properties` };
-    case "anyOf": case "oneOf": return alternatives(keyword, value, root);
-    case "not": return inWords("a value that does not match the schema under `not`");
-    default: return inWords(`a value satisfying \`${keyword}\``);
+    case "minimum":
+      return { expected: `number >= ${value}`, phrase: `at least ${value}` };
+    case "maximum":
+      return { expected: `number <= ${value}`, phrase: `at most ${value}` };
+    case "exclusiveMinimum":
+      return { expected: `number > ${value}`, phrase: `more than ${value}` };
+    case "exclusiveMaximum":
+      return { expected: `number < ${value}`, phrase: `less than ${value}` };
+    case "multipleOf":
+      return { expected: `multiple of ${value}`, phrase: `a multiple of ${value}` };
+    case "minLength":
+      return value === 1
+        ? { expected: "non-empty string", phrase: "a non-empty string" }
+        : { expected: `string of at least ${value} characters`, phrase: `at least ${value} characters long` };
+    case "maxLength":
+      return { expected: `string of at most ${value} characters`, phrase: `at most ${value} characters long` };
+    case "pattern":
+      return { expected: `string matching ${value}`, phrase: `a string matching the pattern ${value}` };
+    case "format":
+      return { expected: `${value} string`, phrase: formatPhrase(String(value)) };
+    case "enum":
+      return inWords(`one of ${(value as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
+    case "const":
+      return inWords(`exactly ${JSON.stringify(value)}`);
+    case "minItems":
+      return { expected: `array of at least ${items(value)}`, phrase: `an array of at least ${items(value)}` };
+    case "maxItems":
+      return { expected: `array of at most ${items(value)}`, phrase: `an array of at most ${items(value)}` };
+    case "uniqueItems":
+      return { expected: "array of unique items", phrase: "an array without duplicate items" };
+    case "minProperties":
+      return {
+        expected: `object with at least ${value} properties`,
+        phrase: `an object with at least ${value} properties`,
+      };
+    case "maxProperties":
+      return {
+        expected: `object with at most ${value} properties`,
+        phrase: `an object with at most ${value} properties`,
+      };
+    case "anyOf":
+    case "oneOf":
+      return alternatives(keyword, value, root);
+    case "not":
+      return inWords("a value that does not match the schema under `not`");
+    default:
+      return inWords(`a value satisfying \`${keyword}\``);
   }
 }
 
@@ -141,15 +201,34 @@ function exampleFor(schema: Node | undefined, fallback: unknown): unknown {
 /** A value where the schema allows none (`additionalProperties: false`, a `false` subschema). */
 function notAllowed(path: string, last: string | number | undefined, value: unknown): FieldError & { rule: string } {
   const received = describeReceived(value);
-  if (typeof last === "number") return { rule: "false", path, message: `\`${path}\` is one item too many: the schema allows no item there.`, expected: "no item here", received };
-  return { rule: "false", path, message: `Unknown field \`${path}\`: the schema does not allow it.`, expected: "no such field", received };
+  if (typeof last === "number")
+    return {
+      rule: "false",
+      path,
+      message: `\`${path}\` is one item too many: the schema allows no item there.`,
+      expected: "no item here",
+      received,
+    };
+  return {
+    rule: "false",
+    path,
+    message: `Unknown field \`${path}\`: the schema does not allow it.`,
+    expected: "no such field",
+    received,
+  };
 }
 
 /**
  * Turns the validator's output units into field errors rooted at `root` (`data`, `example` or `schema`): one
  * entry per real mistake, with what was expected, what was received and, where one is known, an acceptable value.
  */
-export function fieldErrorsFromSchemaOutput(units: OutputUnit[], schema: Schema | boolean, instance: unknown, root: string, example?: unknown): FieldError[] {
+export function fieldErrorsFromSchemaOutput(
+  units: OutputUnit[],
+  schema: Schema | boolean,
+  instance: unknown,
+  root: string,
+  example?: unknown,
+): FieldError[] {
   const reportedCombinators = units.filter((u) => COMBINATORS.has(u.keyword)).map((u) => `${u.keywordLocation}/`);
   const collected: Array<FieldError & { rule: string }> = [];
   for (const unit of units) {
@@ -162,7 +241,10 @@ export function fieldErrorsFromSchemaOutput(units: OutputUnit[], schema: Schema 
     }
     const owner = schemaAt(schema, pointerSegments(unit.keywordLocation).slice(0, -1)) ?? {};
     let subschema: Node | undefined = owner;
-    const stated = typeof owner[OWN_WORDS] === "string" ? inWords(owner[OWN_WORDS] as string) : requirement(unit.keyword, owner, schema);
+    const stated =
+      typeof owner[OWN_WORDS] === "string"
+        ? inWords(owner[OWN_WORDS] as string)
+        : requirement(unit.keyword, owner, schema);
     let expected = stated.expected;
     if (unit.keyword === "required") {
       const property = /property "(.*)"\.$/.exec(unit.error)?.[1] ?? "";
@@ -175,7 +257,14 @@ export function fieldErrorsFromSchemaOutput(units: OutputUnit[], schema: Schema 
     const path = formatPath(root, segments);
     const value = valueAt(instance, segments);
     const candidate = exampleFor(subschema, valueAt(example, segments));
-    collected.push({ rule: unit.keyword, path, message: mustBe(path, stated.phrase, value), expected, received: describeReceived(value), ...(candidate !== undefined && candidate !== value ? { example: candidate } : {}) });
+    collected.push({
+      rule: unit.keyword,
+      path,
+      message: mustBe(path, stated.phrase, value),
+      expected,
+      received: describeReceived(value),
+      ...(candidate !== undefined && candidate !== value ? { example: candidate } : {}),
+    });
   }
   return dedupeFieldErrors(collected);
 }

@@ -3,10 +3,24 @@ import type { Schema } from "@cfworker/json-schema";
 const TYPE_NAMES = ["array", "boolean", "integer", "null", "number", "object", "string"];
 const subschema: Schema = { $ref: "#" };
 // `x-expected` says in words what a keyword's value must be: field errors quote it instead of the rules below.
-const subschemaMap: Schema = { type: "object", additionalProperties: subschema, "x-expected": "an object whose values are JSON Schemas" };
-const subschemaList: Schema = { type: "array", minItems: 1, items: subschema, "x-expected": "a non-empty array of JSON Schemas" };
+const subschemaMap: Schema = {
+  type: "object",
+  additionalProperties: subschema,
+  "x-expected": "an object whose values are JSON Schemas",
+};
+const subschemaList: Schema = {
+  type: "array",
+  minItems: 1,
+  items: subschema,
+  "x-expected": "a non-empty array of JSON Schemas",
+};
 const count: Schema = { type: "integer", minimum: 0, "x-expected": "a whole number, 0 or more" };
-const propertyNames: Schema = { type: "array", items: { type: "string" }, uniqueItems: true, "x-expected": "an array of distinct property names" };
+const propertyNames: Schema = {
+  type: "array",
+  items: { type: "string" },
+  uniqueItems: true,
+  "x-expected": "an array of distinct property names",
+};
 
 /**
  * The shape every keyword's value must have under draft 2020-12. The validator library checks
@@ -34,16 +48,18 @@ export const DRAFT_2020_12_KEYWORDS: Schema = {
     writeOnly: { type: "boolean" },
     type: {
       "x-expected": "a type name (array, boolean, integer, null, number, object or string) or an array of them",
-      anyOf: [
-        { enum: TYPE_NAMES },
-        { type: "array", items: { enum: TYPE_NAMES }, minItems: 1, uniqueItems: true },
-      ],
+      anyOf: [{ enum: TYPE_NAMES }, { type: "array", items: { enum: TYPE_NAMES }, minItems: 1, uniqueItems: true }],
     },
     enum: { type: "array", "x-expected": "an array of the allowed values" },
     required: propertyNames,
     dependentRequired: { type: "object", additionalProperties: propertyNames },
     properties: subschemaMap,
-    patternProperties: { type: "object", additionalProperties: subschema, propertyNames: { format: "regex" }, "x-expected": "an object of regular expressions to JSON Schemas" },
+    patternProperties: {
+      type: "object",
+      additionalProperties: subschema,
+      propertyNames: { format: "regex" },
+      "x-expected": "an object of regular expressions to JSON Schemas",
+    },
     dependentSchemas: subschemaMap,
     additionalProperties: subschema,
     unevaluatedProperties: subschema,

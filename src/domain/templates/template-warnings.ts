@@ -1,13 +1,13 @@
 import type { TemplateVersionRow } from "../../db/schema";
-import { BoundedCache } from "../../lib/bounded-cache";
 import { ServiceError } from "../../errors";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { cardSize } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
-import { liquidFindings, type LiquidFinding } from "../../render/liquid-diagnostics";
+import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
 import { layoutFindings, undisplayedDivFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
 import { parseExample } from "./serialize-template";
 import { schemaErrors } from "./validate-data";
-import { cardSize } from "../../render/card-document";
 
 export type WarningCode = "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
 
@@ -30,7 +30,11 @@ export interface WarningList {
 function liquidWarning(path: string, { code, filter, line, column }: LiquidFinding): TemplateWarning {
   const at = `line ${line}, column ${column}`;
   return code === "unknown_filter"
-    ? { path, code, message: `\`${path}\` uses the unknown filter \`${filter}\` (${at}); rendering it fails with render_failed.` }
+    ? {
+        path,
+        code,
+        message: `\`${path}\` uses the unknown filter \`${filter}\` (${at}); rendering it fails with render_failed.`,
+      }
     : {
         path,
         code,
@@ -40,9 +44,15 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
 
 function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
   const options = version.options as RenderOptions;
-  const parts: Array<[string, string | undefined]> = [["source", version.source], ["options.header_html", options.header_html], ["options.footer_html", options.footer_html]];
+  const parts: Array<[string, string | undefined]> = [
+    ["source", version.source],
+    ["options.header_html", options.header_html],
+    ["options.footer_html", options.footer_html],
+  ];
   // One more than an answer carries is enough to know it must say it was cut; finding the rest would cost a scan each.
-  return parts.flatMap(([path, source]) => (source === undefined ? [] : liquidFindings(source, MAX_WARNINGS + 1).map((finding) => liquidWarning(path, finding))));
+  return parts.flatMap(([path, source]) =>
+    source === undefined ? [] : liquidFindings(source, MAX_WARNINGS + 1).map((finding) => liquidWarning(path, finding)),
+  );
 }
 
 /**
@@ -69,7 +79,11 @@ async function satoriWarnings(version: TemplateVersionRow, example: unknown): Pr
 
 function exampleWarnings(version: TemplateVersionRow, example: unknown): TemplateWarning[] {
   if (example === null) return [];
-  return schemaErrors(version, example, "example").map(({ path, message }) => ({ path, code: "example_invalid", message }));
+  return schemaErrors(version, example, "example").map(({ path, message }) => ({
+    path,
+    code: "example_invalid",
+    message,
+  }));
 }
 
 /**
@@ -82,7 +96,13 @@ const known = new BoundedCache<Promise<WarningList>>(128);
 export function templateWarnings(version: TemplateVersionRow): Promise<WarningList> {
   return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
     const example = parseExample(version);
-    const all = [...liquidWarnings(version), ...(await satoriWarnings(version, example)), ...exampleWarnings(version, example)];
-    return all.length > MAX_WARNINGS ? { warnings: all.slice(0, MAX_WARNINGS), warnings_truncated: true as const } : { warnings: all };
+    const all = [
+      ...liquidWarnings(version),
+      ...(await satoriWarnings(version, example)),
+      ...exampleWarnings(version, example),
+    ];
+    return all.length > MAX_WARNINGS
+      ? { warnings: all.slice(0, MAX_WARNINGS), warnings_truncated: true as const }
+      : { warnings: all };
   });
 }

@@ -13,7 +13,12 @@ const validators = new BoundedCache<Validator>(256);
  * The field errors of `value` against the version's schema, rooted at `root`; empty when it is valid.
  * `hints` gives a value whose entries suggest acceptable ones; it is only asked for when there are errors.
  */
-export function schemaErrors(version: TemplateVersionRow, value: unknown, root: string, hints?: () => unknown): FieldError[] {
+export function schemaErrors(
+  version: TemplateVersionRow,
+  value: unknown,
+  root: string,
+  hints?: () => unknown,
+): FieldError[] {
   const result = validators.get(version.checksum, () => compileSchema(version.schema)).validate(value);
   if (result.valid) return [];
   return fieldErrorsFromSchemaOutput(result.errors, version.schema, value, root, hints?.());

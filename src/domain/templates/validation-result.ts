@@ -9,5 +9,12 @@ import { validateTemplateData } from "./validate-data";
 export async function validationResult(db: Database, accountId: string, ref: TemplateReference, data: unknown) {
   const { template, version } = await resolveTemplate(db, accountId, ref);
   const errors = validateTemplateData(version, data);
-  return { object: "validation" as const, template: formatReference(template.name, version.version), valid: errors.length === 0, errors, example: parseExample(version), ...(await templateWarnings(version)) };
+  return {
+    object: "validation" as const,
+    template: formatReference(template.name, version.version),
+    valid: errors.length === 0,
+    errors,
+    example: parseExample(version),
+    ...(await templateWarnings(version)),
+  };
 }

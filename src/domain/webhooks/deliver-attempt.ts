@@ -1,6 +1,6 @@
-import { signatureHeaders } from "./signature-headers";
 import { checkUrl, type EgressPolicy } from "../../lib/egress-policy";
 import { ATTEMPT_BUDGET_MS, MAX_RESPONSE_BYTES } from "./retry-schedule";
+import { signatureHeaders } from "./signature-headers";
 
 export interface AttemptResult {
   ok: boolean;
@@ -29,7 +29,14 @@ async function drain(response: Response, limit: number, signal: AbortSignal): Pr
  * One delivery attempt: the body signed anew with the account's current secret, sent through the egress
  * policy, never following redirects, within a 5-second budget for connect, headers and body together.
  */
-export async function deliverAttempt(url: string, rawBody: string, deliveryId: string, attempt: number, secret: string, policy: EgressPolicy): Promise<AttemptResult> {
+export async function deliverAttempt(
+  url: string,
+  rawBody: string,
+  deliveryId: string,
+  attempt: number,
+  secret: string,
+  policy: EgressPolicy,
+): Promise<AttemptResult> {
   const verdict = checkUrl(url, policy);
   if (!verdict.ok) return { ok: false, status: null, reason: `refused by the egress policy: ${verdict.reason}` };
   const signal = AbortSignal.timeout(ATTEMPT_BUDGET_MS);
@@ -46,10 +53,17 @@ export async function deliverAttempt(url: string, rawBody: string, deliveryId: s
       body: rawBody,
     });
     await drain(response, MAX_RESPONSE_BYTES, signal);
-    if (signal.aborted) return { ok: false, status: response.status, reason: `no complete answer within ${ATTEMPT_BUDGET_MS} ms` };
+    if (signal.aborted)
+      return { ok: false, status: response.status, reason: `no complete answer within ${ATTEMPT_BUDGET_MS} ms` };
     const ok = response.status >= 200 && response.status < 300;
     return { ok, status: response.status, reason: ok ? "delivered" : `answered HTTP ${response.status}` };
   } catch (error) {
-    return { ok: false, status: null, reason: signal.aborted ? `no answer within ${ATTEMPT_BUDGET_MS} ms` : `connection failed: ${(error as Error).message}` };
+    return {
+      ok: false,
+      status: null,
+      reason: signal.aborted
+        ? `no answer within ${ATTEMPT_BUDGET_MS} ms`
+        : `connection failed: ${(error as Error).message}`,
+    };
   }
 }

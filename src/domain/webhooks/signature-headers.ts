@@ -9,9 +9,18 @@ const SECRET_PREFIX = "whsec_";
  * decoding of the secret after `whsec_`), so the `standardwebhooks` and `svix` verifiers accept the
  * account's secret exactly as it was shown.
  */
-export async function signatureHeaders(secret: string, deliveryId: string, attempt: number, timestamp: number, rawBody: string): Promise<Record<string, string>> {
+export async function signatureHeaders(
+  secret: string,
+  deliveryId: string,
+  attempt: number,
+  timestamp: number,
+  rawBody: string,
+): Promise<Record<string, string>> {
   const standardKey = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  const [v1, standard] = await Promise.all([hmacSha256Hex(secret, rawBody), hmacSha256Base64(standardKey, `${deliveryId}.${timestamp}.${rawBody}`)]);
+  const [v1, standard] = await Promise.all([
+    hmacSha256Hex(secret, rawBody),
+    hmacSha256Base64(standardKey, `${deliveryId}.${timestamp}.${rawBody}`),
+  ]);
   return {
     "x-service-signature": `sha256=${v1}`,
     "x-service-delivery": deliveryId,

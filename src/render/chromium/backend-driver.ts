@@ -1,7 +1,7 @@
 import { ServiceError } from "../../errors";
-import { failureFromRenderer, type ChromiumDriver, type ChromiumJob, type RenderedFile } from "./driver";
-import type { WireFailure } from "./page-job";
+import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
 import { InstanceUnavailable } from "./instance-spread";
+import type { WireFailure } from "./page-job";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
 
@@ -13,7 +13,10 @@ export type BackendFetch = (path: string, init?: RequestInit) => Promise<Respons
  * container that is starting, out of capacity or gone (text from @cloudflare/containers).
  */
 function fromHost(response: Response): boolean {
-  return (response.status >= 500 || response.status === 429) && !(response.headers.get("content-type") ?? "").includes("application/json");
+  return (
+    (response.status >= 500 || response.status === 429) &&
+    !(response.headers.get("content-type") ?? "").includes("application/json")
+  );
 }
 
 /** Sends `job` to one backend; `InstanceUnavailable` when the backend never got to answer for it. */
@@ -23,7 +26,17 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     response = await send("/render", {
       method: "POST",
       headers: { "content-type": "application/json", "x-render-secret": secret },
-      body: JSON.stringify({ html: job.html, format: job.format, options: job.options, timeout_ms: job.timeoutMs, allow_private_egress: job.allowPrivateEgress, account: job.accountId, share: job.share, max_pages: job.maxPages, mark_html: job.markHtml }),
+      body: JSON.stringify({
+        html: job.html,
+        format: job.format,
+        options: job.options,
+        timeout_ms: job.timeoutMs,
+        allow_private_egress: job.allowPrivateEgress,
+        account: job.accountId,
+        share: job.share,
+        max_pages: job.maxPages,
+        mark_html: job.markHtml,
+      }),
       // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
       signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
     });
@@ -31,7 +44,10 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     throw new InstanceUnavailable(String(error));
   }
   if (response.ok) {
-    return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount: Number(response.headers.get("x-page-count") ?? "1") };
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      pageCount: Number(response.headers.get("x-page-count") ?? "1"),
+    };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
   const body = (await response.json().catch(() => null)) as { error?: Partial<WireFailure> } | null;
@@ -50,7 +66,14 @@ export async function backendStats(send: BackendFetch, secret: string): Promise<
 }
 
 export function unreachable(error: unknown): ServiceError {
-  return new ServiceError("render_failed", "The render backend could not be reached.", { details: { stage: "browser", reason: "backend_unreachable", transient: true, cause: String((error as Error).message ?? error) } });
+  return new ServiceError("render_failed", "The render backend could not be reached.", {
+    details: {
+      stage: "browser",
+      reason: "backend_unreachable",
+      transient: true,
+      cause: String((error as Error).message ?? error),
+    },
+  });
 }
 
 /** Drives one container render backend (`container/`) at a URL, over HTTP with its shared secret. */
@@ -72,7 +95,9 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
         if (response.ok) return "ok";
         // The backend says why it cannot render (no browser, no page printed yet): that sentence is the answer.
         const body = (await response.json().catch(() => ({}))) as { renderer?: unknown };
-        return typeof body.renderer === "string" ? `render backend: ${body.renderer}` : `render backend answered ${response.status}`;
+        return typeof body.renderer === "string"
+          ? `render backend: ${body.renderer}`
+          : `render backend answered ${response.status}`;
       } catch (error) {
         return `render backend unreachable: ${(error as Error).message}`;
       }

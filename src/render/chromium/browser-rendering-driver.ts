@@ -1,7 +1,7 @@
 import puppeteer from "@cloudflare/puppeteer";
 import type { BrowserOutcome, RenderBrowser } from "../../durable-objects/render-browser";
 import { ServiceError } from "../../errors";
-import { failureFromRenderer, type ChromiumDriver, type ChromiumJob, type RenderedFile } from "./driver";
+import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
 import { InstanceUnavailable, sharedSpread } from "./instance-spread";
 
 /**
@@ -10,7 +10,12 @@ import { InstanceUnavailable, sharedSpread } from "./instance-spread";
  * chosen like the render backend's containers (an account's jobs to the object its key ranks first while
  * that one has a free page, once more on the next when an object could not take the job).
  */
-export function browserRenderingDriver(binding: Fetcher, hosts: DurableObjectNamespace<RenderBrowser>, sessions: number, pagesPerSession: number): ChromiumDriver {
+export function browserRenderingDriver(
+  binding: Fetcher,
+  hosts: DurableObjectNamespace<RenderBrowser>,
+  sessions: number,
+  pagesPerSession: number,
+): ChromiumDriver {
   const names = Array.from({ length: sessions }, (_, index) => `browser-${index}`);
   const spread = sharedSpread(names, pagesPerSession);
   const host = (name: string) => hosts.get(hosts.idFromName(name));
@@ -28,7 +33,9 @@ export function browserRenderingDriver(binding: Fetcher, hosts: DurableObjectNam
         })
         .catch((error: unknown) => {
           if (!(error instanceof InstanceUnavailable)) throw error;
-          throw new ServiceError("render_failed", "The Browser Rendering session could not take the render.", { details: { stage: "browser", reason: "session_unavailable", transient: true, cause: error.message } });
+          throw new ServiceError("render_failed", "The Browser Rendering session could not take the render.", {
+            details: { stage: "browser", reason: "session_unavailable", transient: true, cause: error.message },
+          });
         });
       if ("file" in outcome) return outcome.file;
       throw failureFromRenderer(outcome.error);
@@ -43,7 +50,14 @@ export function browserRenderingDriver(binding: Fetcher, hosts: DurableObjectNam
     },
     async stats() {
       const seats = spread.stats();
-      return { sessions: await Promise.all(names.map(async (name) => ({ ...seats.find((seat) => seat.name === name), browser: await host(name).stats() }))) };
+      return {
+        sessions: await Promise.all(
+          names.map(async (name) => ({
+            ...seats.find((seat) => seat.name === name),
+            browser: await host(name).stats(),
+          })),
+        ),
+      };
     },
   };
 }

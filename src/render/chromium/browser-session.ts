@@ -26,14 +26,19 @@ interface OpenedSession {
 }
 
 function busy(reason: string): JobFailure {
-  return new JobFailure("render_failed", `Browser Rendering cannot start another browser now: ${reason}. Retry shortly.`, { stage: "browser", reason: "browser_limit", transient: true, retryable: true });
+  return new JobFailure(
+    "render_failed",
+    `Browser Rendering cannot start another browser now: ${reason}. Retry shortly.`,
+    { stage: "browser", reason: "browser_limit", transient: true, retryable: true },
+  );
 }
 
 /** Waits for Browser Rendering to allow a new browser, or fails when all the account may run are open. */
 async function launchTurn(binding: Fetcher): Promise<void> {
   const limits = await puppeteer.limits(binding as never);
   const active = limits.activeSessions?.length ?? 0;
-  if (active >= limits.maxConcurrentSessions) throw busy(`all ${limits.maxConcurrentSessions} browsers the account may run are open`);
+  if (active >= limits.maxConcurrentSessions)
+    throw busy(`all ${limits.maxConcurrentSessions} browsers the account may run are open`);
   const wait = Math.max(limits.timeUntilNextAllowedBrowserAcquisition ?? 0, lastLaunch + LAUNCH_GAP_MS - Date.now());
   if (wait > MAX_LAUNCH_WAIT_MS) throw busy(`the next new browser is allowed in ${Math.ceil(wait / 1000)} s`);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -46,7 +51,9 @@ async function launchTurn(binding: Fetcher): Promise<void> {
  * pages belonged to a connection that has ended: they are closed, nobody is left to reuse them.
  */
 export async function openSession(binding: Fetcher, previous: string | undefined): Promise<OpenedSession> {
-  const free = (await puppeteer.sessions(binding as never)).filter((session) => !session.connectionId).map((session) => session.sessionId);
+  const free = (await puppeteer.sessions(binding as never))
+    .filter((session) => !session.connectionId)
+    .map((session) => session.sessionId);
   const candidates = previous && free.includes(previous) ? [previous, ...free.filter((id) => id !== previous)] : free;
   for (const sessionId of candidates) {
     let browser: Browser;

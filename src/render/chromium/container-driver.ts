@@ -1,5 +1,5 @@
 import type { RenderContainer } from "../../durable-objects/render-container";
-import { backendStats, postJob, unreachable, type BackendFetch } from "./backend-driver";
+import { type BackendFetch, backendStats, postJob, unreachable } from "./backend-driver";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
 import { InstanceSpread, InstanceUnavailable } from "./instance-spread";
 
@@ -38,7 +38,9 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
       const perInstance = await Promise.all(
         instances.map(async (instance) => {
           const awake = await instance.awake().catch(() => false);
-          const backend = awake ? await backendStats(instance.send, secret).catch((error: Error) => ({ error: error.message })) : null;
+          const backend = awake
+            ? await backendStats(instance.send, secret).catch((error: Error) => ({ error: error.message }))
+            : null;
           return { ...seats.find((seat) => seat.name === instance.name), awake, backend };
         }),
       );

@@ -42,6 +42,9 @@ export interface ChromiumDriver {
 
 /** A failure a renderer sent back, as the service's error: an asset refusal names only its URL and reason. */
 export function failureFromRenderer(failure: WireFailure): ServiceError {
-  if (failure.type === "asset_blocked") return new ServiceError("asset_blocked", failure.message, { details: { url: failure.details.url, reason: failure.details.reason } });
+  if (failure.type === "asset_blocked")
+    return new ServiceError("asset_blocked", failure.message, {
+      details: { url: failure.details.url, reason: failure.details.reason },
+    });
   return new ServiceError("render_failed", failure.message, { details: { stage: "browser", ...failure.details } });
 }

@@ -50,7 +50,13 @@ export class FairSlots {
   }
 
   get stats() {
-    return { active: this.active, queued: this.waiting.length, accounts_running: this.running.size, free_active: this.freeActive, accounts_limited: [...this.limitedUntil.values()].filter((until) => until > this.now()).length };
+    return {
+      active: this.active,
+      queued: this.waiting.length,
+      accounts_running: this.running.size,
+      free_active: this.freeActive,
+      accounts_limited: [...this.limitedUntil.values()].filter((until) => until > this.now()).length,
+    };
   }
 
   get idle(): boolean {
@@ -117,7 +123,8 @@ export class FairSlots {
       let chosen = -1;
       for (let i = 0; i < this.waiting.length; i++) {
         const waiter = this.waiting[i]!;
-        if (this.mayTake(waiter.account, waiter.share) && (chosen < 0 || this.before(waiter, this.waiting[chosen]!))) chosen = i;
+        if (this.mayTake(waiter.account, waiter.share) && (chosen < 0 || this.before(waiter, this.waiting[chosen]!)))
+          chosen = i;
       }
       if (chosen < 0) return;
       this.waiting.splice(chosen, 1)[0]!.grant();
@@ -132,7 +139,13 @@ export class FairSlots {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         this.count(account, 0);
-        reject(new JobFailure("render_failed", `Every Chromium page stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`, { stage: "browser", reason: "renderer_busy", transient: true, retryable: true }));
+        reject(
+          new JobFailure(
+            "render_failed",
+            `Every Chromium page stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`,
+            { stage: "browser", reason: "renderer_busy", transient: true, retryable: true },
+          ),
+        );
       }, this.maxWaitMs);
       this.waiting.push(waiter);
       this.dispatch();

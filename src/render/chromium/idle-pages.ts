@@ -28,7 +28,10 @@ function backgroundTimer(run: () => void, ms: number): ReturnType<typeof setTime
 async function unlessHung<T>(work: Promise<T>, hung: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([work, new Promise<T>((resolve) => (timer = backgroundTimer(() => resolve(hung), HUNG_PAGE_WAIT_MS)))]);
+    return await Promise.race([
+      work,
+      new Promise<T>((resolve) => (timer = backgroundTimer(() => resolve(hung), HUNG_PAGE_WAIT_MS))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -36,12 +39,21 @@ async function unlessHung<T>(work: Promise<T>, hung: T): Promise<T> {
 
 /** Whether the page's document was emptied; a page that fails or hangs at it is not to be used again. */
 function emptied(prepared: PreparedPage): Promise<boolean> {
-  return unlessHung(prepared.clear().then(() => true, () => false), false);
+  return unlessHung(
+    prepared.clear().then(
+      () => true,
+      () => false,
+    ),
+    false,
+  );
 }
 
 /** Closes a page, waiting a bounded while: what a hung page leaves behind goes with its browser. */
 function closePage(prepared: PreparedPage): Promise<void> {
-  return unlessHung(prepared.page.close().catch(() => undefined), undefined);
+  return unlessHung(
+    prepared.page.close().catch(() => undefined),
+    undefined,
+  );
 }
 
 /** Idle pages of a browser `B`, each kept for at most `pageReuse` jobs while `B` is the owner's `current` browser. */
@@ -59,7 +71,10 @@ export class IdlePages<B> {
   }
 
   get stats() {
-    return { idle_pages: this.idle.length, idle_pages_holding_a_document: this.idle.filter((entry) => entry.prepared.holdsDocument).length };
+    return {
+      idle_pages: this.idle.length,
+      idle_pages_holding_a_document: this.idle.filter((entry) => entry.prepared.holdsDocument).length,
+    };
   }
 
   /** An idle, sound page of `browser`, or undefined when a new one must be opened. */
@@ -83,7 +98,12 @@ export class IdlePages<B> {
    * next job's document replaces it first, and emptying costs nothing.
    */
   async giveBack(browser: B, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    if (healthy && !prepared.crashed && prepared.jobsServed < this.pageReuse && browser === (await this.current()?.catch(() => null))) {
+    if (
+      healthy &&
+      !prepared.crashed &&
+      prepared.jobsServed < this.pageReuse &&
+      browser === (await this.current()?.catch(() => null))
+    ) {
       if (this.keepDocumentsWhileIdle && !prepared.emptyAtOnce()) {
         const entry: IdlePage<B> = { browser, prepared };
         entry.emptyTimer = backgroundTimer(() => this.emptyIdle(entry), EMPTY_WHEN_IDLE_MS);

@@ -81,7 +81,13 @@ export class InstanceSpread {
     const now = Date.now();
     return this.names.map((name) => {
       const seat = this.seats.get(name)!;
-      return { name, in_flight: seat.inFlight, jobs: seat.jobs, failures: seat.failures, resting: seat.restingUntil > now };
+      return {
+        name,
+        in_flight: seat.inFlight,
+        jobs: seat.jobs,
+        failures: seat.failures,
+        resting: seat.restingUntil > now,
+      };
     });
   }
 
@@ -113,7 +119,13 @@ export class InstanceSpread {
       };
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== attempt);
-        reject(new ServiceError("render_failed", `Every Chromium instance stayed busy for ${Math.round(this.settings.maxWaitMs / 1000)} s; retry shortly.`, { details: { stage: "browser", reason: "renderers_busy", transient: true, retryable: true } }));
+        reject(
+          new ServiceError(
+            "render_failed",
+            `Every Chromium instance stayed busy for ${Math.round(this.settings.maxWaitMs / 1000)} s; retry shortly.`,
+            { details: { stage: "browser", reason: "renderers_busy", transient: true, retryable: true } },
+          ),
+        );
       }, this.settings.maxWaitMs);
       this.waiting.push(attempt);
     });
@@ -137,6 +149,7 @@ const shared = new Map<string, InstanceSpread>();
 export function sharedSpread(names: readonly string[], perInstance: number): InstanceSpread {
   const key = `${names.join(",")}/${perInstance}`;
   let spread = shared.get(key);
-  if (!spread) shared.set(key, (spread = new InstanceSpread(names, { perInstance, maxWaitMs: MAX_WAIT_MS, restMs: REST_MS })));
+  if (!spread)
+    shared.set(key, (spread = new InstanceSpread(names, { perInstance, maxWaitMs: MAX_WAIT_MS, restMs: REST_MS })));
   return spread;
 }

@@ -30,15 +30,40 @@ export interface PageGeometry {
 const SIDES = ["top", "right", "bottom", "left"] as const;
 
 /** CSS px per unit. Puppeteer takes a bare number as px, the same way in both drivers. */
-const PX_PER_UNIT: Record<string, number> = { px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16 };
+const PX_PER_UNIT: Record<string, number> = {
+  px: 1,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  pt: 96 / 72,
+  pc: 16,
+};
 
 /** Portrait sizes of the CSS page-size names and of `page_size`, in mm. */
 const NAMED_MM: Record<string, Extent> = {
-  a3: [297, 420], a4: [210, 297], a5: [148, 210], b4: [250, 353], b5: [176, 250], "jis-b4": [257, 364], "jis-b5": [182, 257],
-  letter: [215.9, 279.4], legal: [215.9, 355.6], ledger: [279.4, 431.8], tabloid: [279.4, 431.8],
+  a3: [297, 420],
+  a4: [210, 297],
+  a5: [148, 210],
+  b4: [250, 353],
+  b5: [176, 250],
+  "jis-b4": [257, 364],
+  "jis-b5": [182, 257],
+  letter: [215.9, 279.4],
+  legal: [215.9, 355.6],
+  ledger: [279.4, 431.8],
+  tabloid: [279.4, 431.8],
 };
 /** The names Puppeteer prints by name: a document's A4 then gives the very paper `page_size: "A4"` gives. */
-const PUPPETEER_FORMATS: Record<string, string> = { a3: "a3", a4: "a4", a5: "a5", letter: "letter", legal: "legal", ledger: "tabloid", tabloid: "tabloid" };
+const PUPPETEER_FORMATS: Record<string, string> = {
+  a3: "a3",
+  a4: "a4",
+  a5: "a5",
+  letter: "letter",
+  legal: "legal",
+  ledger: "tabloid",
+  tabloid: "tabloid",
+};
 
 /** CSS px of a length; a bare number (or numeric string) is px, as Puppeteer reads it. NaN when not a length. */
 function px(length: Length): number {
@@ -60,7 +85,9 @@ function declaredPaper(size: string): { paper: PaperSize; extent: Extent } | nul
   const rest = words.filter((word) => word !== "portrait" && word !== "landscape");
   if (rest.length === 1 && NAMED_MM[rest[0]!]) {
     const name = rest[0]!;
-    const paper = PUPPETEER_FORMATS[name] ? { format: PUPPETEER_FORMATS[name] } : { width: `${NAMED_MM[name]![0]}mm`, height: `${NAMED_MM[name]![1]}mm` };
+    const paper = PUPPETEER_FORMATS[name]
+      ? { format: PUPPETEER_FORMATS[name] }
+      : { width: `${NAMED_MM[name]![0]}mm`, height: `${NAMED_MM[name]![1]}mm` };
     const [width, height] = extentOf(paper);
     return { paper, extent: turned ? [height, width] : [width, height] };
   }
@@ -88,7 +115,9 @@ export function pageGeometry(options: Record<string, any>, declared: DeclaredPag
   const sizeSet = options.page_size !== undefined || options.landscape !== undefined;
   const ownPage = declared?.size ? declaredPaper(declared.size) : null;
   const paper: PaperSize =
-    typeof options.page_size === "string" ? { format: options.page_size.toLowerCase() } : (options.page_size ?? (sizeSet ? ownPage?.paper : undefined) ?? { format: "a4" });
+    typeof options.page_size === "string"
+      ? { format: options.page_size.toLowerCase() }
+      : (options.page_size ?? (sizeSet ? ownPage?.paper : undefined) ?? { format: "a4" });
   const landscape: boolean = options.landscape ?? false;
   const pdf = {
     ...paper,
@@ -100,10 +129,13 @@ export function pageGeometry(options: Record<string, any>, declared: DeclaredPag
   // Puppeteer's landscape swaps the paper's sides.
   const [width, height] = extentOf(paper);
   const printed: Extent = landscape ? [height, width] : [width, height];
-  const declaresThisPage = ownPage !== null && Math.abs(ownPage.extent[0] - printed[0]) < 1 && Math.abs(ownPage.extent[1] - printed[1]) < 1;
-  if (sizeSet && (declared?.unreadable || (declared?.size && !declaresThisPage))) overrides.push("size: auto !important");
+  const declaresThisPage =
+    ownPage !== null && Math.abs(ownPage.extent[0] - printed[0]) < 1 && Math.abs(ownPage.extent[1] - printed[1]) < 1;
+  if (sizeSet && (declared?.unreadable || (declared?.size && !declaresThisPage)))
+    overrides.push("size: auto !important");
   if (options.margin !== undefined && (declared?.margin || declared?.unreadable)) {
-    for (const side of SIDES) if (pdf.margin[side] !== undefined) overrides.push(`margin-${side}: ${pdf.margin[side]} !important`);
+    for (const side of SIDES)
+      if (pdf.margin[side] !== undefined) overrides.push(`margin-${side}: ${pdf.margin[side]} !important`);
   }
   return { pdf, overrideCss: overrides.length ? `@page { ${overrides.join("; ")} }` : null };
 }
@@ -122,7 +154,9 @@ export function readDeclaredPage(page: { evaluate<T>(fn: () => T): Promise<T> })
       if (item.styleSheet) items.splice(at + 1, 0, item.styleSheet);
       if (item.cssText?.startsWith("@page")) {
         declared.size = item.style.getPropertyValue("size") || declared.size;
-        declared.margin ||= ["top", "right", "bottom", "left"].some((side) => item.style.getPropertyValue(`margin-${side}`) !== "");
+        declared.margin ||= ["top", "right", "bottom", "left"].some(
+          (side) => item.style.getPropertyValue(`margin-${side}`) !== "",
+        );
       }
       if (!("cssRules" in item)) continue;
       try {
@@ -136,7 +170,10 @@ export function readDeclaredPage(page: { evaluate<T>(fn: () => T): Promise<T> })
 }
 
 /** Appends the override as the document's last style sheet, so its !important declarations win. */
-export function applyOverride(page: { evaluate<T>(fn: (css: string) => T, css: string): Promise<T> }, css: string): Promise<void> {
+export function applyOverride(
+  page: { evaluate<T>(fn: (css: string) => T, css: string): Promise<T> },
+  css: string,
+): Promise<void> {
   return page.evaluate((text: string) => {
     const style = document.createElement("style");
     style.textContent = text;

@@ -2,7 +2,13 @@
 // served from a fake https origin under a strict CSP, every sub-request answered by the caller's safe
 // fetcher or refused, then printed or screenshotted. Node runs this file as it is: its imports name their files.
 import type { EgressPolicy, UrlVerdict } from "../../lib/egress-policy";
-import { applyOverride, needsDeclaredPage, pageGeometry, readDeclaredPage, type PageGeometry } from "./page-geometry.ts";
+import {
+  applyOverride,
+  needsDeclaredPage,
+  type PageGeometry,
+  pageGeometry,
+  readDeclaredPage,
+} from "./page-geometry.ts";
 import { printWithTableOfContents } from "./table-of-contents.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
@@ -49,7 +55,15 @@ export interface WireFailure {
 export function wireFailure(error: unknown): WireFailure {
   if (error instanceof JobFailure) return { type: error.type, message: error.message, details: error.details };
   const message = (error as Error).message ?? String(error);
-  return { type: "render_failed", message: `Chromium failed: ${message}`, details: { stage: "browser", transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message), cause: message } };
+  return {
+    type: "render_failed",
+    message: `Chromium failed: ${message}`,
+    details: {
+      stage: "browser",
+      transient: /Target closed|Session closed|Protocol error|disconnected/i.test(message),
+      cause: message,
+    },
+  };
 }
 
 /** What the procedure needs from its runtime: the URL policy and a fetcher that throws `{url, reason}` on refusal. */
@@ -78,10 +92,24 @@ export interface PageLike {
 
 function contentSecurityPolicy(allowPrivate: boolean): string {
   const remote = allowPrivate ? "https: http:" : "https:";
-  return [`default-src 'none'`, `img-src data: ${remote}`, `font-src data: ${remote}`, `style-src 'unsafe-inline' data: ${remote}`, `script-src 'none'`, `connect-src 'none'`, `frame-src 'none'`, `base-uri 'none'`, `form-action 'none'`].join("; ");
+  return [
+    `default-src 'none'`,
+    `img-src data: ${remote}`,
+    `font-src data: ${remote}`,
+    `style-src 'unsafe-inline' data: ${remote}`,
+    `script-src 'none'`,
+    `connect-src 'none'`,
+    `frame-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join("; ");
 }
 
-function pdfOptions(options: Record<string, any>, geometry: PageGeometry, maxPages: number | undefined): Record<string, unknown> {
+function pdfOptions(
+  options: Record<string, any>,
+  geometry: PageGeometry,
+  maxPages: number | undefined,
+): Record<string, unknown> {
   const header = options.header_html as string | undefined;
   const footer = options.footer_html as string | undefined;
   return {
@@ -106,10 +134,15 @@ function pdfOptions(options: Record<string, any>, geometry: PageGeometry, maxPag
  * CSP stops other schemes. Both only leave a console message, which becomes asset_blocked.
  */
 function refusedByChromium(text: string): { url: string; reason: string } | null {
-  const url = /Not allowed to load local resource: (\S+)/.exec(text)?.[1] ?? /(?:Loading|Refused to load) the (?:image|font|stylesheet|media)[^']*'([^']+)'/.exec(text)?.[1];
+  const url =
+    /Not allowed to load local resource: (\S+)/.exec(text)?.[1] ??
+    /(?:Loading|Refused to load) the (?:image|font|stylesheet|media)[^']*'([^']+)'/.exec(text)?.[1];
   if (!url) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? "unknown";
-  return { url, reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed` };
+  return {
+    url,
+    reason: scheme === "http" ? "plain http is not allowed; use https" : `the ${scheme}: scheme is not allowed`,
+  };
 }
 
 /** Why a job is refused, and the URL at fault when there is one. */
@@ -136,18 +169,26 @@ const UNRENDERED: Record<string, string> = {
  * some without a request or a message, like URLs with credentials) and what it holds that is not rendered:
  * frames, objects and embeds (the CSP leaves them empty) and a meta refresh (its navigation is aborted).
  */
-async function inspectDocument(page: PageLike): Promise<{ images: string[]; unrendered: Array<{ tag: string; url: string }> }> {
+async function inspectDocument(
+  page: PageLike,
+): Promise<{ images: string[]; unrendered: Array<{ tag: string; url: string }> }> {
   return page.evaluate(() =>
     document.fonts.ready.then(() => ({
-      images: Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter((src) => src && !src.startsWith("data:")),
-      unrendered: Array.from(document.querySelectorAll("iframe, frame, object, embed, meta[http-equiv]") as ArrayLike<any>, (element) => {
-        if (element.localName !== "meta") return { tag: element.localName, url: element.localName === "object" ? element.data : element.src };
-        if (element.httpEquiv.trim().toLowerCase() !== "refresh") return null;
-        const target = /url\s*=\s*['"]?([^'"]*)/i.exec(element.content)?.[1]?.trim() ?? "";
-        const link = document.createElement("a");
-        link.href = target;
-        return { tag: "meta", url: target && link.href };
-      }).filter((found) => found !== null),
+      images: Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter(
+        (src) => src && !src.startsWith("data:"),
+      ),
+      unrendered: Array.from(
+        document.querySelectorAll("iframe, frame, object, embed, meta[http-equiv]") as ArrayLike<any>,
+        (element) => {
+          if (element.localName !== "meta")
+            return { tag: element.localName, url: element.localName === "object" ? element.data : element.src };
+          if (element.httpEquiv.trim().toLowerCase() !== "refresh") return null;
+          const target = /url\s*=\s*['"]?([^'"]*)/i.exec(element.content)?.[1]?.trim() ?? "";
+          const link = document.createElement("a");
+          link.href = target;
+          return { tag: "meta", url: target && link.href };
+        },
+      ).filter((found) => found !== null),
     })),
   );
 }
@@ -256,7 +297,12 @@ export class PreparedPage {
     if (request.isNavigationRequest()) {
       if (url === DOCUMENT_URL && this.awaitingDocument) {
         this.awaitingDocument = false;
-        return request.respond({ status: 200, contentType: "text/html; charset=utf-8", headers: { "content-security-policy": contentSecurityPolicy(current.job.allowPrivateEgress) }, body: current.job.html });
+        return request.respond({
+          status: 200,
+          contentType: "text/html; charset=utf-8",
+          headers: { "content-security-policy": contentSecurityPolicy(current.job.allowPrivateEgress) },
+          body: current.job.html,
+        });
       }
       current.blocked.push({ url, reason: "the document navigates away, and only the document itself is rendered" });
       return request.abort("aborted");
@@ -269,7 +315,10 @@ export class PreparedPage {
       return request.respond({ status: asset.status, contentType: asset.contentType, body: asset.body });
     } catch (error) {
       const refusal = error as { url?: string; reason?: string; message?: string };
-      current.blocked.push({ url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url, reason: refusal.reason ?? refusal.message ?? "could not be fetched" });
+      current.blocked.push({
+        url: refusal.url && refusal.url !== url ? `${url} (via ${refusal.url})` : url,
+        reason: refusal.reason ?? refusal.message ?? "could not be fetched",
+      });
       return request.abort("blockedbyclient");
     }
   }
@@ -283,31 +332,54 @@ export const MAX_RASTER_SIDE = 16_384;
 export function rasterProblem(width: number, height: number, scale: number): string | null {
   const w = Math.ceil(width * scale);
   const h = Math.ceil(height * scale);
-  if (w > MAX_RASTER_SIDE || h > MAX_RASTER_SIDE) return `${w} x ${h} pixels has a side longer than ${MAX_RASTER_SIDE} pixels`;
-  if (w * h > MAX_RASTER_PIXELS) return `${w} x ${h} pixels is ${(w * h / 1e6).toFixed(1)} megapixels, more than ${MAX_RASTER_PIXELS / 1e6}`;
+  if (w > MAX_RASTER_SIDE || h > MAX_RASTER_SIDE)
+    return `${w} x ${h} pixels has a side longer than ${MAX_RASTER_SIDE} pixels`;
+  if (w * h > MAX_RASTER_PIXELS)
+    return `${w} x ${h} pixels is ${((w * h) / 1e6).toFixed(1)} megapixels, more than ${MAX_RASTER_PIXELS / 1e6}`;
   return null;
 }
 
 /** A full-page capture is as large as the laid-out document: measured before Chromium is asked to paint it. */
-async function checkFullPageSize(page: PageLike, viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<void> {
+async function checkFullPageSize(
+  page: PageLike,
+  viewport: { width: number; height: number; deviceScaleFactor: number },
+): Promise<void> {
   const size: { width: number; height: number } = await page.evaluate(() => {
     const root = document.documentElement;
-    return { width: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0), height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0) };
+    return {
+      width: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0),
+      height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
+    };
   });
   const width = Math.max(viewport.width, size.width);
   const height = Math.max(viewport.height, size.height);
   const problem = rasterProblem(width, height, viewport.deviceScaleFactor);
   if (problem) {
-    throw new JobFailure("render_failed", `The full-page image would be ${problem}. Set full_page to false, or make the document or device_scale_factor smaller.`, {
-      stage: "layout", reason: "raster_too_large", max_pixels: MAX_RASTER_PIXELS, max_side: MAX_RASTER_SIDE, width: Math.ceil(width * viewport.deviceScaleFactor), height: Math.ceil(height * viewport.deviceScaleFactor), retryable: false,
-    });
+    throw new JobFailure(
+      "render_failed",
+      `The full-page image would be ${problem}. Set full_page to false, or make the document or device_scale_factor smaller.`,
+      {
+        stage: "layout",
+        reason: "raster_too_large",
+        max_pixels: MAX_RASTER_PIXELS,
+        max_side: MAX_RASTER_SIDE,
+        width: Math.ceil(width * viewport.deviceScaleFactor),
+        height: Math.ceil(height * viewport.deviceScaleFactor),
+        retryable: false,
+      },
+    );
   }
 }
 
-async function produce(page: PageLike, job: PageJob, viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<Uint8Array> {
+async function produce(
+  page: PageLike,
+  job: PageJob,
+  viewport: { width: number; height: number; deviceScaleFactor: number },
+): Promise<Uint8Array> {
   const o = job.options;
   if (job.format === "pdf") {
-    if (o.metadata?.title !== undefined) await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
+    if (o.metadata?.title !== undefined)
+      await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
     const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
     if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
     const print = () => page.pdf(pdfOptions(o, geometry, job.maxPages));
@@ -331,7 +403,8 @@ function capturedSize(bytes: Uint8Array): { width: number; height: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes[0] === 0x89) return { width: view.getUint32(16), height: view.getUint32(20) };
   for (let at = 2; at + 9 < bytes.length; at += 2 + view.getUint16(at + 2)) {
-    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc3) return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc3)
+      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
   }
   throw new Error("the capture is neither a PNG nor a JPEG");
 }
@@ -347,7 +420,10 @@ async function markCapture(page: PageLike, shot: Uint8Array, job: PageJob, markH
   let binary = "";
   for (let i = 0; i < shot.length; i += 0x8000) binary += String.fromCharCode(...shot.subarray(i, i + 0x8000));
   const image = `<img alt="" src="data:image/${job.format === "jpg" ? "jpeg" : "png"};base64,${btoa(binary)}" style="display:block;width:${width}px;height:${height}px">`;
-  await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${image}${markHtml}</body></html>`, { waitUntil: "load", timeout: job.timeoutMs });
+  await page.setContent(
+    `<!doctype html><html><body style="margin:0;background:transparent">${image}${markHtml}</body></html>`,
+    { waitUntil: "load", timeout: job.timeoutMs },
+  );
   const marked = await page.screenshot({
     type: job.format === "jpg" ? "jpeg" : "png",
     clip: { x: 0, y: 0, width, height },
@@ -362,7 +438,12 @@ async function markCapture(page: PageLike, shot: Uint8Array, job: PageJob, markH
  * spent waiting for one is never charged to it. `stopped` ends it early when it rejects (the render
  * backend's memory ceiling). The caller owns the page afterwards.
  */
-export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps: PageJobDeps, stopped?: Promise<never>): Promise<Uint8Array> {
+export async function renderPrepared(
+  prepared: PreparedPage,
+  job: PageJob,
+  deps: PageJobDeps,
+  stopped?: Promise<never>,
+): Promise<Uint8Array> {
   const { page } = prepared;
   const deadline = Date.now() + job.timeoutMs;
   const policy = { allowHttp: false, allowPrivate: job.allowPrivateEgress };
@@ -371,14 +452,34 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
   const timedOut = new Promise<never>((_, reject) => {
     // Not transient: the same document would most likely run out of time again, so a queued render is not
     // redelivered to hold a page for that long once more. The caller may still retry, changed or not.
-    timer = setTimeout(() => reject(new JobFailure("render_failed", `The render did not finish within ${job.timeoutMs} ms. A long document can need more: raise timeout_ms if it is below its maximum of 30000, or split the document into several renders.`, { stage: "browser", reason: "timeout", timeout_ms: job.timeoutMs, retryable: true })), job.timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new JobFailure(
+            "render_failed",
+            `The render did not finish within ${job.timeoutMs} ms. A long document can need more: raise timeout_ms if it is below its maximum of 30000, or split the document into several renders.`,
+            { stage: "browser", reason: "timeout", timeout_ms: job.timeoutMs, retryable: true },
+          ),
+        ),
+      job.timeoutMs,
+    );
   });
   const work = (async () => {
     const o = job.options;
-    const wanted = { width: o.width ?? DEFAULT_VIEWPORT.width, height: o.height ?? DEFAULT_VIEWPORT.height, deviceScaleFactor: o.device_scale_factor ?? DEFAULT_VIEWPORT.deviceScaleFactor };
+    const wanted = {
+      width: o.width ?? DEFAULT_VIEWPORT.width,
+      height: o.height ?? DEFAULT_VIEWPORT.height,
+      deviceScaleFactor: o.device_scale_factor ?? DEFAULT_VIEWPORT.deviceScaleFactor,
+    };
     const current = page.viewport();
     // A resize costs a layout round trip in the renderer (~25 ms): only when the page is not already there.
-    if (!current || current.width !== wanted.width || current.height !== wanted.height || (current.deviceScaleFactor ?? 1) !== wanted.deviceScaleFactor) await page.setViewport(wanted);
+    if (
+      !current ||
+      current.width !== wanted.width ||
+      current.height !== wanted.height ||
+      (current.deviceScaleFactor ?? 1) !== wanted.deviceScaleFactor
+    )
+      await page.setViewport(wanted);
     await prepared.load(job);
     const { images, unrendered } = await inspectDocument(page);
     for (const src of images) {
@@ -389,7 +490,9 @@ export async function renderPrepared(prepared: PreparedPage, job: PageJob, deps:
     blocked.unshift(...unrendered.map(({ tag, url }) => ({ ...(url ? { url } : {}), reason: UNRENDERED[tag]! })));
     if (blocked.length) {
       const first = blocked[0]!;
-      const message = first.url ? `The asset ${first.url} was refused: ${first.reason}.` : `The document was refused: ${first.reason}.`;
+      const message = first.url
+        ? `The asset ${first.url} was refused: ${first.reason}.`
+        : `The document was refused: ${first.reason}.`;
       throw new JobFailure("asset_blocked", message, { ...first, blocked });
     }
     return produce(page, job, wanted);

@@ -22,7 +22,9 @@ async function fillList(page: PageLike): Promise<string[] | null> {
   return page.evaluate(() => {
     const holder = document.querySelector("[data-toc]");
     if (!holder) return null;
-    const headings = Array.from(document.querySelectorAll("h1, h2, h3") as ArrayLike<any>).filter((h) => !holder.contains(h) && h.getClientRects().length > 0);
+    const headings = Array.from(document.querySelectorAll("h1, h2, h3") as ArrayLike<any>).filter(
+      (h) => !holder.contains(h) && h.getClientRects().length > 0,
+    );
     const root = document.createElement("ol");
     root.className = "folio-toc";
     const open: Array<{ level: number; item: any }> = [];
@@ -55,7 +57,10 @@ async function fillList(page: PageLike): Promise<string[] | null> {
     style.textContent =
       ":where(.folio-toc, .folio-toc ol) { list-style: none; margin: 0; padding: 0 } :where(.folio-toc ol) { padding-left: 1.5em }" +
       " :where(.folio-toc-link) { display: flex; gap: 0.5em; color: inherit; text-decoration: none } :where(.folio-toc-title) { flex: 1 }";
-    return Array.from(root.querySelectorAll(".folio-toc-link") as ArrayLike<any>, (link) => link.dataset.tocTarget as string);
+    return Array.from(
+      root.querySelectorAll(".folio-toc-link") as ArrayLike<any>,
+      (link) => link.dataset.tocTarget as string,
+    );
   });
 }
 
@@ -79,7 +84,9 @@ export async function printWithTableOfContents(page: PageLike, print: () => Prom
   for (let pass = 1; ; pass++) {
     const bytes = await print();
     const landed = namedDestinationPages(bytes);
-    const pages = Object.fromEntries(targets.flatMap((target) => (landed.has(target) ? [[target, landed.get(target)!]] : [])));
+    const pages = Object.fromEntries(
+      targets.flatMap((target) => (landed.has(target) ? [[target, landed.get(target)!]] : [])),
+    );
     if (pass === MAX_PASSES || (shown && JSON.stringify(pages) === JSON.stringify(shown))) return bytes;
     await showPages(page, pages);
     shown = pages;

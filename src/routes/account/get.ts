@@ -7,7 +7,8 @@ import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { AccountSchema } from "./schemas";
 
-const LATER_NOTE = "The webhook secret was shown once, at webhook_secret_shown_at. Rotate it with POST /v1/account/webhook-secret if it was lost.";
+const LATER_NOTE =
+  "The webhook secret was shown once, at webhook_secret_shown_at. Rotate it with POST /v1/account/webhook-secret if it was lost.";
 
 const route = createRoute({
   method: "get",
@@ -15,7 +16,8 @@ const route = createRoute({
   operationId: "getAccount",
   tags: ["Account"],
   summary: "The account: plan, status, limits, and the webhook secret (returned once)",
-  description: "Free and safe to call at startup. Every call returns the full account; the first also carries the webhook signing secret, later ones `webhook_secret: null`, the secret's prefix and a `note`.",
+  description:
+    "Free and safe to call at startup. Every call returns the full account; the first also carries the webhook signing secret, later ones `webhook_secret: null`, the secret's prefix and a `note`.",
   security: API_KEY_SECURITY,
   responses: {
     200: jsonContent(AccountSchema, "The account."),

@@ -6,7 +6,14 @@ import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
 import { IsoTimestamp, jsonContent } from "../schemas";
 
 const RotationSchema = z
-  .object({ object: z.literal("webhook_secret"), account: z.string(), webhook_secret: z.string(), webhook_secret_prefix: z.string(), rotated_at: IsoTimestamp, note: z.string() })
+  .object({
+    object: z.literal("webhook_secret"),
+    account: z.string(),
+    webhook_secret: z.string(),
+    webhook_secret_prefix: z.string(),
+    rotated_at: IsoTimestamp,
+    note: z.string(),
+  })
   .openapi("WebhookSecretRotation");
 
 const route = createRoute({
@@ -16,7 +23,10 @@ const route = createRoute({
   tags: ["Account"],
   summary: "Mint a new webhook signing secret; the previous one stops verifying immediately",
   security: API_KEY_SECURITY,
-  responses: { 200: jsonContent(RotationSchema, "The new secret, shown once."), ...errorResponses("authentication_error") },
+  responses: {
+    200: jsonContent(RotationSchema, "The new secret, shown once."),
+    ...errorResponses("authentication_error"),
+  },
 });
 
 export const rotateWebhookSecretEndpoint = endpoint(route, async (c) => {

@@ -14,7 +14,10 @@ export const AccountSchema = z
     status: z.enum(["active", "suspended"]),
     verified: z.boolean(),
     trial: z.boolean(),
-    webhook_secret: z.string().nullable().openapi({ description: "The signing secret, returned once; null on every later call." }),
+    webhook_secret: z
+      .string()
+      .nullable()
+      .openapi({ description: "The signing secret, returned once; null on every later call." }),
     webhook_secret_prefix: z.string(),
     webhook_secret_shown_at: IsoTimestamp.nullable(),
     webhook_signature_header: z.literal("X-Service-Signature"),
@@ -22,6 +25,9 @@ export const AccountSchema = z
     rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int(), scope: z.literal("api_key") }),
     limits: z.object({ free_renders_per_month: z.int(), monthly_spend_cap_usd: z.number() }),
     created_at: IsoTimestamp,
-    note: z.string().optional().openapi({ description: "Present on calls after the first: where the webhook secret went." }),
+    note: z
+      .string()
+      .optional()
+      .openapi({ description: "Present on calls after the first: where the webhook secret went." }),
   })
   .openapi("Account");

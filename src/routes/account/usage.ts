@@ -30,7 +30,10 @@ const route = createRoute({
   tags: ["Account"],
   summary: "This month's usage, cost, free-tier balance, spend cap and trial balance",
   security: API_KEY_SECURITY,
-  responses: { 200: jsonContent(UsageSchema, "Usage for the current calendar month (UTC)."), ...errorResponses("authentication_error") },
+  responses: {
+    200: jsonContent(UsageSchema, "Usage for the current calendar month (UTC)."),
+    ...errorResponses("authentication_error"),
+  },
 });
 
 export const usageEndpoint = endpoint(route, async (c) => {

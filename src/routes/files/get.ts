@@ -16,10 +16,20 @@ const route = createRoute({
   summary: "Download a rendered file through its signed URL (no API key: the signature is the credential)",
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
-    query: z.object({ expires: z.string().openapi({ param: { name: "expires", in: "query" } }), signature: z.string().openapi({ param: { name: "signature", in: "query" } }) }),
+    query: z.object({
+      expires: z.string().openapi({ param: { name: "expires", in: "query" } }),
+      signature: z.string().openapi({ param: { name: "signature", in: "query" } }),
+    }),
   },
   responses: {
-    200: { description: "The file.", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "image/png": { schema: z.string().openapi({ format: "binary" }) }, "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: {
+      description: "The file.",
+      content: {
+        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+        "image/png": { schema: z.string().openapi({ format: "binary" }) },
+        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+      },
+    },
     ...errorResponses("permission_error", "not_found"),
   },
 });

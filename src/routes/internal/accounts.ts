@@ -7,32 +7,59 @@ import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { config } from "../../lib/config";
 import { endpoint, nowIso, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent } from "../schemas";
 import { AccountSchema } from "../account/schemas";
+import { jsonBodyOf, jsonContent } from "../schemas";
 import { CreateAccountBody, IssuedAccount, UpdateAccountBody, VerificationBody } from "./schemas";
 
 const AccountIdParam = z.object({ id: z.string() });
 
 export const createAccountEndpoint = endpoint(
-  createRoute({ method: "post", path: "/v1/internal/accounts", request: { body: jsonBodyOf(CreateAccountBody) }, responses: { 201: jsonContent(IssuedAccount, "Account and its first key.") } }),
+  createRoute({
+    method: "post",
+    path: "/v1/internal/accounts",
+    request: { body: jsonBodyOf(CreateAccountBody) },
+    responses: { 201: jsonContent(IssuedAccount, "Account and its first key.") },
+  }),
   async (c) => {
-    const { account, apiKey, keyId } = await createAccount(database(c.env.DB), readBody(c, CreateAccountBody), nowIso());
+    const { account, apiKey, keyId } = await createAccount(
+      database(c.env.DB),
+      readBody(c, CreateAccountBody),
+      nowIso(),
+    );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
   },
 );
 
 export const createTrialEndpoint = endpoint(
-  createRoute({ method: "post", path: "/v1/internal/trials", responses: { 201: jsonContent(IssuedAccount, "A trial account with 50 renders.") } }),
+  createRoute({
+    method: "post",
+    path: "/v1/internal/trials",
+    responses: { 201: jsonContent(IssuedAccount, "A trial account with 50 renders.") },
+  }),
   async (c) => {
-    const { account, apiKey, keyId } = await createAccount(database(c.env.DB), { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true }, nowIso());
+    const { account, apiKey, keyId } = await createAccount(
+      database(c.env.DB),
+      { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true },
+      nowIso(),
+    );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
   },
 );
 
 export const updateAccountEndpoint = endpoint(
-  createRoute({ method: "patch", path: "/v1/internal/accounts/{id}", request: { params: AccountIdParam, body: jsonBodyOf(UpdateAccountBody) }, responses: { 200: jsonContent(AccountSchema, "The account.") } }),
+  createRoute({
+    method: "patch",
+    path: "/v1/internal/accounts/{id}",
+    request: { params: AccountIdParam, body: jsonBodyOf(UpdateAccountBody) },
+    responses: { 200: jsonContent(AccountSchema, "The account.") },
+  }),
   async (c) => {
-    const account = await updateAccount(database(c.env.DB), c.req.param("id") ?? "", readBody(c, UpdateAccountBody), nowIso());
+    const account = await updateAccount(
+      database(c.env.DB),
+      c.req.param("id") ?? "",
+      readBody(c, UpdateAccountBody),
+      nowIso(),
+    );
     return c.json(serializeAccount(account));
   },
 );
@@ -42,7 +69,12 @@ export const createVerificationEndpoint = endpoint(
     method: "post",
     path: "/v1/internal/accounts/{id}/verification",
     request: { params: AccountIdParam, body: jsonBodyOf(VerificationBody) },
-    responses: { 201: jsonContent(z.object({ token: z.string(), verify_url: z.string() }), "A single-use token valid for 24 hours.") },
+    responses: {
+      201: jsonContent(
+        z.object({ token: z.string(), verify_url: z.string() }),
+        "A single-use token valid for 24 hours.",
+      ),
+    },
   }),
   async (c) => {
     const { email } = readBody(c, VerificationBody);

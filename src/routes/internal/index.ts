@@ -1,5 +1,17 @@
-import { createAccountEndpoint, createTrialEndpoint, createVerificationEndpoint, updateAccountEndpoint } from "./accounts";
+import {
+  createAccountEndpoint,
+  createTrialEndpoint,
+  createVerificationEndpoint,
+  updateAccountEndpoint,
+} from "./accounts";
 import { issueKeyEndpoint, revokeKeyEndpoint } from "./keys";
 
 /** The service-to-service surface: behind X-Internal-Secret and never in /openapi.json. */
-export const internalEndpoints = [createAccountEndpoint, createTrialEndpoint, updateAccountEndpoint, createVerificationEndpoint, issueKeyEndpoint, revokeKeyEndpoint];
+export const internalEndpoints = [
+  createAccountEndpoint,
+  createTrialEndpoint,
+  updateAccountEndpoint,
+  createVerificationEndpoint,
+  issueKeyEndpoint,
+  revokeKeyEndpoint,
+];

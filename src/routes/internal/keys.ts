@@ -23,7 +23,12 @@ export const revokeKeyEndpoint = endpoint(
     method: "delete",
     path: "/v1/internal/keys/{key_id}",
     request: { params: z.object({ key_id: z.string() }) },
-    responses: { 200: jsonContent(z.object({ id: z.string(), revoked: z.literal(true) }), "The key fails with 401 from the next request.") },
+    responses: {
+      200: jsonContent(
+        z.object({ id: z.string(), revoked: z.literal(true) }),
+        "The key fails with 401 from the next request.",
+      ),
+    },
   }),
   async (c) => {
     const keyId = c.req.param("key_id") ?? "";

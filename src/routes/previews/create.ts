@@ -7,15 +7,18 @@ import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { renderDeps } from "../../lib/render-deps";
-import { RenderRequestBody } from "../renders/schemas";
+import { RenderTimings } from "../../lib/render-timings";
 import { rateLimiterFor, requestScope } from "../renders/request-context";
+import { RenderRequestBody } from "../renders/schemas";
 import { jsonBodyOf } from "../schemas";
 import { TemplateVersionBody } from "../templates/schemas";
-import { RenderTimings } from "../../lib/render-timings";
 
 const PreviewBody = z
   .strictObject({
-    template: z.string().optional().openapi({ description: "A stored version to preview: `name` or `name@version`. Give either this or `source`." }),
+    template: z
+      .string()
+      .optional()
+      .openapi({ description: "A stored version to preview: `name` or `name@version`. Give either this or `source`." }),
     source: TemplateVersionBody.shape.source.optional(),
     engine: TemplateVersionBody.shape.engine,
     schema: TemplateVersionBody.shape.schema,
@@ -23,9 +26,16 @@ const PreviewBody = z
     data: RenderRequestBody.shape.data,
     format: RenderRequestBody.shape.format,
   })
-  .openapi("PreviewRequest", { description: "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`." });
+  .openapi("PreviewRequest", {
+    description:
+      "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`.",
+  });
 
-const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** A header holds at most this much of the warnings: proxies refuse larger headers, and 100 long warnings pass it. */
 const MAX_WARNINGS_HEADER = 8 * 1024;
@@ -39,7 +49,10 @@ function warningHeaders(warnings: TemplateWarning[], truncated: boolean): Record
     value = base64url(JSON.stringify(kept));
   }
   const cut = truncated || kept.length < warnings.length;
-  return { ...(kept.length ? { "x-service-warnings": value } : {}), ...(cut ? { "x-service-warnings-truncated": "true" } : {}) };
+  return {
+    ...(kept.length ? { "x-service-warnings": value } : {}),
+    ...(cut ? { "x-service-warnings-truncated": "true" } : {}),
+  };
 }
 
 const binary = (type: string) => ({ [type]: { schema: z.string().openapi({ format: "binary" }) } });
@@ -55,21 +68,56 @@ const route = createRoute({
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {
     200: {
-      description: "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
-      headers: z.object({ "X-Service-Page-Count": z.string(), "X-Service-Warnings": z.string().optional(), "X-Service-Warnings-Truncated": z.string().optional(), "X-Service-Preview-Truncated": z.string().optional() }),
+      description:
+        "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+      headers: z.object({
+        "X-Service-Page-Count": z.string(),
+        "X-Service-Warnings": z.string().optional(),
+        "X-Service-Warnings-Truncated": z.string().optional(),
+        "X-Service-Preview-Truncated": z.string().optional(),
+      }),
       content: { ...binary("application/pdf"), ...binary("image/png"), ...binary("image/jpeg") },
     },
-    ...errorResponses("invalid_request", "asset_blocked", "authentication_error", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
+    ...errorResponses(
+      "invalid_request",
+      "asset_blocked",
+      "authentication_error",
+      "permission_error",
+      "not_found",
+      "validation_error",
+      "rate_limited",
+      "render_failed",
+      "internal_error",
+    ),
   },
 });
 
 function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
   if ((body.template === undefined) === (body.source === undefined)) {
-    const message = body.template === undefined ? "Give `template` (a stored version) or `source` (an unsaved definition)." : "Give `template` or `source`, not both.";
-    throw new ServiceError("invalid_request", message, { errors: [{ path: body.template === undefined ? "source" : "template", message, expected: "exactly one of template and source", received: body.template === undefined ? "missing" : "both" }] });
+    const message =
+      body.template === undefined
+        ? "Give `template` (a stored version) or `source` (an unsaved definition)."
+        : "Give `template` or `source`, not both.";
+    throw new ServiceError("invalid_request", message, {
+      errors: [
+        {
+          path: body.template === undefined ? "source" : "template",
+          message,
+          expected: "exactly one of template and source",
+          received: body.template === undefined ? "missing" : "both",
+        },
+      ],
+    });
   }
   if (body.template !== undefined) return { ref: parseReference(body.template, "template") };
-  return { definition: { engine: body.engine ?? "chromium", source: body.source!, schema: body.schema ?? {}, options: body.options ?? {} } };
+  return {
+    definition: {
+      engine: body.engine ?? "chromium",
+      source: body.source!,
+      schema: body.schema ?? {},
+      options: body.options ?? {},
+    },
+  };
 }
 
 export const createPreviewEndpoint = endpoint(route, async (c) => {
@@ -78,11 +126,29 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
   const subject = subjectOf(body);
   const timings = new RenderTimings();
   c.set("timings", timings);
-  const rate = await timings.measure("admission", () => admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")));
+  const rate = await timings.measure("admission", () =>
+    admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")),
+  );
   // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
   const options = "definition" in subject ? undefined : body.options;
-  const preview = await createPreview(database(c.env.DB), c.get("account"), { subject, data: body.data === undefined ? {} : body.data, format: body.format === "jpeg" ? "jpg" : body.format, options, receivedAt }, renderDeps(c.env, requestScope(c, timings)));
-  const headers: Record<string, string> = { ...rateHeaders(rate), "content-type": preview.contentType, "cache-control": "no-store", "x-service-page-count": String(preview.pageCount) };
+  const preview = await createPreview(
+    database(c.env.DB),
+    c.get("account"),
+    {
+      subject,
+      data: body.data === undefined ? {} : body.data,
+      format: body.format === "jpeg" ? "jpg" : body.format,
+      options,
+      receivedAt,
+    },
+    renderDeps(c.env, requestScope(c, timings)),
+  );
+  const headers: Record<string, string> = {
+    ...rateHeaders(rate),
+    "content-type": preview.contentType,
+    "cache-control": "no-store",
+    "x-service-page-count": String(preview.pageCount),
+  };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
   Object.assign(headers, warningHeaders(preview.warnings, preview.warningsTruncated));
   return new Response(preview.bytes, { status: 200, headers });

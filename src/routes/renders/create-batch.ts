@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createBatch, type BatchItem } from "../../domain/renders/create-batch";
+import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
+import { type BatchItem, createBatch } from "../../domain/renders/create-batch";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
+import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
-import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const BatchBody = z
@@ -24,7 +24,12 @@ const BatchSchema = z
     count: z.int(),
     queued: z.int(),
     cached: z.int(),
-    renders: z.array(z.union([RenderSchema.extend({ index: z.int() }), z.object({ index: z.int(), object: z.literal("error"), error: ErrorEnvelopeSchema.shape.error })])),
+    renders: z.array(
+      z.union([
+        RenderSchema.extend({ index: z.int() }),
+        z.object({ index: z.int(), object: z.literal("error"), error: ErrorEnvelopeSchema.shape.error }),
+      ]),
+    ),
   })
   .openapi("Batch");
 
@@ -34,29 +39,61 @@ const route = createRoute({
   operationId: "createRenderBatch",
   tags: ["Renders"],
   summary: "Queue up to 50 renders at once",
-  description: "Every item is queued (cache hits come back finished); a failing item becomes an error entry and never fails the call. Each item fires its own webhook.",
+  description:
+    "Every item is queued (cache hits come back finished); a failing item becomes an error entry and never fails the call. Each item fires its own webhook.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, body: jsonBodyOf(BatchBody) },
-  responses: { 202: jsonContent(BatchSchema, "The batch, items in submission order."), ...errorResponses("invalid_request", "conflict", "authentication_error", "permission_error", "rate_limited") },
+  responses: {
+    202: jsonContent(BatchSchema, "The batch, items in submission order."),
+    ...errorResponses("invalid_request", "conflict", "authentication_error", "permission_error", "rate_limited"),
+  },
 });
 
 function wholeCallError(message: string, details?: Record<string, unknown>, received = "missing"): ServiceError {
-  return new ServiceError("invalid_request", message, { errors: [{ path: "renders", message, expected: "an array of 1 to 50 render requests", received }], ...(details ? { details } : {}) });
+  return new ServiceError("invalid_request", message, {
+    errors: [{ path: "renders", message, expected: "an array of 1 to 50 render requests", received }],
+    ...(details ? { details } : {}),
+  });
 }
 
 /** Checks the envelope of the call; items are judged one by one and never fail the batch. */
 function parseItems(body: unknown, max: number, production: boolean, receivedAt: Date): BatchItem[] {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw wholeCallError("The body must be an object with a `renders` array.", undefined, body === undefined ? "missing" : Array.isArray(body) ? "array" : typeof body);
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw wholeCallError(
+      "The body must be an object with a `renders` array.",
+      undefined,
+      body === undefined ? "missing" : Array.isArray(body) ? "array" : typeof body,
+    );
   const { renders, webhook_url: defaultWebhook } = body as { renders?: unknown; webhook_url?: unknown };
-  if (!Array.isArray(renders)) throw wholeCallError("`renders` must be an array of render requests.", undefined, renders === undefined ? "missing" : typeof renders);
+  if (!Array.isArray(renders))
+    throw wholeCallError(
+      "`renders` must be an array of render requests.",
+      undefined,
+      renders === undefined ? "missing" : typeof renders,
+    );
   if (renders.length === 0) throw wholeCallError("`renders` is empty: send 1 to 50 items.", undefined, "array(0)");
-  if (renders.length > max) throw wholeCallError(`\`renders\` has ${renders.length} items; the limit is ${max}. Nothing was queued.`, { received: renders.length, max }, `array(${renders.length})`);
+  if (renders.length > max)
+    throw wholeCallError(
+      `\`renders\` has ${renders.length} items; the limit is ${max}. Nothing was queued.`,
+      { received: renders.length, max },
+      `array(${renders.length})`,
+    );
   return renders.map((raw, index): BatchItem => {
     const prefix = `renders[${index}].`;
     try {
-      const withDefault = raw && typeof raw === "object" && !Array.isArray(raw) && defaultWebhook !== undefined && !("webhook_url" in raw) ? { ...raw, webhook_url: defaultWebhook } : raw;
+      const withDefault =
+        raw && typeof raw === "object" && !Array.isArray(raw) && defaultWebhook !== undefined && !("webhook_url" in raw)
+          ? { ...raw, webhook_url: defaultWebhook }
+          : raw;
       precheckRenderBody(withDefault, production, prefix);
-      return { index, request: toRenderRequest(parseOrRefuse(RenderRequestBody, withDefault, "Invalid item.", `renders[${index}]`), receivedAt, prefix) };
+      return {
+        index,
+        request: toRenderRequest(
+          parseOrRefuse(RenderRequestBody, withDefault, "Invalid item.", `renders[${index}]`),
+          receivedAt,
+          prefix,
+        ),
+      };
     } catch (error) {
       if (error instanceof ServiceError) return { index, error };
       throw error;
@@ -72,7 +109,14 @@ export const createBatchEndpoint = endpoint(route, async (c) => {
   const batch = await createBatch(c.get("account"), c.get("apiKeyId"), items, createRenderDeps(c.env));
   const sign = signer(c.env);
   const renders = await Promise.all(
-    batch.entries.map(async (entry) => ("render" in entry ? { ...(await serializeRender(entry.render, sign)), index: entry.index } : { index: entry.index, object: "error" as const, error: entry.error })),
+    batch.entries.map(async (entry) =>
+      "render" in entry
+        ? { ...(await serializeRender(entry.render, sign)), index: entry.index }
+        : { index: entry.index, object: "error" as const, error: entry.error },
+    ),
   );
-  return c.json({ object: "batch" as const, id: batch.id, count: batch.count, queued: batch.queued, cached: batch.cached, renders }, 202);
+  return c.json(
+    { object: "batch" as const, id: batch.id, count: batch.count, queued: batch.queued, cached: batch.cached, renders },
+    202,
+  );
 });

@@ -1,16 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
+import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { createRender } from "../../domain/renders/create-render";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
-import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, rateLimiterFor, requestScope, signer } from "./request-context";
-import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
-import { RenderRequestBody, RenderSchema } from "./schemas";
 import { RenderTimings } from "../../lib/render-timings";
 import { noteRender } from "../../middleware/request-log";
+import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
+import { precheckRenderBody, toRenderRequest } from "./parse-request";
+import { createRenderDeps, rateLimiterFor, requestScope, signer } from "./request-context";
+import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const route = createRoute({
   method: "post",
@@ -25,7 +25,20 @@ const route = createRoute({
   responses: {
     200: jsonContent(RenderSchema, "Finished (or served from the cache)."),
     202: jsonContent(RenderSchema, "Queued: poll GET /v1/renders/{id} or wait for the webhook."),
-    ...errorResponses("invalid_request", "conflict", "asset_blocked", "authentication_error", "quota_exceeded", "spend_cap_exceeded", "permission_error", "not_found", "validation_error", "rate_limited", "render_failed", "internal_error"),
+    ...errorResponses(
+      "invalid_request",
+      "conflict",
+      "asset_blocked",
+      "authentication_error",
+      "quota_exceeded",
+      "spend_cap_exceeded",
+      "permission_error",
+      "not_found",
+      "validation_error",
+      "rate_limited",
+      "render_failed",
+      "internal_error",
+    ),
   },
 });
 
@@ -36,10 +49,18 @@ export const createRenderEndpoint = endpoint(route, async (c) => {
   const request = toRenderRequest(readBody(c, RenderRequestBody), receivedAt);
   const timings = new RenderTimings();
   c.set("timings", timings);
-  const admitted = timings.measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1)).then((rate) => {
-    for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
-  });
-  const { outcome, render } = await createRender(c.get("account"), c.get("apiKeyId"), request, createRenderDeps(c.env, requestScope(c, timings)), admitted);
+  const admitted = timings
+    .measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1))
+    .then((rate) => {
+      for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
+    });
+  const { outcome, render } = await createRender(
+    c.get("account"),
+    c.get("apiKeyId"),
+    request,
+    createRenderDeps(c.env, requestScope(c, timings)),
+    admitted,
+  );
   noteRender(c, render);
   return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
 });

@@ -17,13 +17,25 @@ const route = createRoute({
   description: "A failed render answers 200 with `status: failed` and the error envelope in `error`.",
   security: API_KEY_SECURITY,
   request: { params: RenderIdParam },
-  responses: { 200: jsonContent(RenderSchema, "The render."), ...errorResponses("invalid_request", "authentication_error", "not_found") },
+  responses: {
+    200: jsonContent(RenderSchema, "The render."),
+    ...errorResponses("invalid_request", "authentication_error", "not_found"),
+  },
 });
 
 export const getRenderEndpoint = endpoint(route, async (c) => {
   const id = c.req.param("id") ?? "";
   if (!/^rnd_[a-z0-9]+$/.test(id)) {
-    throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, { errors: [{ path: "id", message: "A render id matches ^rnd_[a-z0-9]+$.", expected: "rnd_ followed by lowercase letters and digits", received: id }] });
+    throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, {
+      errors: [
+        {
+          path: "id",
+          message: "A render id matches ^rnd_[a-z0-9]+$.",
+          expected: "rnd_ followed by lowercase letters and digits",
+          received: id,
+        },
+      ],
+    });
   }
   return c.json(await serializeRender(await getRender(database(c.env.DB), c.get("account").id, id), signer(c.env)));
 });

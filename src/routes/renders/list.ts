@@ -9,10 +9,28 @@ import { signer } from "./request-context";
 import { RenderListSchema } from "./schemas";
 
 const ListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" }, description: "1..100, default 25." }),
-  starting_after: z.string().optional().openapi({ param: { name: "starting_after", in: "query" }, description: "The id of the last render of the previous page." }),
-  batch_id: z.string().optional().openapi({ param: { name: "batch_id", in: "query" } }),
-  status: z.enum(["queued", "succeeded", "failed"]).optional().openapi({ param: { name: "status", in: "query" } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(25)
+    .openapi({ param: { name: "limit", in: "query" }, description: "1..100, default 25." }),
+  starting_after: z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: "starting_after", in: "query" },
+      description: "The id of the last render of the previous page.",
+    }),
+  batch_id: z
+    .string()
+    .optional()
+    .openapi({ param: { name: "batch_id", in: "query" } }),
+  status: z
+    .enum(["queued", "succeeded", "failed"])
+    .optional()
+    .openapi({ param: { name: "status", in: "query" } }),
 });
 
 const route = createRoute({
@@ -23,12 +41,24 @@ const route = createRoute({
   summary: "List renders, newest first",
   security: API_KEY_SECURITY,
   request: { query: ListQuery },
-  responses: { 200: jsonContent(RenderListSchema, "A page of renders."), ...errorResponses("invalid_request", "authentication_error") },
+  responses: {
+    200: jsonContent(RenderListSchema, "A page of renders."),
+    ...errorResponses("invalid_request", "authentication_error"),
+  },
 });
 
 export const listRendersEndpoint = endpoint(route, async (c) => {
-  const { limit, starting_after: startingAfter, batch_id: batchId, status } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
+  const {
+    limit,
+    starting_after: startingAfter,
+    batch_id: batchId,
+    status,
+  } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
   const page = await listRenders(database(c.env.DB), c.get("account").id, { limit, startingAfter, batchId, status });
   const sign = signer(c.env);
-  return c.json({ object: "list" as const, data: await Promise.all(page.data.map((r) => serializeRender(r, sign))), has_more: page.hasMore });
+  return c.json({
+    object: "list" as const,
+    data: await Promise.all(page.data.map((r) => serializeRender(r, sign))),
+    has_more: page.hasMore,
+  });
 });

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { RenderRequest } from "../../domain/renders/create-render";
-import { ServiceError } from "../../errors";
 import { invalidReference, parseReference } from "../../domain/templates/reference";
+import { ServiceError } from "../../errors";
 import type { RenderRequestBody } from "./schemas";
 
 type Body = z.infer<typeof RenderRequestBody>;
@@ -12,7 +12,15 @@ export function precheckRenderBody(body: unknown, production: boolean, prefix = 
   const { format, webhook_url: webhookUrl } = body as Record<string, unknown>;
   if (typeof format === "string" && format.toLowerCase() === "webp") {
     throw new ServiceError("invalid_request", "`webp` output is not part of v1; use png or jpg.", {
-      errors: [{ path: `${prefix}format`, message: "`webp` is not supported.", expected: "pdf, png, jpg or jpeg", received: "webp", example: "png" }],
+      errors: [
+        {
+          path: `${prefix}format`,
+          message: "`webp` is not supported.",
+          expected: "pdf, png, jpg or jpeg",
+          received: "webp",
+          example: "png",
+        },
+      ],
       details: { note: "webp is not part of API v1: request png (lossless) or jpg (lossy) instead." },
     });
   }
@@ -21,10 +29,23 @@ export function precheckRenderBody(body: unknown, production: boolean, prefix = 
     try {
       url = new URL(webhookUrl);
     } catch {}
-    const problem = !url || !/^https?:$/.test(url.protocol) ? "an absolute http(s) URL" : production && url.protocol !== "https:" ? "an https URL" : null;
+    const problem =
+      !url || !/^https?:$/.test(url.protocol)
+        ? "an absolute http(s) URL"
+        : production && url.protocol !== "https:"
+          ? "an https URL"
+          : null;
     if (problem) {
       throw new ServiceError("invalid_request", `\`webhook_url\` must be ${problem}.`, {
-        errors: [{ path: `${prefix}webhook_url`, message: `\`webhook_url\` must be ${problem}.`, expected: problem, received: webhookUrl, example: "https://example.com/hooks/folio" }],
+        errors: [
+          {
+            path: `${prefix}webhook_url`,
+            message: `\`webhook_url\` must be ${problem}.`,
+            expected: problem,
+            received: webhookUrl,
+            example: "https://example.com/hooks/folio",
+          },
+        ],
       });
     }
   }
@@ -37,7 +58,8 @@ export function precheckRenderBody(body: unknown, production: boolean, prefix = 
 export function toRenderRequest(body: Body, receivedAt: Date, prefix = ""): RenderRequest {
   const ref = parseReference(body.template, `${prefix}template`);
   if (body.version !== undefined) {
-    if (ref.version !== null && ref.version !== body.version) throw invalidReference(`${body.template} with version ${body.version}`, `${prefix}version`);
+    if (ref.version !== null && ref.version !== body.version)
+      throw invalidReference(`${body.template} with version ${body.version}`, `${prefix}version`);
     ref.version = body.version;
   }
   return {

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AppEnv, Env } from "../../env";
 import type { CreateRenderDeps } from "../../domain/renders/create-render";
 import type { Signer } from "../../domain/renders/serialize-render";
+import type { AppEnv, Env } from "../../env";
 import { config } from "../../lib/config";
-import { renderDeps, type RequestScope } from "../../lib/render-deps";
+import { type RequestScope, renderDeps } from "../../lib/render-deps";
 import type { RenderTimings } from "../../lib/render-timings";
 
 export function signer(env: Env): Signer {
@@ -17,7 +17,12 @@ export function requestScope(c: Context<AppEnv>, timings: RenderTimings): Reques
 }
 
 export function createRenderDeps(env: Env, request: RequestScope = {}): CreateRenderDeps {
-  return { ...renderDeps(env, request), queue: env.RENDER_QUEUE, syncMaxDataBytes: config(env).syncMaxDataBytes, now: () => new Date().toISOString() };
+  return {
+    ...renderDeps(env, request),
+    queue: env.RENDER_QUEUE,
+    syncMaxDataBytes: config(env).syncMaxDataBytes,
+    now: () => new Date().toISOString(),
+  };
 }
 
 /** Rate limits are counted per API key: one limiter object per key (and a second one for its previews). */

@@ -1,19 +1,38 @@
 import { z } from "@hono/zod-openapi";
-import { ErrorEnvelopeSchema } from "../../errors";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { ErrorEnvelopeSchema } from "../../errors";
 import { IsoTimestamp } from "../schemas";
 
 export const RenderRequestBody = z
   .strictObject({
     template: z.string().openapi({ description: "`name` or `name@version`.", example: "invoice@3" }),
-    version: z.int().min(1).optional().openapi({ description: "Folded into the reference: `template: name, version: 3` is `name@3`." }),
-    data: z.unknown().optional().openapi({ description: "Validated against the template's schema; `{}` when omitted." }),
-    format: z.enum(["pdf", "png", "jpg", "jpeg"]).optional().openapi({ description: "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1." }),
+    version: z
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: "Folded into the reference: `template: name, version: 3` is `name@3`." }),
+    data: z
+      .unknown()
+      .optional()
+      .openapi({ description: "Validated against the template's schema; `{}` when omitted." }),
+    format: z
+      .enum(["pdf", "png", "jpg", "jpeg"])
+      .optional()
+      .openapi({
+        description:
+          "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
+      }),
     options: RenderOptionsSchema.optional().openapi({
       description:
         "Merged over the template's default options; per-request values win, and both win over the document's own `@page` size and margins. An option that does not apply to the requested format is refused (400 at `options.<key>`); template defaults that do not apply are ignored.",
     }),
-    webhook_url: z.string().optional().openapi({ description: "Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends." }),
+    webhook_url: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends.",
+      }),
     async: z.boolean().optional().openapi({ description: "Force the queued path." }),
   })
   .openapi("RenderRequest");
@@ -27,8 +46,13 @@ export const RenderSchema = z
     format: z.enum(["pdf", "png", "jpg"]),
     engine: z.enum(["chromium", "satori"]),
     cached: z.boolean(),
-    url: z.string().nullable().openapi({ description: "Signed URL, valid for one hour from issue; null while queued and when failed." }),
-    expires_at: IsoTimestamp.nullable().openapi({ description: "When `url` stops working; null when there is no URL." }),
+    url: z
+      .string()
+      .nullable()
+      .openapi({ description: "Signed URL, valid for one hour from issue; null while queued and when failed." }),
+    expires_at: IsoTimestamp.nullable().openapi({
+      description: "When `url` stops working; null when there is no URL.",
+    }),
     page_count: z.int().nullable(),
     billable_units: z.int().nullable(),
     byte_size: z.int().nullable(),
@@ -42,6 +66,10 @@ export const RenderSchema = z
   })
   .openapi("Render");
 
-export const RenderListSchema = z.object({ object: z.literal("list"), data: z.array(RenderSchema), has_more: z.boolean() }).openapi("RenderList");
+export const RenderListSchema = z
+  .object({ object: z.literal("list"), data: z.array(RenderSchema), has_more: z.boolean() })
+  .openapi("RenderList");
 
-export const RenderIdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "rnd_0a1b2c3d4e5f6g7h8i9j0k1l" }) });
+export const RenderIdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "rnd_0a1b2c3d4e5f6g7h8i9j0k1l" }),
+});

@@ -1,13 +1,13 @@
-import { apiReference, propertyTable, type OpenApiDocument } from "../../docs/api-reference";
+import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
 import { finishingGuide } from "../../docs/finishing-guide";
-import { limitsGuide } from "../../docs/limits-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
-import { escapeHtml } from "../../lib/escape-html";
+import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
-import { ERROR_TYPES, ERROR_TYPE_NAMES, docsUrl } from "../../errors";
+import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../errors";
 import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
+import { escapeHtml } from "../../lib/escape-html";
 
 function quickStart(baseUrl: string): string {
   const curl = `curl -s ${baseUrl}/v1/templates -H "Authorization: Bearer $KEY" \\
@@ -29,7 +29,10 @@ function optionsSection(document: OpenApiDocument): string {
 }
 
 function errorsSection(baseUrl: string): string {
-  const rows = ERROR_TYPE_NAMES.map((t) => `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td><td>${inline(ERROR_TYPES[t].meaning)}</td></tr>`);
+  const rows = ERROR_TYPE_NAMES.map(
+    (t) =>
+      `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td><td>${inline(ERROR_TYPES[t].meaning)}</td></tr>`,
+  );
   return `<h2 id="errors">Errors</h2><p>Every error answers <code>{"error": {"type", "message", "docs_url", "errors"?, "details"?}}</code>. Branch on <code>type</code>; each has a page.</p><table><tr><th>type</th><th>HTTP</th><th>meaning</th></tr>${rows.join("")}</table>`;
 }
 
@@ -38,7 +41,16 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
   return async (c: AppContext) => {
     const baseUrl = config(c.env).baseUrl;
     const document = openApi(baseUrl) as OpenApiDocument;
-    const body = [quickStart(baseUrl), optionsSection(document), finishingGuide(), await liquidGuide(), limitsGuide(), webhookGuide(baseUrl), errorsSection(baseUrl), apiReference(document)].join("");
+    const body = [
+      quickStart(baseUrl),
+      optionsSection(document),
+      finishingGuide(),
+      await liquidGuide(),
+      limitsGuide(),
+      webhookGuide(baseUrl),
+      errorsSection(baseUrl),
+      apiReference(document),
+    ].join("");
     return c.html(page(baseUrl, "API reference", body));
   };
 }
@@ -52,6 +64,15 @@ export function homePage(c: AppContext): Response {
     ["/openapi.json", "OpenAPI document", "for code generators and typed clients"],
     ["/mcp", "Agent server (MCP)", "Streamable HTTP: point an AI assistant's MCP client at this URL"],
   ];
-  const items = links.map(([path, name, what]) => `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br><span class="muted">${what}</span></li>`);
-  return c.html(page(baseUrl, "Folio", `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`));
+  const items = links.map(
+    ([path, name, what]) =>
+      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br><span class="muted">${what}</span></li>`,
+  );
+  return c.html(
+    page(
+      baseUrl,
+      "Folio",
+      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Env } from "../../env";
-import { chromiumDriver, chromiumDriverName } from "../../lib/render-deps";
 import { endpoint } from "../../lib/endpoint";
+import { chromiumDriver, chromiumDriverName } from "../../lib/render-deps";
 import { jsonContent } from "../schemas";
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -60,14 +60,21 @@ const HealthSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .openapi({
-        description: "With `detail=1` only: the Chromium `driver` and its counters, or `error`. `backend`: the render backend's own (jobs, pages opened, pages busy and waiting, memory). `container`: `instances`, each with this Worker's jobs, failures and `backend` (null while it sleeps). `browser-rendering`: `sessions`, each with this Worker's jobs and its `browser` (jobs, pages opened, launches).",
+        description:
+          "With `detail=1` only: the Chromium `driver` and its counters, or `error`. `backend`: the render backend's own (jobs, pages opened, pages busy and waiting, memory). `container`: `instances`, each with this Worker's jobs, failures and `backend` (null while it sleeps). `browser-rendering`: `sessions`, each with this Worker's jobs and its `browser` (jobs, pages opened, launches).",
         example: { driver: "backend", jobs: 120, pages_opened: 2, active: 1, queued: 0, memory_bytes: 480000000 },
       }),
   })
   .openapi("Health");
 
 const HealthQuery = z.object({
-  detail: z.enum(["1"]).optional().openapi({ description: "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever." }),
+  detail: z
+    .enum(["1"])
+    .optional()
+    .openapi({
+      description:
+        "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever.",
+    }),
 });
 
 const route = createRoute({
@@ -78,11 +85,24 @@ const route = createRoute({
   tags: ["Service"],
   summary: "Health of the service and its dependencies (no authentication)",
   request: { query: HealthQuery },
-  responses: { 200: jsonContent(HealthSchema, "Every dependency answered."), 503: jsonContent(HealthSchema, "A dependency is unreachable; `checks` says which.") },
+  responses: {
+    200: jsonContent(HealthSchema, "Every dependency answered."),
+    503: jsonContent(HealthSchema, "A dependency is unreachable; `checks` says which."),
+  },
 });
 
 export const healthzEndpoint = endpoint(route, async (c) => {
-  const [checks, stats] = await Promise.all([checkDependencies(c.env), c.req.query("detail") === "1" ? rendererStats(c.env) : undefined]);
+  const [checks, stats] = await Promise.all([
+    checkDependencies(c.env),
+    c.req.query("detail") === "1" ? rendererStats(c.env) : undefined,
+  ]);
   const healthy = Object.values(checks).every((v) => v === "ok");
-  return c.json({ status: healthy ? ("ok" as const) : ("unavailable" as const), checks, ...(stats ? { renderer_stats: stats } : {}) }, healthy ? 200 : 503);
+  return c.json(
+    {
+      status: healthy ? ("ok" as const) : ("unavailable" as const),
+      checks,
+      ...(stats ? { renderer_stats: stats } : {}),
+    },
+    healthy ? 200 : 503,
+  );
 });

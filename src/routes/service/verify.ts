@@ -16,7 +16,8 @@ const route = createRoute({
   operationId: "verifyEmail",
   tags: ["Account"],
   summary: "Confirm an account's email address with the token from the verification link",
-  description: "The token is the credential (the link is opened from an email), so no API key is needed. Tokens are single-use and last 24 hours.",
+  description:
+    "The token is the credential (the link is opened from an email), so no API key is needed. Tokens are single-use and last 24 hours.",
   request: { query: z.object({ token: z.string().openapi({ description: "The token from the verification link." }) }) },
   responses: { 200: jsonContent(VerificationSchema, "The address is verified."), ...errorResponses("invalid_request") },
 });
@@ -25,7 +26,14 @@ export const verifyEndpoint = endpoint(route, async (c) => {
   const token = c.req.query("token");
   if (!token) {
     throw new ServiceError("invalid_request", "The `token` query parameter is required.", {
-      errors: [{ path: "token", message: "`token` is required.", expected: "the token from the verification link", received: "missing" }],
+      errors: [
+        {
+          path: "token",
+          message: "`token` is required.",
+          expected: "the token from the verification link",
+          received: "missing",
+        },
+      ],
     });
   }
   const { accountId, email } = await verifyEmail(database(c.env.DB), token, new Date());

@@ -5,7 +5,7 @@ import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
+import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
 const route = createRoute({
@@ -14,7 +14,8 @@ const route = createRoute({
   operationId: "createTemplate",
   tags: ["Templates"],
   summary: "Create a template at version 1",
-  description: "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block.",
+  description:
+    "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, body: jsonBodyOf(TemplateCreateBody) },
   responses: {
@@ -25,6 +26,9 @@ const route = createRoute({
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
   const input = readBody(c, TemplateCreateBody);
-  const { template, version, ...warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, { now: nowIso(), baseUrl: config(c.env).baseUrl });
+  const { template, version, ...warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, {
+    now: nowIso(),
+    baseUrl: config(c.env).baseUrl,
+  });
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

@@ -22,5 +22,8 @@ const route = createRoute({
 
 export const listTemplatesEndpoint = endpoint(route, async (c) => {
   const rows = await listTemplates(database(c.env.DB), c.get("account").id);
-  return c.json({ object: "list" as const, data: rows.map(({ template, version }) => serializeTemplate(template, version)) });
+  return c.json({
+    object: "list" as const,
+    data: rows.map(({ template, version }) => serializeTemplate(template, version)),
+  });
 });

@@ -1,5 +1,5 @@
-import { ServiceError } from "../../errors";
 import { parseReference, TEMPLATE_NAME_PATTERN, type TemplateReference } from "../../domain/templates/reference";
+import { ServiceError } from "../../errors";
 import type { AppContext } from "../../lib/endpoint";
 
 export function refParam(c: AppContext): TemplateReference {
@@ -12,7 +12,15 @@ export function nameParam(c: AppContext): string {
   const name = raw.toLowerCase();
   if (!TEMPLATE_NAME_PATTERN.test(name)) {
     throw new ServiceError("invalid_request", `\`${raw}\` is not a bare template name.`, {
-      errors: [{ path: "template", message: "This endpoint takes a bare template name such as `invoice`, never `invoice@2`.", expected: `string matching ${TEMPLATE_NAME_PATTERN}`, received: raw, example: raw.split("@")[0] || "invoice" }],
+      errors: [
+        {
+          path: "template",
+          message: "This endpoint takes a bare template name such as `invoice`, never `invoice@2`.",
+          expected: `string matching ${TEMPLATE_NAME_PATTERN}`,
+          received: raw,
+          example: raw.split("@")[0] || "invoice",
+        },
+      ],
     });
   }
   return name;

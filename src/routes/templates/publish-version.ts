@@ -4,7 +4,7 @@ import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
-import { jsonBodyOf, jsonContent, IdempotencyHeader } from "../schemas";
+import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { nameParam } from "./params";
 import { NameParam, SavedTemplateSchema, TemplateVersionBody } from "./schemas";
 
@@ -14,7 +14,8 @@ const route = createRoute({
   operationId: "publishTemplateVersion",
   tags: ["Templates"],
   summary: "Publish a new version (name@N+1)",
-  description: "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render time; they never block.",
+  description:
+    "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render time; they never block.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, params: NameParam, body: jsonBodyOf(TemplateVersionBody) },
   responses: {
@@ -26,6 +27,12 @@ const route = createRoute({
 export const publishVersionEndpoint = endpoint(route, async (c) => {
   const name = nameParam(c);
   const input = readBody(c, TemplateVersionBody);
-  const { template, version, ...warnings } = await publishVersion(database(c.env.DB), c.get("account").id, name, input, nowIso());
+  const { template, version, ...warnings } = await publishVersion(
+    database(c.env.DB),
+    c.get("account").id,
+    name,
+    input,
+    nowIso(),
+  );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

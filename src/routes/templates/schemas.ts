@@ -1,32 +1,66 @@
 import { z } from "@hono/zod-openapi";
-import { FieldErrorSchema } from "../../errors";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { FieldErrorSchema } from "../../errors";
 import { IsoTimestamp } from "../schemas";
 
-const Engine = z.enum(["chromium", "satori"]).openapi({ description: "`chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards." });
-const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({ description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.", example: { type: "object", required: ["name"] } });
-const OneLine = z.string().max(500).regex(/^[^\r\n]*$/, { error: "a single line (no line breaks)" });
+const Engine = z
+  .enum(["chromium", "satori"])
+  .openapi({ description: "`chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards." });
+const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .openapi({
+    description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.",
+    example: { type: "object", required: ["name"] },
+  });
+const OneLine = z
+  .string()
+  .max(500)
+  .regex(/^[^\r\n]*$/, { error: "a single line (no line breaks)" });
 
 const definitionFields = {
-  source: z.string().min(1).openapi({ description: "One self-contained HTML document with inline CSS and Liquid.", example: "<h1>Hello {{ name }}</h1>" }),
+  source: z
+    .string()
+    .min(1)
+    .openapi({
+      description: "One self-contained HTML document with inline CSS and Liquid.",
+      example: "<h1>Hello {{ name }}</h1>",
+    }),
   engine: Engine.optional(),
   schema: JsonSchemaObject.optional(),
   options: RenderOptionsSchema.optional(),
-  expected_pages: z.int().min(1).max(2000).optional().openapi({ description: "Page estimate for the pre-render quota check; default 1. Not a limit." }),
+  expected_pages: z
+    .int()
+    .min(1)
+    .max(2000)
+    .optional()
+    .openapi({ description: "Page estimate for the pre-render quota check; default 1. Not a limit." }),
   example: z.unknown().optional().openapi({ description: "An example payload, returned by GET and by validate." }),
   description: OneLine.optional().openapi({ description: "One line, shown in listings." }),
   message: z.string().max(1000).optional().openapi({ description: "Changelog line of this version." }),
 };
 
 export const TemplateCreateBody = z
-  .strictObject({ name: z.string().openapi({ description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.", example: "invoice" }), ...definitionFields })
+  .strictObject({
+    name: z
+      .string()
+      .openapi({
+        description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.",
+        example: "invoice",
+      }),
+    ...definitionFields,
+  })
   .openapi("TemplateInput");
 
 export const TemplateVersionBody = z
   .strictObject(definitionFields)
-  .openapi("TemplateVersionInput", { description: "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example." });
+  .openapi("TemplateVersionInput", {
+    description:
+      "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example.",
+  });
 
-export const ValidateBody = z.object({ data: z.unknown().openapi({ description: "The payload to check against the template's schema." }) }).openapi("ValidateRequest");
+export const ValidateBody = z
+  .object({ data: z.unknown().openapi({ description: "The payload to check against the template's schema." }) })
+  .openapi("ValidateRequest");
 
 export const TemplateSchema = z
   .object({
@@ -55,15 +89,28 @@ const TemplateWarningSchema = z
   .object({
     path: z.string().openapi({ example: "source" }),
     code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),
-    message: z.string().openapi({ example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed." }),
+    message: z
+      .string()
+      .openapi({
+        example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
+      }),
   })
-  .openapi("TemplateWarning", { description: "Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block." });
+  .openapi("TemplateWarning", {
+    description:
+      "Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block.",
+  });
 
 const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
 
-const WarningsTruncated = z.literal(true).optional().openapi({ description: "Present when the version has more than 100 warnings: `warnings` holds the first 100." });
+const WarningsTruncated = z
+  .literal(true)
+  .optional()
+  .openapi({ description: "Present when the version has more than 100 warnings: `warnings` holds the first 100." });
 
-export const SavedTemplateSchema = TemplateSchema.extend({ warnings: Warnings, warnings_truncated: WarningsTruncated }).openapi("SavedTemplate", {
+export const SavedTemplateSchema = TemplateSchema.extend({
+  warnings: Warnings,
+  warnings_truncated: WarningsTruncated,
+}).openapi("SavedTemplate", {
   description: "A template as created or published, with the warnings about its new version.",
 });
 
@@ -92,14 +139,28 @@ export const ValidationResultSchema = z
     valid: z.boolean(),
     errors: z.array(FieldErrorSchema),
     example: z.unknown().nullable(),
-    warnings: Warnings.openapi({ description: "The template version's own warnings, whatever the data: empty when it is clean." }),
+    warnings: Warnings.openapi({
+      description: "The template version's own warnings, whatever the data: empty when it is clean.",
+    }),
     warnings_truncated: WarningsTruncated,
   })
   .openapi("ValidationResult");
 
 export const RefParam = z.object({
-  ref: z.string().openapi({ param: { name: "ref", in: "path" }, description: "`name`, `name@latest`, `name@` or `name@N`.", example: "invoice@2" }),
+  ref: z
+    .string()
+    .openapi({
+      param: { name: "ref", in: "path" },
+      description: "`name`, `name@latest`, `name@` or `name@N`.",
+      example: "invoice@2",
+    }),
 });
 export const NameParam = z.object({
-  name: z.string().openapi({ param: { name: "name", in: "path" }, description: "A bare template name (never `name@N`).", example: "invoice" }),
+  name: z
+    .string()
+    .openapi({
+      param: { name: "name", in: "path" },
+      description: "A bare template name (never `name@N`).",
+      example: "invoice",
+    }),
 });

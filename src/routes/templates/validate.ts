@@ -13,7 +13,8 @@ const route = createRoute({
   operationId: "validateTemplateData",
   tags: ["Templates"],
   summary: "Check data against a template's schema without rendering",
-  description: "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).",
+  description:
+    "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).",
   security: API_KEY_SECURITY,
   request: { params: RefParam, body: jsonBodyOf(ValidateBody) },
   responses: {
@@ -26,7 +27,7 @@ export const validateTemplateEndpoint = endpoint(route, async (c) => {
   const ref = refParam(c);
   const body = readBody(c, ValidateBody);
   if (!("data" in body)) {
-    throw new ServiceError("invalid_request", "`data` is required: send the payload to check as `{\"data\": ...}`.", {
+    throw new ServiceError("invalid_request", '`data` is required: send the payload to check as `{"data": ...}`.', {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
     });
   }

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
-import { startTrial, trialLimiters, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
-import { clientAddress } from "../../lib/client-address";
+import { startTrial, TRIAL_STARTS_PER_HOUR, trialLimiters } from "../../domain/accounts/start-trial";
 import { errorResponses } from "../../errors";
+import { clientAddress } from "../../lib/client-address";
 import { config } from "../../lib/config";
 import { endpoint, nowIso } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
@@ -13,7 +13,9 @@ import { jsonContent } from "../schemas";
 const TrialSchema = z
   .object({
     object: z.literal("trial"),
-    api_key: z.string().openapi({ description: "An ordinary API key of the new trial account; shown once.", example: "folio_sk_..." }),
+    api_key: z
+      .string()
+      .openapi({ description: "An ordinary API key of the new trial account; shown once.", example: "folio_sk_..." }),
     account: AccountSchema,
   })
   .openapi("Trial");
@@ -30,7 +32,11 @@ const route = createRoute({
 });
 
 export const startTrialEndpoint = endpoint(route, async (c) => {
-  const limiters = trialLimiters(c.env.RATE_LIMITER, clientAddress((name) => c.req.header(name)), config(c.env).trialStartsPerHourTotal);
+  const limiters = trialLimiters(
+    c.env.RATE_LIMITER,
+    clientAddress((name) => c.req.header(name)),
+    config(c.env).trialStartsPerHourTotal,
+  );
   const { account, apiKey } = await startTrial(database(c.env.DB), limiters, nowIso());
   return c.json({ object: "trial" as const, api_key: apiKey, account: serializeAccount(account) }, 201);
 });

@@ -31,9 +31,16 @@ describe("rate limits", () => {
   it("counts each API key of an account separately", async () => {
     const { api_key: key, account } = await setup({ limits: { renders_per_minute: 2 } });
     const other = (await call("POST", `/v1/internal/accounts/${account.id}/keys`, { headers: INTERNAL })).json.api_key;
-    for (let i = 0; i < 2; i++) expect((await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 2 } } })).status).toBe(200);
-    expectError(await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 2 } } }), 429, "rate_limited");
-    expect((await call("POST", "/v1/render", { key: other, body: { template: "card", data: { n: 2 } } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 2 } } })).status).toBe(200);
+    expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 2 } } }),
+      429,
+      "rate_limited",
+    );
+    expect((await call("POST", "/v1/render", { key: other, body: { template: "card", data: { n: 2 } } })).status).toBe(
+      200,
+    );
   });
 
   it("spends one unit per batch item and refuses a batch that does not fit whole", async () => {
@@ -46,7 +53,12 @@ describe("rate limits", () => {
 
   it("does not count a malformed request, and refuses a counted one with 429 before judging its template", async () => {
     const { api_key: key } = await setup({ limits: { renders_per_minute: 1 } });
-    for (let i = 0; i < 3; i++) expectError(await call("POST", "/v1/render", { key, body: { template: "card", format: "gif" } }), 400, "invalid_request");
+    for (let i = 0; i < 3; i++)
+      expectError(
+        await call("POST", "/v1/render", { key, body: { template: "card", format: "gif" } }),
+        400,
+        "invalid_request",
+      );
     expect((await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 5 } } })).status).toBe(200);
     expectError(await call("POST", "/v1/render", { key, body: { template: "no-such-template" } }), 429, "rate_limited");
   });
@@ -62,8 +74,16 @@ describe("suspension", () => {
   it("refuses renders and batches with 403 while reads still work", async () => {
     const { api_key: key, account } = await setup();
     await call("PATCH", `/v1/internal/accounts/${account.id}`, { headers: INTERNAL, body: { status: "suspended" } });
-    expectError(await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 4 } } }), 403, "permission_error");
-    expectError(await call("POST", "/v1/render/batch", { key, body: { renders: [{ template: "card" }] } }), 403, "permission_error");
+    expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card", data: { n: 4 } } }),
+      403,
+      "permission_error",
+    );
+    expectError(
+      await call("POST", "/v1/render/batch", { key, body: { renders: [{ template: "card" }] } }),
+      403,
+      "permission_error",
+    );
     expect((await call("GET", "/v1/templates", { key })).status).toBe(200);
     expect((await call("GET", "/v1/renders", { key })).status).toBe(200);
     await call("PATCH", `/v1/internal/accounts/${account.id}`, { headers: INTERNAL, body: { status: "active" } });

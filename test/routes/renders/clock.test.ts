@@ -3,7 +3,11 @@ import { call, newAccount } from "../../helpers";
 import { deliver } from "../../queue";
 
 /** A card that prints the date its render reads, and nothing of its data: only the instant can change its bytes. */
-const CARD = { name: "dated", engine: "satori", source: "<div style='display:flex;font-size:64px'>\n  {{ \"now\" | date: \"%Y-%m-%d\" }}\n</div>" };
+const CARD = {
+  name: "dated",
+  engine: "satori",
+  source: '<div style=\'display:flex;font-size:64px\'>\n  {{ "now" | date: "%Y-%m-%d" }}\n</div>',
+};
 const SPRING_2021 = new Date("2021-04-05T10:00:00Z");
 const SPRING_2031 = new Date("2031-04-05T10:00:00Z");
 
@@ -56,14 +60,29 @@ describe('a template that reads the clock ("now", "today")', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     const warnings = JSON.parse(Buffer.from(res.headers.get("x-service-warnings")!, "base64url").toString("utf8"));
-    expect(warnings).toEqual([{ path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 14\)/) }]);
+    expect(warnings).toEqual([
+      { path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 14\)/) },
+    ]);
   });
 
   it("creates, publishes and validates with the clock_read warning", async () => {
     const { api_key: key } = await newAccount();
-    const warning = { path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 14\).*date of the render request.*cache.*`data`/s) };
+    const warning = {
+      path: "source",
+      code: "clock_read",
+      message: expect.stringMatching(/\(line 2, column 14\).*date of the render request.*cache.*`data`/s),
+    };
     expect((await call("POST", "/v1/templates", { key, body: CARD })).json.warnings).toEqual([warning]);
-    expect((await call("POST", "/v1/templates/dated/versions", { key, body: { source: CARD.source.replace("64px", "48px") } })).json.warnings).toEqual([warning]);
-    expect((await call("POST", "/v1/templates/dated/validate", { key, body: { data: {} } })).json.warnings).toEqual([warning]);
+    expect(
+      (
+        await call("POST", "/v1/templates/dated/versions", {
+          key,
+          body: { source: CARD.source.replace("64px", "48px") },
+        })
+      ).json.warnings,
+    ).toEqual([warning]);
+    expect((await call("POST", "/v1/templates/dated/validate", { key, body: { data: {} } })).json.warnings).toEqual([
+      warning,
+    ]);
   });
 });

@@ -2,7 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError, newAccount } from "../../helpers";
 
-const CARD = { name: "card", engine: "satori", source: "<div style='display:flex;font-size:48px'>Hello {{ who }}</div>", schema: { type: "object", required: ["who"], properties: { who: { type: "string", minLength: 1 } } } };
+const CARD = {
+  name: "card",
+  engine: "satori",
+  source: "<div style='display:flex;font-size:48px'>Hello {{ who }}</div>",
+  schema: { type: "object", required: ["who"], properties: { who: { type: "string", minLength: 1 } } },
+};
 
 async function setup() {
   const { api_key: key, account } = await newAccount();
@@ -36,7 +41,11 @@ describe("POST /v1/render refusals", () => {
 
   it("refuses webp with details.note", async () => {
     const { key } = await setup();
-    const error = expectError(await call("POST", "/v1/render", { key, body: { template: "card", format: "webp" } }), 400, "invalid_request");
+    const error = expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card", format: "webp" } }),
+      400,
+      "invalid_request",
+    );
     expect(error.details.note).toMatch(/webp/);
   });
 
@@ -51,15 +60,27 @@ describe("POST /v1/render refusals", () => {
     expectError(await call("POST", "/v1/render", { key, body: { template: "card@2" } }), 404, "not_found");
     expectError(await call("POST", "/v1/render", { key, body: { template: "card", version: 9 } }), 404, "not_found");
     await call("DELETE", "/v1/templates/card", { key });
-    expectError(await call("POST", "/v1/render", { key, body: { template: "card@1", data: { who: "x" } } }), 404, "not_found");
+    expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card@1", data: { who: "x" } } }),
+      404,
+      "not_found",
+    );
   });
 
   it("answers 422 with the same field errors as validate, and an omitted data is {}", async () => {
     const { key } = await setup();
-    const render = expectError(await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "" } } }), 422, "validation_error");
+    const render = expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "" } } }),
+      422,
+      "validation_error",
+    );
     const validate = await call("POST", "/v1/templates/card/validate", { key, body: { data: { who: "" } } });
     expect(render.errors).toEqual(validate.json.errors);
-    const omitted = expectError(await call("POST", "/v1/render", { key, body: { template: "card" } }), 422, "validation_error");
+    const omitted = expectError(
+      await call("POST", "/v1/render", { key, body: { template: "card" } }),
+      422,
+      "validation_error",
+    );
     expect(omitted.errors?.[0]).toMatchObject({ path: "data.who", received: "missing" });
   });
 });
@@ -69,16 +90,39 @@ describe("POST /v1/render with satori (in the Worker)", () => {
     const { key, accountId } = await setup();
     const first = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "Ada" } } });
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ object: "render", status: "succeeded", template: "card@1", format: "png", engine: "satori", cached: false, page_count: 1, billable_units: 1, content_type: "image/png", webhook_status: null, webhook_attempts: 0, error: null });
+    expect(first.json).toMatchObject({
+      object: "render",
+      status: "succeeded",
+      template: "card@1",
+      format: "png",
+      engine: "satori",
+      cached: false,
+      page_count: 1,
+      billable_units: 1,
+      content_type: "image/png",
+      webhook_status: null,
+      webhook_attempts: 0,
+      error: null,
+    });
     expect(first.json.id).toMatch(/^rnd_[a-z0-9]{24}$/);
     expect(first.json).not.toHaveProperty("batch_id");
     const listed = await env.FILES.list({ prefix: `renders/${accountId}/` });
-    expect(listed.objects.map((o) => o.key)).toEqual([expect.stringMatching(new RegExp(`^renders/${accountId}/[0-9a-f]{64}\\.png$`))]);
+    expect(listed.objects.map((o) => o.key)).toEqual([
+      expect.stringMatching(new RegExp(`^renders/${accountId}/[0-9a-f]{64}\\.png$`)),
+    ]);
     expect(listed.objects[0]?.size).toBe(first.json.byte_size);
 
-    const repeat = await call("POST", "/v1/render", { key, body: { template: "card", version: 1, data: { who: "Ada" }, format: "png", async: true } });
+    const repeat = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", version: 1, data: { who: "Ada" }, format: "png", async: true },
+    });
     expect(repeat.status).toBe(200);
-    expect(repeat.json).toMatchObject({ cached: true, billable_units: 0, byte_size: first.json.byte_size, status: "succeeded" });
+    expect(repeat.json).toMatchObject({
+      cached: true,
+      billable_units: 0,
+      byte_size: first.json.byte_size,
+      status: "succeeded",
+    });
     expect(repeat.json.id).not.toBe(first.json.id);
     expect((await env.FILES.list({ prefix: `renders/${accountId}/` })).objects).toHaveLength(1);
 
@@ -97,13 +141,28 @@ describe("POST /v1/render with satori (in the Worker)", () => {
 
   it("changes the cache key with the data, the format, the options or the template checksum, not with key order", async () => {
     const { key } = await setup();
-    const base = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "A", n: { x: 1, y: 2 } } } });
-    const reordered = await call("POST", "/v1/render", { key, body: { template: "card", data: { n: { y: 2, x: 1 }, who: "A" } } });
+    const base = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", data: { who: "A", n: { x: 1, y: 2 } } },
+    });
+    const reordered = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", data: { n: { y: 2, x: 1 }, who: "A" } },
+    });
     expect(reordered.json.cached).toBe(true);
-    const options = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "A", n: { x: 1, y: 2 } }, options: { width: 600 } } });
+    const options = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", data: { who: "A", n: { x: 1, y: 2 } }, options: { width: 600 } },
+    });
     expect(options.json.cached).toBe(false);
-    await call("POST", "/v1/templates/card/versions", { key, body: { source: CARD.source, message: "same definition" } });
-    const sameChecksum = await call("POST", "/v1/render", { key, body: { template: "card@2", data: { who: "A", n: { x: 1, y: 2 } } } });
+    await call("POST", "/v1/templates/card/versions", {
+      key,
+      body: { source: CARD.source, message: "same definition" },
+    });
+    const sameChecksum = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card@2", data: { who: "A", n: { x: 1, y: 2 } } },
+    });
     expect(sameChecksum.json).toMatchObject({ cached: true, template: "card@2" });
     expect(base.json.cached).toBe(false);
   });

@@ -1,4 +1,10 @@
-import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import worker from "../../../src/index";
@@ -14,7 +20,11 @@ describe("identical renders in flight at once", () => {
   it("make one render, billed once; the others answer as cache hits", async () => {
     const { api_key: key } = await newAccount({ limits: { renders_per_minute: 1000 } });
     await call("POST", "/v1/templates", { key, body: CARD });
-    const results = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/v1/render", { key, body: { template: "card", data: { who: "same" } } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call("POST", "/v1/render", { key, body: { template: "card", data: { who: "same" } } }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.json.cached === false)).toHaveLength(1);
     expect(results.filter((r) => r.json.cached === true && r.json.billable_units === 0)).toHaveLength(9);
@@ -30,12 +40,33 @@ describe("raster ceilings", () => {
     const { api_key: key } = await newAccount();
     await call("POST", "/v1/templates", { key, body: CARD });
     await call("POST", "/v1/templates", { key, body: { name: "page", source: "<p>{{ who }}</p>" } });
-    const tooMany = expectError(await call("POST", "/v1/render", { key, body: { template: "page", format: "png", options: { width: 5000, height: 5000, device_scale_factor: 3 } } }), 400, "invalid_request");
+    const tooMany = expectError(
+      await call("POST", "/v1/render", {
+        key,
+        body: { template: "page", format: "png", options: { width: 5000, height: 5000, device_scale_factor: 3 } },
+      }),
+      400,
+      "invalid_request",
+    );
     expect(tooMany.errors?.[0]?.path).toBe("options");
     expect(tooMany.details).toMatchObject({ max_pixels: 40_000_000, max_side: 16384 });
-    const satori = expectError(await call("POST", "/v1/render", { key, body: { template: "card", options: { width: 4000, height: 4000, device_scale_factor: 2 } } }), 400, "invalid_request");
+    const satori = expectError(
+      await call("POST", "/v1/render", {
+        key,
+        body: { template: "card", options: { width: 4000, height: 4000, device_scale_factor: 2 } },
+      }),
+      400,
+      "invalid_request",
+    );
     expect(satori.message).toMatch(/64\.0 megapixels/);
-    expect((await call("POST", "/v1/render", { key, body: { template: "card", options: { width: 2000, height: 1000, device_scale_factor: 2 } } })).status).toBe(200);
+    expect(
+      (
+        await call("POST", "/v1/render", {
+          key,
+          body: { template: "card", options: { width: 2000, height: 1000, device_scale_factor: 2 } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call("GET", "/v1/usage", { key })).json.units.used).toBe(1);
   });
 });
@@ -44,7 +75,10 @@ describe("nothing held forever", () => {
   it("the meter's alarm releases a hold whose render has not ended 15 minutes after its last attempt began", async () => {
     const { api_key: key, account } = await newAccount();
     await call("POST", "/v1/templates", { key, body: { name: "page", source: "<p>{{ who }}</p>", expected_pages: 7 } });
-    const queued = await call("POST", "/v1/render", { key, body: { template: "page", data: { who: "held" }, async: true } });
+    const queued = await call("POST", "/v1/render", {
+      key,
+      body: { template: "page", data: { who: "held" }, async: true },
+    });
     expect(queued.status).toBe(202);
     const meter = meterOf(account.id);
     expect((await meter.snapshot()).reserved).toBe(7);
@@ -61,7 +95,10 @@ describe("nothing held forever", () => {
     const { api_key: key, account } = await newAccount();
     await call("POST", "/v1/templates", { key, body: { name: "page", source: "<p>{{ who }}</p>", expected_pages: 5 } });
     const tag = `sweep-${crypto.randomUUID()}`;
-    const queued = await call("POST", "/v1/render", { key, body: { template: "page", data: { who: "stuck" }, webhook_url: `${inject("receiverUrl")}/${tag}` } });
+    const queued = await call("POST", "/v1/render", {
+      key,
+      body: { template: "page", data: { who: "stuck" }, webhook_url: `${inject("receiverUrl")}/${tag}` },
+    });
     expect(queued.status).toBe(202);
     expect((await meterOf(account.id).snapshot()).reserved).toBe(5);
     const fresh = await call("GET", `/v1/renders/${queued.json.id}`, { key });
@@ -72,18 +109,27 @@ describe("nothing held forever", () => {
     await waitOnExecutionContext(ctx);
     expect((await call("GET", `/v1/renders/${queued.json.id}`, { key })).json.status).toBe("queued");
 
-    await env.DB.prepare("UPDATE renders SET created_at = ?1, attempt_started_at = ?1 WHERE id = ?2").bind(SIXTEEN_MINUTES_AGO(), queued.json.id).run();
+    await env.DB.prepare("UPDATE renders SET created_at = ?1, attempt_started_at = ?1 WHERE id = ?2")
+      .bind(SIXTEEN_MINUTES_AGO(), queued.json.id)
+      .run();
     const sweep = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, sweep);
     await waitOnExecutionContext(sweep);
 
     const failed = (await call("GET", `/v1/renders/${queued.json.id}`, { key })).json;
-    expect(failed).toMatchObject({ status: "failed", url: null, error: { type: "render_failed", details: { stage: "queue", retryable: true } } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      url: null,
+      error: { type: "render_failed", details: { stage: "queue", retryable: true } },
+    });
     expect((await meterOf(account.id).snapshot()).reserved).toBe(0);
     const deliveries = await until(
       async () => (await (await fetch(`${inject("receiverUrl")}/log/${tag}`)).json()) as Array<{ body: string }>,
       (log) => log.length > 0,
     );
-    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ type: "render.failed", data: { id: queued.json.id, status: "failed" } });
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+      type: "render.failed",
+      data: { id: queued.json.id, status: "failed" },
+    });
   });
 });

@@ -11,9 +11,21 @@ describe("queued renders", () => {
   it("queues on async, renders once in the consumer, and ignores a redelivery", async () => {
     const { api_key: key, account } = await newAccount();
     await call("POST", "/v1/templates", { key, body: CARD });
-    const queued = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "Q" }, async: true } });
+    const queued = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", data: { who: "Q" }, async: true },
+    });
     expect(queued.status).toBe(202);
-    expect(queued.json).toMatchObject({ status: "queued", url: null, expires_at: null, page_count: null, billable_units: null, byte_size: null, completed_at: null, webhook_status: null });
+    expect(queued.json).toMatchObject({
+      status: "queued",
+      url: null,
+      expires_at: null,
+      page_count: null,
+      billable_units: null,
+      byte_size: null,
+      completed_at: null,
+      webhook_status: null,
+    });
     const first = await deliver(queued.json.id);
     expect(first.explicitAcks).toEqual([`m-${queued.json.id}-1`]);
     const done = await call("GET", `/v1/renders/${queued.json.id}`, { key });
@@ -29,7 +41,10 @@ describe("queued renders", () => {
   it("marks webhook_status pending on a render queued with a webhook_url", async () => {
     const { api_key: key } = await newAccount();
     await call("POST", "/v1/templates", { key, body: CARD });
-    const queued = await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "W" }, webhook_url: "https://example.com/hook" } });
+    const queued = await call("POST", "/v1/render", {
+      key,
+      body: { template: "card", data: { who: "W" }, webhook_url: "https://example.com/hook" },
+    });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ status: "queued", webhook_status: "pending", webhook_attempts: 0 });
   });
@@ -37,8 +52,13 @@ describe("queued renders", () => {
   it("closes a render whose message reached the dead-letter queue as failed", async () => {
     const { api_key: key } = await newAccount();
     await call("POST", "/v1/templates", { key, body: { name: "pdf", source: "<p>{{ who }}</p>" } });
-    const queued = await call("POST", "/v1/render", { key, body: { template: "pdf", data: { who: "D" }, async: true } });
-    const batch = createMessageBatch("folio-renders-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: { renderId: queued.json.id } }]);
+    const queued = await call("POST", "/v1/render", {
+      key,
+      body: { template: "pdf", data: { who: "D" }, async: true },
+    });
+    const batch = createMessageBatch("folio-renders-dlq", [
+      { id: "dlq-1", timestamp: new Date(), attempts: 1, body: { renderId: queued.json.id } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch as never, env);
     await getQueueResult(batch, ctx);
@@ -53,8 +73,11 @@ describe("GET /v1/renders", () => {
     const { api_key: key } = await newAccount();
     await call("POST", "/v1/templates", { key, body: CARD });
     const ids: string[] = [];
-    for (const who of ["a", "b", "c"]) ids.push((await call("POST", "/v1/render", { key, body: { template: "card", data: { who } } })).json.id);
-    const queued = (await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "d" }, async: true } })).json.id;
+    for (const who of ["a", "b", "c"])
+      ids.push((await call("POST", "/v1/render", { key, body: { template: "card", data: { who } } })).json.id);
+    const queued = (
+      await call("POST", "/v1/render", { key, body: { template: "card", data: { who: "d" }, async: true } })
+    ).json.id;
     const page1 = await call("GET", "/v1/renders?limit=2", { key });
     expect(page1.json).toMatchObject({ object: "list", has_more: true });
     expect(page1.json.data.map((r: { id: string }) => r.id)).toEqual([queued, ids[2]]);
@@ -66,10 +89,13 @@ describe("GET /v1/renders", () => {
     expect((await call("GET", "/v1/renders", { key })).json.data.length).toBe(4);
   });
 
-  it.each(["limit=0", "limit=101", "limit=abc", "status=done", "starting_after=rnd_nothere"])("refuses %s with 400", async (query) => {
-    const { api_key: key } = await newAccount();
-    expectError(await call("GET", `/v1/renders?${query}`, { key }), 400, "invalid_request");
-  });
+  it.each(["limit=0", "limit=101", "limit=abc", "status=done", "starting_after=rnd_nothere"])(
+    "refuses %s with 400",
+    async (query) => {
+      const { api_key: key } = await newAccount();
+      expectError(await call("GET", `/v1/renders?${query}`, { key }), 400, "invalid_request");
+    },
+  );
 });
 
 describe("GET /v1/renders/{id}", () => {

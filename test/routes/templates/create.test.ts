@@ -6,23 +6,53 @@ describe("POST /v1/templates", () => {
     const { api_key } = await newAccount();
     const res = await call("POST", "/v1/templates", {
       key: api_key,
-      body: { name: "Invoice.v2_x-y", source: "<p>{{ a }}</p>", engine: "chromium", schema: { type: "object" }, options: { page_size: "Letter", margin: "10mm" }, expected_pages: 3, example: { a: 1 }, description: "Invoices", message: "first" },
+      body: {
+        name: "Invoice.v2_x-y",
+        source: "<p>{{ a }}</p>",
+        engine: "chromium",
+        schema: { type: "object" },
+        options: { page_size: "Letter", margin: "10mm" },
+        expected_pages: 3,
+        example: { a: 1 },
+        description: "Invoices",
+        message: "first",
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      object: "template", name: "invoice.v2_x-y", description: "Invoices", latest_version: 1, version: 1, ref: "invoice.v2_x-y@1", engine: "chromium",
-      schema: { type: "object" }, options: { page_size: "Letter", margin: "10mm" }, expected_pages: 3, example: { a: 1 }, source: "<p>{{ a }}</p>", message: "first",
+      object: "template",
+      name: "invoice.v2_x-y",
+      description: "Invoices",
+      latest_version: 1,
+      version: 1,
+      ref: "invoice.v2_x-y@1",
+      engine: "chromium",
+      schema: { type: "object" },
+      options: { page_size: "Letter", margin: "10mm" },
+      expected_pages: 3,
+      example: { a: 1 },
+      source: "<p>{{ a }}</p>",
+      message: "first",
     });
     expect(res.json.id).toMatch(/^tpl_[a-z0-9]{24}$/);
     expect(res.json.checksum).toMatch(/^[0-9a-f]{64}$/);
-    for (const field of ["created_at", "updated_at", "version_created_at"]) expect(new Date(res.json[field]).toISOString()).toBe(res.json[field]);
+    for (const field of ["created_at", "updated_at", "version_created_at"])
+      expect(new Date(res.json[field]).toISOString()).toBe(res.json[field]);
     expect(res.json).not.toHaveProperty("error");
   });
 
   it("applies the documented defaults", async () => {
     const { api_key } = await newAccount();
     const res = await call("POST", "/v1/templates", { key: api_key, body: HELLO });
-    expect(res.json).toMatchObject({ engine: "chromium", schema: {}, options: {}, expected_pages: 1, example: null, description: "", message: null });
+    expect(res.json).toMatchObject({
+      engine: "chromium",
+      schema: {},
+      options: {},
+      expected_pages: 1,
+      example: null,
+      description: "",
+      message: null,
+    });
   });
 
   it.each([
@@ -49,7 +79,14 @@ describe("POST /v1/templates", () => {
     [{ name: "ok", source: "x", schema: { $ref: "#/$defs/missing" } }, "schema.$ref"],
     [{ name: "ok", source: "x", schema: { $ref: "https://example.com/schema.json" } }, "schema.$ref"],
     // An anchor written inside a value (here an allowed object) is data, not a place in the schema.
-    [{ name: "ok", source: "x", schema: { properties: { a: { $ref: "#money" }, b: { const: { $anchor: "money" } } } } }, "schema.properties.a.$ref"],
+    [
+      {
+        name: "ok",
+        source: "x",
+        schema: { properties: { a: { $ref: "#money" }, b: { const: { $anchor: "money" } } } },
+      },
+      "schema.properties.a.$ref",
+    ],
     [{ name: "ok", source: "x", schema: { $schema: "http://json-schema.org/draft-07/schema#" } }, "schema.$schema"],
     [{ name: "ok", source: "x", options: { page_sise: "A4" } }, "options.page_sise"],
     [{ name: "ok", source: "x", options: { page_size: "B5" } }, "options.page_size"],
@@ -79,20 +116,38 @@ describe("POST /v1/templates", () => {
 
   it("accepts an unknown filter at create time (it fails at render time instead)", async () => {
     const { api_key } = await newAccount();
-    expect((await call("POST", "/v1/templates", { key: api_key, body: { name: "f", source: "{{ a | no_such_filter }}" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/v1/templates", { key: api_key, body: { name: "f", source: "{{ a | no_such_filter }}" } }))
+        .status,
+    ).toBe(201);
   });
 
   it("accepts valid 2020-12 schemas with local references and anchors", async () => {
     const { api_key } = await newAccount();
-    const schema = { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { money: { $anchor: "money", type: "number" } }, properties: { a: { $ref: "#/$defs/money" }, b: { $ref: "#money" } } };
-    expect((await call("POST", "/v1/templates", { key: api_key, body: { name: "refs", source: "x", schema } })).status).toBe(201);
+    const schema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: { money: { $anchor: "money", type: "number" } },
+      properties: { a: { $ref: "#/$defs/money" }, b: { $ref: "#money" } },
+    };
+    expect(
+      (await call("POST", "/v1/templates", { key: api_key, body: { name: "refs", source: "x", schema } })).status,
+    ).toBe(201);
   });
 
   it("answers 409 with details when a live template holds the name, in any case", async () => {
     const { api_key } = await newAccount();
     await call("POST", "/v1/templates", { key: api_key, body: HELLO });
-    const error = expectError(await call("POST", "/v1/templates", { key: api_key, body: { ...HELLO, name: "HELLO" } }), 409, "conflict");
-    expect(error.details).toEqual({ code: "template_exists", template: "hello", latest_version: 1, new_version_url: "http://localhost:8787/v1/templates/hello/versions" });
+    const error = expectError(
+      await call("POST", "/v1/templates", { key: api_key, body: { ...HELLO, name: "HELLO" } }),
+      409,
+      "conflict",
+    );
+    expect(error.details).toEqual({
+      code: "template_exists",
+      template: "hello",
+      latest_version: 1,
+      new_version_url: "http://localhost:8787/v1/templates/hello/versions",
+    });
   });
 
   it("keeps names per account", async () => {

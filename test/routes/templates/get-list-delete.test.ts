@@ -22,14 +22,26 @@ describe("GET /v1/templates/{ref}", () => {
     const key = await withVersions();
     const res = await call("GET", `/v1/templates/${encodeURIComponent(ref)}`, { key });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ version, latest_version: 3, ref: `card@${version}`, source: ["one", "two", "three"][version - 1] });
+    expect(res.json).toMatchObject({
+      version,
+      latest_version: 3,
+      ref: `card@${version}`,
+      source: ["one", "two", "three"][version - 1],
+    });
   });
 
-  it.each(["card@0", "card@v3", "card@-1", "card@three", "card@1.5", "-card", "ca rd", "card@@1"])("refuses the malformed reference %s at path template", async (ref) => {
-    const key = await withVersions();
-    const error = expectError(await call("GET", `/v1/templates/${encodeURIComponent(ref)}`, { key }), 400, "invalid_request");
-    expect(error.errors?.[0]).toMatchObject({ path: "template", received: ref });
-  });
+  it.each(["card@0", "card@v3", "card@-1", "card@three", "card@1.5", "-card", "ca rd", "card@@1"])(
+    "refuses the malformed reference %s at path template",
+    async (ref) => {
+      const key = await withVersions();
+      const error = expectError(
+        await call("GET", `/v1/templates/${encodeURIComponent(ref)}`, { key }),
+        400,
+        "invalid_request",
+      );
+      expect(error.errors?.[0]).toMatchObject({ path: "template", received: ref });
+    },
+  );
 
   it("404s an unknown template or version", async () => {
     const key = await withVersions();
@@ -72,7 +84,8 @@ describe("DELETE /v1/templates/{ref}", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ object: "template", id: before.json.id, name: "card", deleted: true });
     expect((await call("GET", "/v1/templates", { key })).json.data).toEqual([]);
-    for (const ref of ["card", "card@1", "card@3", "card@latest"]) expectError(await call("GET", `/v1/templates/${ref}`, { key }), 404, "not_found");
+    for (const ref of ["card", "card@1", "card@3", "card@latest"])
+      expectError(await call("GET", `/v1/templates/${ref}`, { key }), 404, "not_found");
     expectError(await call("GET", "/v1/templates/card/versions", { key }), 404, "not_found");
     expectError(await call("POST", "/v1/templates/card@1/validate", { key, body: { data: {} } }), 404, "not_found");
     expectError(await call("DELETE", "/v1/templates/card", { key }), 404, "not_found");
@@ -95,7 +108,11 @@ describe("DELETE /v1/templates/{ref}", () => {
     const key = await withVersions();
     const { id, checksum } = (await call("GET", "/v1/templates/card@1", { key })).json;
     await call("DELETE", "/v1/templates/card", { key });
-    const rows = await env.DB.prepare("SELECT version, checksum FROM template_versions WHERE template_id = ? ORDER BY version").bind(id).all<{ version: number; checksum: string }>();
+    const rows = await env.DB.prepare(
+      "SELECT version, checksum FROM template_versions WHERE template_id = ? ORDER BY version",
+    )
+      .bind(id)
+      .all<{ version: number; checksum: string }>();
     expect(rows.results.map((r) => r.version)).toEqual([1, 2, 3]);
     expect(rows.results[0]?.checksum).toBe(checksum);
   });

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
-import card from "../../../fixtures/card.satori.html?raw";
 import cardData from "../../../fixtures/card.data.json";
+import card from "../../../fixtures/card.satori.html?raw";
 import { call, newAccount } from "../../helpers";
 
 /** A card whose Liquid fails without data (`money` of nothing): its <div>s are judged all the same. */
@@ -18,45 +18,110 @@ const BARE_DIVS = `<div style="display:flex;flex-direction:column">
 const CASES = {
   unknown_filter: {
     definition: { source: "<h1>Invoice</h1>\n<p>{{ total | shiny }}</p>" },
-    warnings: [{ path: "source", code: "unknown_filter", message: expect.stringMatching(/unknown filter `shiny` \(line 2, column 15\)/) }],
+    warnings: [
+      {
+        path: "source",
+        code: "unknown_filter",
+        message: expect.stringMatching(/unknown filter `shiny` \(line 2, column 15\)/),
+      },
+    ],
   },
   unknown_filter_in_footer: {
     definition: { source: "<p>x</p>", options: { footer_html: "<p>{{ page | roman }}</p>" } },
-    warnings: [{ path: "options.footer_html", code: "unknown_filter", message: expect.stringMatching(/unknown filter `roman` \(line 1, column 14\)/) }],
+    warnings: [
+      {
+        path: "options.footer_html",
+        code: "unknown_filter",
+        message: expect.stringMatching(/unknown filter `roman` \(line 1, column 14\)/),
+      },
+    ],
   },
   clock_read: {
-    definition: { source: "<p>{% assign year = 'today' | date: '%Y' %}{{ year }}</p>\n<p>{{ \"now\" | date: \"%Y\" }}</p>" },
+    definition: {
+      source: "<p>{% assign year = 'today' | date: '%Y' %}{{ year }}</p>\n<p>{{ \"now\" | date: \"%Y\" }}</p>",
+    },
     warnings: [
-      { path: "source", code: "clock_read", message: expect.stringMatching(/`date` to "now" or "today" \(line 1, column 31\): it prints the date of the render request.*Pass the date in `data`/) },
+      {
+        path: "source",
+        code: "clock_read",
+        message: expect.stringMatching(
+          /`date` to "now" or "today" \(line 1, column 31\): it prints the date of the render request.*Pass the date in `data`/,
+        ),
+      },
       { path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 15\)/) },
     ],
   },
   satori_layout: {
-    definition: { engine: "satori", source: "<div style='display:flex'><div class='head'><b>{{ title }}</b><i>by Ada</i></div></div>", example: { title: "Hi" } },
-    warnings: [{ path: "source", code: "satori_layout", message: expect.stringMatching(/<div class="head"> on line 1 has no explicit `display`/) }],
+    definition: {
+      engine: "satori",
+      source: "<div style='display:flex'><div class='head'><b>{{ title }}</b><i>by Ada</i></div></div>",
+      example: { title: "Hi" },
+    },
+    warnings: [
+      {
+        path: "source",
+        code: "satori_layout",
+        message: expect.stringMatching(/<div class="head"> on line 1 has no explicit `display`/),
+      },
+    ],
   },
   satori_layout_bare_divs: {
     definition: { engine: "satori", source: BARE_DIVS },
     warnings: [
-      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div class="price"> on line 2 has no explicit `display`, which Satori requires .* Add `display: flex`/) },
-      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div> on line 6 has no explicit `display`/) },
+      {
+        path: "source",
+        code: "satori_layout",
+        message: expect.stringMatching(
+          /^The <div class="price"> on line 2 has no explicit `display`, which Satori requires .* Add `display: flex`/,
+        ),
+      },
+      {
+        path: "source",
+        code: "satori_layout",
+        message: expect.stringMatching(/^The <div> on line 6 has no explicit `display`/),
+      },
       // Empty, it is refused too: Satori's parser gives it no text.
-      { path: "source", code: "satori_layout", message: expect.stringMatching(/^The <div> on line 7 has no explicit `display`/) },
+      {
+        path: "source",
+        code: "satori_layout",
+        message: expect.stringMatching(/^The <div> on line 7 has no explicit `display`/),
+      },
     ],
   },
   satori_refusal: {
-    definition: { engine: "satori", source: "<div style='display:flex; position: fixed'><img src='https://example.com/logo.png' width='10' height='10'>{{ title }}</div>" },
-    warnings: [{ path: "source", code: "satori_layout", message: expect.stringMatching(/Satori cannot lay out the card: .*"position".*"fixed"/) }],
+    definition: {
+      engine: "satori",
+      source:
+        "<div style='display:flex; position: fixed'><img src='https://example.com/logo.png' width='10' height='10'>{{ title }}</div>",
+    },
+    warnings: [
+      {
+        path: "source",
+        code: "satori_layout",
+        message: expect.stringMatching(/Satori cannot lay out the card: .*"position".*"fixed"/),
+      },
+    ],
   },
   example_invalid: {
     definition: {
       source: "<p>{{ items.size }}</p>",
-      schema: { type: "object", required: ["items", "currency"], properties: { items: { type: "array", items: { type: "object", properties: { quantity: { type: "integer" } } } }, currency: { type: "string" } } },
+      schema: {
+        type: "object",
+        required: ["items", "currency"],
+        properties: {
+          items: { type: "array", items: { type: "object", properties: { quantity: { type: "integer" } } } },
+          currency: { type: "string" },
+        },
+      },
       example: { items: [{ quantity: "two" }] },
     },
     warnings: [
       { path: "example.currency", code: "example_invalid", message: "`example.currency` is required." },
-      { path: "example.items[0].quantity", code: "example_invalid", message: '`example.items[0].quantity` must be an integer; received string "two".' },
+      {
+        path: "example.items[0].quantity",
+        code: "example_invalid",
+        message: '`example.items[0].quantity` must be an integer; received string "two".',
+      },
     ],
   },
 } as const;
@@ -66,56 +131,93 @@ async function account() {
 }
 
 describe("template warnings", () => {
-  it.each(Object.entries(CASES))("%s: on create, accepted with its warnings", async (name, { definition, warnings }) => {
-    const key = await account();
-    const res = await call("POST", "/v1/templates", { key, body: { name: name.replace(/_/g, "-"), ...definition } });
-    expect(res.status).toBe(201);
-    expect(res.json.warnings).toEqual(warnings);
-  });
+  it.each(Object.entries(CASES))(
+    "%s: on create, accepted with its warnings",
+    async (name, { definition, warnings }) => {
+      const key = await account();
+      const res = await call("POST", "/v1/templates", { key, body: { name: name.replace(/_/g, "-"), ...definition } });
+      expect(res.status).toBe(201);
+      expect(res.json.warnings).toEqual(warnings);
+    },
+  );
 
-  it.each(Object.entries(CASES))("%s: on publish and on validate, whatever the data", async (name, { definition, warnings }) => {
-    const key = await account();
-    const engine = "engine" in definition ? definition.engine : "chromium";
-    const created = await call("POST", "/v1/templates", { key, body: { name: "t", source: "<p>clean</p>", engine } });
-    expect(created.json.warnings).toEqual([]);
-    const published = await call("POST", "/v1/templates/t/versions", { key, body: definition });
-    expect(published.status).toBe(201);
-    expect(published.json).toMatchObject({ version: 2, warnings });
-    const validated = await call("POST", "/v1/templates/t/validate", { key, body: { data: {} } });
-    expect(validated.status).toBe(200);
-    expect(validated.json.warnings).toEqual(warnings);
-    // The first version, still clean, has none.
-    expect((await call("POST", "/v1/templates/t@1/validate", { key, body: { data: {} } })).json.warnings).toEqual([]);
-  });
+  it.each(Object.entries(CASES))(
+    "%s: on publish and on validate, whatever the data",
+    async (name, { definition, warnings }) => {
+      const key = await account();
+      const engine = "engine" in definition ? definition.engine : "chromium";
+      const created = await call("POST", "/v1/templates", { key, body: { name: "t", source: "<p>clean</p>", engine } });
+      expect(created.json.warnings).toEqual([]);
+      const published = await call("POST", "/v1/templates/t/versions", { key, body: definition });
+      expect(published.status).toBe(201);
+      expect(published.json).toMatchObject({ version: 2, warnings });
+      const validated = await call("POST", "/v1/templates/t/validate", { key, body: { data: {} } });
+      expect(validated.status).toBe(200);
+      expect(validated.json.warnings).toEqual(warnings);
+      // The first version, still clean, has none.
+      expect((await call("POST", "/v1/templates/t@1/validate", { key, body: { data: {} } })).json.warnings).toEqual([]);
+    },
+  );
 
   it("gives an empty list for a clean template, satori included, and none on GET", async () => {
     const key = await account();
-    const clean = { name: "clean", source: "<p>{{ total | money: 'EUR' }} {{ issued_on | date: '%Y' }}</p>", schema: { type: "object", properties: { total: { type: "number" } } }, example: { total: 5, issued_on: "2026-01-31" } };
+    const clean = {
+      name: "clean",
+      source: "<p>{{ total | money: 'EUR' }} {{ issued_on | date: '%Y' }}</p>",
+      schema: { type: "object", properties: { total: { type: "number" } } },
+      example: { total: 5, issued_on: "2026-01-31" },
+    };
     // Indented markup with a comment: satori-html leaves nulls between the elements.
-    const indented = { name: "card", engine: "satori", source: "<div style='display:flex'>\n  <b>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i>a</i> <i>b</i></div>\n</div>", example: { title: "Hi" } };
+    const indented = {
+      name: "card",
+      engine: "satori",
+      source:
+        "<div style='display:flex'>\n  <b>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i>a</i> <i>b</i></div>\n</div>",
+      example: { title: "Hi" },
+    };
     // The fixture card sets display on every <div>: clean with its example and without one.
     const fixture = { name: "fixture-card", engine: "satori", source: card, example: cardData };
     const fixtureBare = { name: "fixture-card-bare", engine: "satori", source: card };
     for (const body of [clean, indented, fixture, fixtureBare]) {
       expect((await call("POST", "/v1/templates", { key, body })).json.warnings).toEqual([]);
-      expect((await call("POST", `/v1/templates/${body.name}/validate`, { key, body: { data: {} } })).json.warnings).toEqual([]);
+      expect(
+        (await call("POST", `/v1/templates/${body.name}/validate`, { key, body: { data: {} } })).json.warnings,
+      ).toEqual([]);
       expect((await call("GET", `/v1/templates/${body.name}`, { key })).json).not.toHaveProperty("warnings");
     }
   });
 
   it("never blocks: a template with an unknown filter still fails at render as before", async () => {
     const key = await account();
-    expect((await call("POST", "/v1/templates", { key, body: { name: "shiny", source: "<p>{{ x | shiny }}</p>" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/v1/templates", { key, body: { name: "shiny", source: "<p>{{ x | shiny }}</p>" } })).status,
+    ).toBe(201);
     const res = await call("POST", "/v1/render", { key, body: { template: "shiny", data: { x: 1 } } });
     expect(res.status).toBe(500);
-    expect(res.json.error).toMatchObject({ type: "render_failed", details: { stage: "template", filter: "shiny", retryable: false } });
+    expect(res.json.error).toMatchObject({
+      type: "render_failed",
+      details: { stage: "template", filter: "shiny", retryable: false },
+    });
   });
 
   it("keeps field errors' example hints to an example that passes the schema", async () => {
     const key = await account();
     const schema = { type: "object", properties: { quantity: { type: "integer" } } };
-    await call("POST", "/v1/templates", { key, body: { name: "bad-example", source: "x", schema, example: { quantity: "two" } } });
-    const res = await call("POST", "/v1/templates/bad-example/validate", { key, body: { data: { quantity: "three" } } });
-    expect(res.json.errors).toEqual([{ path: "data.quantity", message: '`data.quantity` must be an integer; received string "three".', expected: "integer", received: "string" }]);
+    await call("POST", "/v1/templates", {
+      key,
+      body: { name: "bad-example", source: "x", schema, example: { quantity: "two" } },
+    });
+    const res = await call("POST", "/v1/templates/bad-example/validate", {
+      key,
+      body: { data: { quantity: "three" } },
+    });
+    expect(res.json.errors).toEqual([
+      {
+        path: "data.quantity",
+        message: '`data.quantity` must be an integer; received string "three".',
+        expected: "integer",
+        received: "string",
+      },
+    ]);
   });
 });

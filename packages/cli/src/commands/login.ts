@@ -1,6 +1,6 @@
 import { createFolio, unwrap } from "@folio/sdk";
 import { DEFAULT_BASE_URL, readConfig, writeConfig } from "../config.js";
-import { UsageError, type Output } from "../output.js";
+import { type Output, UsageError } from "../output.js";
 
 export interface LoginFlags {
   key?: string;
@@ -21,8 +21,14 @@ async function keyFromStdin(): Promise<string> {
 export async function login(flags: LoginFlags, out: Output): Promise<void> {
   const apiKey = flags.key || process.env.FOLIO_API_KEY || (process.stdin.isTTY ? "" : await keyFromStdin());
   if (!apiKey) throw new UsageError("give the API key: folio login --key <key>, FOLIO_API_KEY, or on standard input");
-  const baseUrl = (flags["base-url"] || process.env.FOLIO_BASE_URL || readConfig().baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const baseUrl = (flags["base-url"] || process.env.FOLIO_BASE_URL || readConfig().baseUrl || DEFAULT_BASE_URL).replace(
+    /\/+$/,
+    "",
+  );
   const usage = await unwrap(createFolio({ apiKey, baseUrl }).api.GET("/v1/usage"));
   const file = writeConfig({ apiKey, baseUrl });
-  out.result({ base_url: baseUrl, account: usage.account, plan: usage.plan, config: file }, `Logged in to ${baseUrl} as ${usage.account} (${usage.plan}); key stored in ${file}`);
+  out.result(
+    { base_url: baseUrl, account: usage.account, plan: usage.plan, config: file },
+    `Logged in to ${baseUrl} as ${usage.account} (${usage.plan}); key stored in ${file}`,
+  );
 }

@@ -2,8 +2,8 @@ import { watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Folio } from "@folio/sdk";
 import { client } from "../config.js";
-import { formatFor, type Format } from "../json-file.js";
-import { reportError, type Output } from "../output.js";
+import { type Format, formatFor } from "../json-file.js";
+import { type Output, reportError } from "../output.js";
 import { FOLDER_FILES, readFolder } from "../template-folder.js";
 
 export interface PreviewFlags {
@@ -16,13 +16,29 @@ export interface PreviewFlags {
 const SETTLE_MS = 150;
 
 /** One preview of the folder's unsaved definition with its example data, written to `file`. */
-async function previewOnce(folio: Folio, dir: string, file: string, format: Format | undefined, out: Output): Promise<void> {
+async function previewOnce(
+  folio: Folio,
+  dir: string,
+  file: string,
+  format: Format | undefined,
+  out: Output,
+): Promise<void> {
   const folder = readFolder(dir);
-  const body = { source: folder.source, engine: folder.meta.engine, schema: folder.schema, options: folder.options, ...(folder.example === undefined ? {} : { data: folder.example }), ...(format ? { format } : {}) };
+  const body = {
+    source: folder.source,
+    engine: folder.meta.engine,
+    schema: folder.schema,
+    options: folder.options,
+    ...(folder.example === undefined ? {} : { data: folder.example }),
+    ...(format ? { format } : {}),
+  };
   const { bytes, pageCount, warnings } = await folio.preview(body);
   writeFileSync(file, bytes);
   for (const warning of warnings) out.note(`warning: ${warning.path}: ${warning.message}`);
-  out.result({ file, bytes: bytes.byteLength, page_count: pageCount, warnings }, `wrote ${file} (${pageCount} page(s), ${bytes.byteLength} bytes)`);
+  out.result(
+    { file, bytes: bytes.byteLength, page_count: pageCount, warnings },
+    `wrote ${file} (${pageCount} page(s), ${bytes.byteLength} bytes)`,
+  );
 }
 
 /**
@@ -32,12 +48,14 @@ async function previewOnce(folio: Folio, dir: string, file: string, format: Form
  */
 export async function preview(dir: string, flags: PreviewFlags, out: Output): Promise<void> {
   const format = formatFor(flags.format, flags.output);
-  const file = flags.output ?? join(dir, `preview.${format ?? (readFolder(dir).meta.engine === "satori" ? "png" : "pdf")}`);
+  const file =
+    flags.output ?? join(dir, `preview.${format ?? (readFolder(dir).meta.engine === "satori" ? "png" : "pdf")}`);
   const folio = client();
   if (!flags.watch) return previewOnce(folio, dir, file, format, out);
 
   let timer: NodeJS.Timeout | undefined;
-  const renderSafely = () => previewOnce(folio, dir, file, format, out).catch((error: unknown) => void reportError(error, out.json));
+  const renderSafely = () =>
+    previewOnce(folio, dir, file, format, out).catch((error: unknown) => void reportError(error, out.json));
   // Watching starts before the first render, so a change made while it runs is not missed; renders run one at a time.
   let running = Promise.resolve();
   const watcher = watch(dir, (_event, name) => {

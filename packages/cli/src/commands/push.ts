@@ -1,4 +1,4 @@
-import { FolioError, unwrap, type Folio, type Template, type TemplateWarning } from "@folio/sdk";
+import { type Folio, FolioError, type Template, type TemplateWarning, unwrap } from "@folio/sdk";
 import { folderChecksum } from "../checksum.js";
 import { client } from "../config.js";
 import { describeDiff, diffSummary } from "../diff-summary.js";
@@ -31,7 +31,8 @@ function versionBody(folder: TemplateFolder, message: string | undefined) {
 /** The service's warnings, and a mismatch of checksums, which would make every later push publish again. */
 function noteAfterSaving(out: Output, saved: { warnings: TemplateWarning[]; checksum: string }, local: string): void {
   for (const warning of saved.warnings) out.note(`warning: ${warning.path}: ${warning.message}`);
-  if (saved.checksum !== local) out.note(`warning: the service's checksum ${saved.checksum} differs from the local ${local}`);
+  if (saved.checksum !== local)
+    out.note(`warning: the service's checksum ${saved.checksum} differs from the local ${local}`);
 }
 
 /**
@@ -48,16 +49,31 @@ export async function push(dir: string, message: string | undefined, out: Output
   if (latest === null) {
     const created = await unwrap(folio.api.POST("/v1/templates", { body: { name, ...versionBody(folder, message) } }));
     noteAfterSaving(out, created, checksum);
-    return out.result({ action: "created", ref: created.ref, checksum: created.checksum, warnings: created.warnings }, `created ${created.ref}`);
+    return out.result(
+      { action: "created", ref: created.ref, checksum: created.checksum, warnings: created.warnings },
+      `created ${created.ref}`,
+    );
   }
   if (latest.checksum === checksum) {
-    return out.result({ action: "unchanged", ref: latest.ref, checksum }, `unchanged: ${latest.ref} has this definition (checksum ${checksum.slice(0, 12)}); nothing published`);
+    return out.result(
+      { action: "unchanged", ref: latest.ref, checksum },
+      `unchanged: ${latest.ref} has this definition (checksum ${checksum.slice(0, 12)}); nothing published`,
+    );
   }
   const diff = diffSummary(folder, latest);
-  const published = await unwrap(folio.api.POST("/v1/templates/{name}/versions", { params: { path: { name } }, body: versionBody(folder, message) }));
+  const published = await unwrap(
+    folio.api.POST("/v1/templates/{name}/versions", { params: { path: { name } }, body: versionBody(folder, message) }),
+  );
   noteAfterSaving(out, published, checksum);
   out.result(
-    { action: "published", ref: published.ref, previous: latest.ref, checksum: published.checksum, changes: diff, warnings: published.warnings },
+    {
+      action: "published",
+      ref: published.ref,
+      previous: latest.ref,
+      checksum: published.checksum,
+      changes: diff,
+      warnings: published.warnings,
+    },
     `${describeDiff(diff)}\npublished ${published.ref} (was ${latest.ref})`,
   );
 }

@@ -42,7 +42,9 @@ export async function render(ref: string, flags: RenderFlags, out: Output): Prom
   };
   const done = await client().render(request, { onProgress });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  out.note(`${done.id} ${done.status}${done.cached ? " (cached)" : ""}: ${done.page_count ?? "?"} page(s) in ${seconds} s`);
+  out.note(
+    `${done.id} ${done.status}${done.cached ? " (cached)" : ""}: ${done.page_count ?? "?"} page(s) in ${seconds} s`,
+  );
   if (!flags.output) return out.result(done, done.url ?? "");
   const bytes = await download(done.url!, flags.output);
   out.result({ ...done, file: flags.output, bytes }, `wrote ${flags.output} (${bytes} bytes)`);

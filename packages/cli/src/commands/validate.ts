@@ -1,6 +1,6 @@
 import { unwrap } from "@folio/sdk";
 import { client } from "../config.js";
-import { EXIT, UsageError, type Output } from "../output.js";
+import { EXIT, type Output, UsageError } from "../output.js";
 import { readFolder } from "../template-folder.js";
 
 /**
@@ -12,7 +12,9 @@ export async function validate(dir: string, out: Output): Promise<number> {
   const folder = readFolder(dir);
   if (folder.example === undefined) throw new UsageError(`${dir} has no example.json to validate`);
   const body = { data: folder.example };
-  const result = await unwrap(client().api.POST("/v1/templates/{ref}/validate", { params: { path: { ref: folder.meta.name } }, body }));
+  const result = await unwrap(
+    client().api.POST("/v1/templates/{ref}/validate", { params: { path: { ref: folder.meta.name } }, body }),
+  );
   const lines = [
     result.valid ? `example.json is valid for ${result.template}` : `example.json is not valid for ${result.template}:`,
     ...result.errors.map((e) => `  ${e.path}: ${e.message}`),
