@@ -267,7 +267,8 @@ async function main() {
           webhook_url: hookUrl,
           data: invoiceData(i, json("invoice-huge.data.json")),
         });
-        await webhookFor((lastQueued = render.id));
+        lastQueued = render.id;
+        await webhookFor(lastQueued);
       },
       N.queued,
       1,

@@ -87,13 +87,17 @@ export class BrowserPool {
     // The profile lives as long as its browser process.
     launched.then((browser) => browser.process()?.once("exit", profile.remove), profile.remove);
     launched.then(
-      () => (this.launchError = null),
-      (error: Error) => (this.launchError = error.message.split("\n")[0] ?? String(error)),
+      () => {
+        this.launchError = null;
+      },
+      (error: Error) => {
+        this.launchError = error.message.split("\n")[0] ?? String(error);
+      },
     );
-    launched.then(
-      (browser) => browser.once("disconnected", () => this.browser === launched && (this.browser = null)),
-      () => this.browser === launched && (this.browser = null),
-    );
+    const forget = () => {
+      if (this.browser === launched) this.browser = null;
+    };
+    launched.then((browser) => browser.once("disconnected", forget), forget);
     return launched;
   }
 

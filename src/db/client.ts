@@ -9,7 +9,10 @@ const connections = new WeakMap<D1Database, Database>();
 /** The drizzle client for a D1 binding, built once per binding: building it walks the whole schema. */
 export function database(d1: D1Database): Database {
   let db = connections.get(d1);
-  if (!db) connections.set(d1, (db = connect(d1)));
+  if (!db) {
+    db = connect(d1);
+    connections.set(d1, db);
+  }
   return db;
 }
 

@@ -43,11 +43,19 @@ function collect(node: SatoriNode | string | undefined, inline: Inline, pending:
   for (const name of sources) {
     const url = props[name];
     if (typeof url === "string" && !isLocal(url.trim()))
-      pending.push(inline(url.trim()).then((data) => void (props[name] = data)));
+      pending.push(
+        inline(url.trim()).then((data) => {
+          props[name] = data;
+        }),
+      );
   }
   for (const [name, value] of Object.entries(props.style ?? {})) {
     if (typeof value === "string" && /url\(/i.test(value))
-      pending.push(inlineCssUrls(value, inline).then((text) => void (props.style![name] = text)));
+      pending.push(
+        inlineCssUrls(value, inline).then((text) => {
+          if (props.style) props.style[name] = text;
+        }),
+      );
   }
   for (const child of Array.isArray(props.children) ? props.children : [props.children])
     collect(child, inline, pending);

@@ -8,6 +8,7 @@ import { until } from "../poll";
 // Its own service on its own ports and state, its terminal output captured.
 const PORT = Number(process.env.E2E_PORT ?? 8790) + 14;
 const BASE = `http://127.0.0.1:${PORT}`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC opens the colour codes this strips.
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** What `npm run dev` runs (the service with the terminal as its output), on a port and a state of its own. */

@@ -43,7 +43,9 @@ async function renderPdf(service: Service): Promise<string> {
 
 describe("development secrets", () => {
   const states = [mkdtempSync(join(tmpdir(), "folio-secrets-")), mkdtempSync(join(tmpdir(), "folio-secrets-"))];
-  afterAll(() => states.forEach((state) => rmSync(state, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const state of states) rmSync(state, { recursive: true, force: true });
+  });
 
   it("are generated once per local state, reused on restart, and never the old fixed values", async () => {
     const first: Service = await startService({ port: PORT, persistTo: states[0] });

@@ -106,7 +106,10 @@ describe("assets pass only through the SSRF-safe fetcher", () => {
     beforeAll(
       () =>
         new Promise<void>((resolve) =>
-          listener.listen(0, "127.0.0.1", () => ((port = (listener.address() as AddressInfo).port), resolve())),
+          listener.listen(0, "127.0.0.1", () => {
+            port = (listener.address() as AddressInfo).port;
+            resolve();
+          }),
         ),
     );
     afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));

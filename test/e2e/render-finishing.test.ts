@@ -114,7 +114,8 @@ describe("watermark", () => {
     });
     expect(pdf.pages).toBe(2);
     const pages = await pageTexts(pdf.file, { raw: true });
-    pages.forEach((text, i) => expect(text.indexOf("CONFIDENTIAL")).toBeLessThan(text.indexOf(`Page body ${i + 1}`)));
+    for (const [i, text] of pages.entries())
+      expect(text.indexOf("CONFIDENTIAL")).toBeLessThan(text.indexOf(`Page body ${i + 1}`));
     expect(pages.every((text) => text.includes("CONFIDENTIAL"))).toBe(true);
   });
 });

@@ -34,7 +34,9 @@ function receiver() {
 describe("webhooks with the egress relaxation off (the shared e2e service)", () => {
   const hook = receiver();
   let base = "";
-  beforeAll(async () => void (base = await hook.start()));
+  beforeAll(async () => {
+    base = await hook.start();
+  });
   afterAll(() => hook.stop());
 
   it("never contacts a loopback webhook_url and ends failed after five refused attempts", async () => {

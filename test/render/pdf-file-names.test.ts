@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
+import { PDFDict, PDFDocument, type PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { finishPdf } from "../../src/render/pdf-finishing";
 

@@ -120,9 +120,10 @@ export async function createRender(
       plan.cacheKey,
       plan.options.timeout_ms ?? 30_000,
       followerHit,
-      (holdsSlot) => (
-        (rendering = true), renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot })
-      ),
+      (holdsSlot) => {
+        rendering = true;
+        return renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot });
+      },
       { slot, timings: deps.timings, background: deps.background },
     );
     return "hit" in once ? once.hit : once.produced;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type RenderRow, renders, type TemplateRow } from "../../db/schema";
-import { errorEnvelope, ServiceError } from "../../errors";
+import { errorEnvelope, type ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { formatReference } from "../templates/reference";
 import type { ProducedFile } from "./produce-file";

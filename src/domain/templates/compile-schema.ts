@@ -10,7 +10,10 @@ const keywordChecker = new Validator(DRAFT_2020_12_KEYWORDS, "2020-12", false);
 function refProblems(schema: Record<string, unknown>): FieldError[] {
   const refs: Array<{ ref: string; at: Array<string | number> }> = [];
   const walk = (node: unknown, at: Array<string | number>) => {
-    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, [...at, i]);
+      return;
+    }
     if (!node || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string")

@@ -70,6 +70,7 @@ export const DRAFT_2020_12_KEYWORDS: Schema = {
     contains: subschema,
     not: subschema,
     if: subschema,
+    // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword, and this object is never awaited.
     then: subschema,
     else: subschema,
     allOf: subschemaList,

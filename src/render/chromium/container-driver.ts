@@ -1,7 +1,7 @@
 import type { RenderContainer } from "../../durable-objects/render-container";
 import { type BackendFetch, backendStats, postJob, unreachable } from "./backend-driver";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
-import { InstanceSpread, InstanceUnavailable } from "./instance-spread";
+import { type InstanceSpread, InstanceUnavailable } from "./instance-spread";
 
 /** One render backend among several: how to reach it, and whether it runs right now. */
 export interface BackendInstance {

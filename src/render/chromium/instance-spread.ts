@@ -149,7 +149,9 @@ const shared = new Map<string, InstanceSpread>();
 export function sharedSpread(names: readonly string[], perInstance: number): InstanceSpread {
   const key = `${names.join(",")}/${perInstance}`;
   let spread = shared.get(key);
-  if (!spread)
-    shared.set(key, (spread = new InstanceSpread(names, { perInstance, maxWaitMs: MAX_WAIT_MS, restMs: REST_MS })));
+  if (!spread) {
+    spread = new InstanceSpread(names, { perInstance, maxWaitMs: MAX_WAIT_MS, restMs: REST_MS });
+    shared.set(key, spread);
+  }
   return spread;
 }

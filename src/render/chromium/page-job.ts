@@ -379,7 +379,9 @@ async function produce(
   const o = job.options;
   if (job.format === "pdf") {
     if (o.metadata?.title !== undefined)
-      await page.evaluate((title: string) => void (document.title = title), o.metadata.title);
+      await page.evaluate((title: string) => {
+        document.title = title;
+      }, o.metadata.title);
     const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
     if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
     const print = () => page.pdf(pdfOptions(o, geometry, job.maxPages));

@@ -15,24 +15,18 @@ export const RenderRequestBody = z
       .unknown()
       .optional()
       .openapi({ description: "Validated against the template's schema; `{}` when omitted." }),
-    format: z
-      .enum(["pdf", "png", "jpg", "jpeg"])
-      .optional()
-      .openapi({
-        description:
-          "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
-      }),
+    format: z.enum(["pdf", "png", "jpg", "jpeg"]).optional().openapi({
+      description:
+        "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
+    }),
     options: RenderOptionsSchema.optional().openapi({
       description:
         "Merged over the template's default options; per-request values win, and both win over the document's own `@page` size and margins. An option that does not apply to the requested format is refused (400 at `options.<key>`); template defaults that do not apply are ignored.",
     }),
-    webhook_url: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends.",
-      }),
+    webhook_url: z.string().optional().openapi({
+      description:
+        "Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends.",
+    }),
     async: z.boolean().optional().openapi({ description: "Force the queued path." }),
   })
   .openapi("RenderRequest");

@@ -68,13 +68,10 @@ const HealthSchema = z
   .openapi("Health");
 
 const HealthQuery = z.object({
-  detail: z
-    .enum(["1"])
-    .optional()
-    .openapi({
-      description:
-        "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever.",
-    }),
+  detail: z.enum(["1"]).optional().openapi({
+    description:
+      "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever.",
+  }),
 });
 
 const route = createRoute({

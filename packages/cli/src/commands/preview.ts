@@ -61,7 +61,9 @@ export async function preview(dir: string, flags: PreviewFlags, out: Output): Pr
   const watcher = watch(dir, (_event, name) => {
     if (!name || !(FOLDER_FILES as readonly string[]).includes(name)) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void (running = running.then(renderSafely)), SETTLE_MS);
+    timer = setTimeout(() => {
+      running = running.then(renderSafely);
+    }, SETTLE_MS);
   });
   out.note(`watching ${dir} (Ctrl+C to stop)`);
   running = running.then(renderSafely);
