@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
 import { ERROR_TYPES, errorEnvelope, ServiceError } from "./errors";
-import { config } from "./lib/config";
 import { mountEndpoints } from "./lib/endpoint";
 import { handleMcp } from "./mcp/handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
@@ -12,12 +11,14 @@ import { internalAuth } from "./middleware/internal-auth";
 import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
+import { services } from "./middleware/services";
 import { getAccountEndpoint } from "./routes/account/get";
 import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
 import { usageEndpoint } from "./routes/account/usage";
 import { getFileEndpoint } from "./routes/files/get";
 import { internalEndpoints } from "./routes/internal";
 import { createPreviewEndpoint } from "./routes/previews/create";
+import { rateHeaders } from "./routes/rate-headers";
 import { renderEndpoints } from "./routes/renders";
 import { docsPage, homePage } from "./routes/service/docs";
 import { errorDocs } from "./routes/service/error-docs";
@@ -31,10 +32,13 @@ const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//,
 
 function errorResponse(c: Context<AppEnv>, error: ServiceError): Response {
   const response = c.json(
-    errorEnvelope(config(c.env).baseUrl, error),
+    errorEnvelope(c.var.services.baseUrl, error),
     ERROR_TYPES[error.type].status as ContentfulStatusCode,
   );
-  for (const [name, value] of Object.entries(error.extra.headers ?? {})) response.headers.set(name, value);
+  const { retryAfterSeconds, rate, headers } = error.extra;
+  if (retryAfterSeconds !== undefined) response.headers.set("Retry-After", String(retryAfterSeconds));
+  for (const [name, value] of Object.entries({ ...(rate ? rateHeaders(rate) : {}), ...headers }))
+    response.headers.set(name, value);
   return response;
 }
 
@@ -78,6 +82,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
     name: "X-API-Key",
   });
 
+  app.use("*", services);
   app.use("*", requestId);
   app.use("*", requestLog);
   app.use("/v1/internal/*", internalAuth);
@@ -111,7 +116,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
 
   let document: unknown;
   const openApi = (baseUrl: string) => (document ??= openApiDocument(app, baseUrl));
-  app.get("/openapi.json", (c) => c.json(openApi(config(c.env).baseUrl)));
+  app.get("/openapi.json", (c) => c.json(openApi(c.var.services.baseUrl)));
   app.get("/docs", docsPage(openApi));
   app.get("/", homePage);
 

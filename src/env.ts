@@ -43,6 +43,8 @@ export interface Variables {
   body: unknown;
   account: AccountRow;
   apiKeyId: string;
+  /** What the request's work needs, built once per request (src/services.ts, src/middleware/services.ts). */
+  services: import("./services").Services;
   /** Set by render routes: the phases of the render (Server-Timing, the request log). */
   timings?: import("./lib/render-timings").RenderTimings;
   /** Set by routes that answer with a render: what the request log says about it. */

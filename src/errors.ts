@@ -108,7 +108,23 @@ function renderFailureDetails(details: Record<string, unknown> = {}): Record<str
   return { ...details, stage, retryable };
 }
 
-type ServiceErrorExtra = { errors?: FieldError[]; details?: Record<string, unknown>; headers?: Record<string, string> };
+/** Where a caller stands in a rate window: the HTTP layer turns it into X-RateLimit-* headers. */
+export interface RateState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+type ServiceErrorExtra = {
+  errors?: FieldError[];
+  details?: Record<string, unknown>;
+  /** When trying again can succeed (Retry-After). */
+  retryAfterSeconds?: number;
+  /** The rate window the refused request was counted in, when it was. */
+  rate?: RateState;
+  /** Headers only the HTTP layer itself sets (WWW-Authenticate); the domain states facts above instead. */
+  headers?: Record<string, string>;
+};
 
 /** A failure in the service's own terms; only the error table knows which HTTP status it becomes. */
 export class ServiceError extends Error {
@@ -128,16 +144,19 @@ export function docsUrl(baseUrl: string, type: ErrorType): string {
   return `${baseUrl}/docs/errors/${type}`;
 }
 
-export function errorEnvelope(baseUrl: string, error: ServiceError) {
+/** The error as the API shows it: in an error answer's envelope, a failed render's `error`, a batch entry. */
+export function errorObject(baseUrl: string, error: ServiceError) {
   return {
-    error: {
-      type: error.type,
-      message: error.message,
-      docs_url: docsUrl(baseUrl, error.type),
-      ...(error.extra.errors?.length ? { errors: error.extra.errors } : {}),
-      ...(error.extra.details ? { details: error.extra.details } : {}),
-    },
+    type: error.type,
+    message: error.message,
+    docs_url: docsUrl(baseUrl, error.type),
+    ...(error.extra.errors?.length ? { errors: error.extra.errors } : {}),
+    ...(error.extra.details ? { details: error.extra.details } : {}),
   };
+}
+
+export function errorEnvelope(baseUrl: string, error: ServiceError) {
+  return { error: errorObject(baseUrl, error) };
 }
 
 export const FieldErrorSchema = z

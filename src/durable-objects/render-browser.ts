@@ -2,7 +2,6 @@ import { DurableObject } from "cloudflare:workers";
 import type { Browser } from "@cloudflare/puppeteer";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { config } from "../lib/config";
 import { checkUrl } from "../lib/egress-policy";
 import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
@@ -20,6 +19,7 @@ import {
   wireFailure,
 } from "../render/chromium/page-job";
 import { pdfPageCount } from "../render/pdf-structure";
+import { buildServices } from "../services";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
 const PAGE_REUSE = 100;
@@ -75,7 +75,7 @@ export class RenderBrowser extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.slots = new FairSlots(config(env).instanceConcurrency, MAX_WAIT_MS);
+    this.slots = new FairSlots(buildServices(env).config.instanceConcurrency, MAX_WAIT_MS);
   }
 
   /** Renders `job` on a page of this object's browser; answered before the page is given back for the next job. */

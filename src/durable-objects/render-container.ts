@@ -1,6 +1,6 @@
 import { Container } from "@cloudflare/containers";
 import type { Env } from "../env";
-import { config } from "../lib/config";
+import { buildServices } from "../services";
 
 /** Where the image's backend listens (container/Dockerfile sets the same). */
 const PORT = 8080;
@@ -19,7 +19,7 @@ export class RenderContainer extends Container<Env> {
 
   constructor(ctx: DurableObjectState<{}>, env: Env) {
     super(ctx, env);
-    const settings = config(env);
+    const settings = buildServices(env).config;
     this.envVars = {
       PORT: String(PORT),
       HOST: "0.0.0.0",

@@ -1,12 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { database } from "../db/client";
 import { accounts, renders } from "../db/schema";
 import { serializeRender } from "../domain/renders/serialize-render";
 import { deliverAttempt } from "../domain/webhooks/deliver-attempt";
 import { nextAttemptDelayMs } from "../domain/webhooks/retry-schedule";
 import type { Env } from "../env";
-import { config } from "../lib/config";
+import { buildServices } from "../services";
 
 interface DeliveryState {
   renderId: string;
@@ -47,8 +46,8 @@ export class WebhookDelivery extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const state = await this.ctx.storage.get<DeliveryState>("state");
     if (!state || state.status !== "pending") return;
-    const settings = config(this.env);
-    const db = database(this.env.DB);
+    const services = buildServices(this.env);
+    const { config: settings, db } = services;
     const [row] = await db
       .select({ render: renders, secret: accounts.webhookSecret })
       .from(renders)
@@ -62,11 +61,11 @@ export class WebhookDelivery extends DurableObject<Env> {
     const attempt = state.attempts + 1;
     const data = await serializeRender(
       { ...row.render, webhookAttempts: attempt, webhookStatus: "pending" },
-      { baseUrl: settings.baseUrl, secret: settings.signingSecret() },
+      services.signer(),
     );
     const body = JSON.stringify({
       type: row.render.status === "succeeded" ? "render.succeeded" : "render.failed",
-      created_at: new Date().toISOString(),
+      created_at: services.clock.iso(),
       data,
     });
     const result = await deliverAttempt(row.render.webhookUrl, body, state.renderId, attempt, row.secret, {

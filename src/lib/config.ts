@@ -51,3 +51,5 @@ export function config(env: Env) {
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }
+
+export type Config = ReturnType<typeof config>;

@@ -62,7 +62,3 @@ export function parseOrRefuse<T extends z.ZodType>(
   const errors = fieldErrorsFromZod(parsed.error, value, root);
   throw new ServiceError("invalid_request", errors[0]?.message ?? fallback, { errors });
 }
-
-export function nowIso(): string {
-  return new Date().toISOString();
-}

@@ -1,10 +1,8 @@
-import { database } from "../db/client";
 import type { AccountRow } from "../db/schema";
-import { startTrial, trialLimiters } from "../domain/accounts/start-trial";
+import { startTrial } from "../domain/accounts/start-trial";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
-import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { config } from "../lib/config";
+import type { Services } from "../services";
 
 export interface ToolCaller {
   account: AccountRow;
@@ -19,23 +17,19 @@ export interface ToolCaller {
  * fresh trial, started as POST /v1/trials starts one (the same limit per client address).
  */
 export async function resolveCaller(
-  env: Env,
+  services: Services,
   headerKey: string | undefined,
   argumentKey: string | undefined,
   clientAddress: string,
 ): Promise<ToolCaller> {
   const presented = headerKey ?? argumentKey;
-  const db = database(env.DB);
+  const { db } = services;
   if (presented !== undefined) {
     const found = await authenticateKey(db, presented);
     if (!found)
       throw new ServiceError("authentication_error", "The API key is missing, malformed, unknown or revoked.");
     return { account: found.account, apiKeyId: found.keyId, apiKey: presented, minted: false };
   }
-  const { account, apiKey, keyId } = await startTrial(
-    db,
-    trialLimiters(env.RATE_LIMITER, clientAddress, config(env).trialStartsPerHourTotal),
-    new Date().toISOString(),
-  );
+  const { account, apiKey, keyId } = await startTrial(db, services.trialLimiters(clientAddress), services.clock.iso());
   return { account, apiKeyId: keyId, apiKey, minted: true };
 }

@@ -1,11 +1,9 @@
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
-import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { AppEnv } from "../env";
 import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
 import { clientAddress } from "../lib/client-address";
-import { config } from "../lib/config";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
 import { resolveCaller } from "./credentials";
@@ -73,7 +71,7 @@ async function checkedRequest(request: Request): Promise<Request> {
  * any tool runs; listing tools needs no key and mints nothing.
  */
 export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
-  const settings = config(c.env);
+  const settings = c.var.services.config;
   const origin = c.req.header("origin");
   if (origin && origin !== new URL(settings.baseUrl).origin)
     return jsonRpcError(403, `Requests from the origin ${origin} are not allowed.`);
@@ -87,7 +85,7 @@ export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
 
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
   if (c.req.header("authorization") !== undefined) {
-    const valid = bearer ? await authenticateKey(database(c.env.DB), bearer) : null;
+    const valid = bearer ? await authenticateKey(c.var.services.db, bearer) : null;
     if (!valid)
       return jsonRpcError(401, "The API key is missing, malformed, unknown or revoked.", {
         "WWW-Authenticate": 'Bearer error="invalid_token"',
@@ -109,7 +107,8 @@ export async function handleMcp(c: Context<AppEnv>): Promise<Response> {
       { name: "folio", title: "Folio", version: "1.0.0" },
       { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS },
     );
-    registerTools(server, { env: c.env, caller: (argumentKey) => resolveCaller(c.env, bearer, argumentKey, address) });
+    const services = c.var.services;
+    registerTools(server, { services, caller: (argumentKey) => resolveCaller(services, bearer, argumentKey, address) });
     return server;
   });
   return withHeaders(await handler.fetch(request), cors);

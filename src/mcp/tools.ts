@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
-import { database } from "../db/client";
-import { admitRenders } from "../domain/accounts/admission";
 import { usageFor } from "../domain/accounts/usage";
 import { RenderOptionsSchema } from "../domain/render-options/options-schema";
 import { createRender } from "../domain/renders/create-render";
@@ -14,15 +12,12 @@ import { publishVersion } from "../domain/templates/publish-version";
 import { parseReference, TEMPLATE_NAME_PATTERN } from "../domain/templates/reference";
 import { serializeTemplate } from "../domain/templates/serialize-template";
 import { validationResult } from "../domain/templates/validation-result";
-import type { Env } from "../env";
 import { errorEnvelope, ServiceError } from "../errors";
-import { config } from "../lib/config";
 import { parseOrRefuse } from "../lib/endpoint";
-import { meterFor } from "../lib/render-deps";
 import { precheckRenderBody, toRenderRequest } from "../routes/renders/parse-request";
-import { createRenderDeps, rateLimiterFor, signer } from "../routes/renders/request-context";
 import { RenderRequestBody } from "../routes/renders/schemas";
 import { TemplateCreateBody, TemplateVersionBody } from "../routes/templates/schemas";
+import type { Services } from "../services";
 import type { ToolCaller } from "./credentials";
 
 const apiKey = {
@@ -77,7 +72,7 @@ interface ToolInfo {
 }
 
 export interface ToolContext {
-  env: Env;
+  services: Services;
   caller: (argumentKey: string | undefined) => Promise<ToolCaller>;
 }
 
@@ -127,7 +122,7 @@ function register(
         const caller = await ctx.caller(args.api_key as string | undefined);
         return result(await run(args, caller), caller);
       } catch (error) {
-        return failure(error, config(ctx.env).baseUrl);
+        return failure(error, ctx.services.baseUrl);
       }
     },
   );
@@ -135,10 +130,9 @@ function register(
 
 /** Every tool goes through the same domain code as its REST endpoint and answers the same errors. */
 export function registerTools(server: McpServer, ctx: ToolContext): void {
-  const { env } = ctx;
-  const db = database(env.DB);
-  const now = () => new Date().toISOString();
-  const baseUrl = config(env).baseUrl;
+  const { services } = ctx;
+  const { db, baseUrl } = services;
+  const now = () => services.clock.iso();
   const strip = ({ api_key: _, ...rest }: Record<string, unknown>) => rest;
 
   register(
@@ -270,17 +264,12 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     },
     { ...RenderRequestBody.shape, data: renderData.optional(), options: RenderOptionsSchema.optional() },
     async (args, caller) => {
-      const receivedAt = new Date();
+      const receivedAt = services.clock.now();
       const body = strip(args);
-      precheckRenderBody(body, config(env).production);
-      await admitRenders(caller.account, rateLimiterFor(env, caller.apiKeyId), 1);
-      const { render } = await createRender(
-        caller.account,
-        caller.apiKeyId,
-        toRenderRequest(parseInput(RenderRequestBody, body), receivedAt),
-        createRenderDeps(env),
-      );
-      return serializeRender(render, signer(env));
+      precheckRenderBody(body, services.config.production);
+      const request = toRenderRequest(parseInput(RenderRequestBody, body), receivedAt);
+      const { render } = await createRender(caller, request, services);
+      return serializeRender(render, services.signer());
     },
   );
 
@@ -294,7 +283,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       annotations: READS,
     },
     { id: z.string() },
-    async (args, caller) => serializeRender(await getRender(db, caller.account.id, args.id), signer(env)),
+    async (args, caller) => serializeRender(await getRender(db, caller.account.id, args.id), services.signer()),
   );
 
   register(
@@ -307,7 +296,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       const page = await listRenders(db, caller.account.id, { limit: args.limit ?? 25, status: args.status });
       return {
         object: "list",
-        data: await Promise.all(page.data.map((r) => serializeRender(r, signer(env)))),
+        data: await Promise.all(page.data.map((r) => serializeRender(r, services.signer()))),
         has_more: page.hasMore,
       };
     },
@@ -323,7 +312,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       annotations: READS,
     },
     {},
-    async (_args, caller) => usageFor(db, meterFor(env, caller.account.id), caller.account),
+    async (_args, caller) => usageFor(db, services.meter(caller.account.id), caller.account),
   );
 
   register(

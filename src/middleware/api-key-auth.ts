@@ -1,5 +1,4 @@
 import { createMiddleware } from "hono/factory";
-import { database } from "../db/client";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
@@ -22,7 +21,7 @@ export const unauthenticated = () =>
 /** Resolves the API key to its account. Missing, malformed, unknown and revoked keys get the same 401. */
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   const found = await authenticateKey(
-    database(c.env.DB),
+    c.var.services.db,
     presentedKey(c.req.header("authorization"), c.req.header("x-api-key")),
   );
   if (!found) throw unauthenticated();

@@ -1,11 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import { database } from "../db/client";
 import { checkKey, claimKey, keepAnswer, releaseKey } from "../domain/idempotency/idempotency-keys";
 import type { AppEnv } from "../env";
-import { config } from "../lib/config";
 import { sha256Hex } from "../lib/crypto";
 import { canonicalJson } from "../lib/jcs";
-import { payloadKeys } from "../lib/payload-keys";
 
 /**
  * `Idempotency-Key` on the POSTs that create something (DECISIONS §18). A repeat replays the first answer
@@ -16,13 +13,13 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
   if (c.req.method !== "POST" || key === undefined) return next();
   checkKey(key);
-  const db = database(c.env.DB);
+  const { db, keys, clock } = c.var.services;
   const accountId = c.get("account").id;
   // Keyed: the body may hold passwords (the encryption option), and a bare hash of it could be tested against guesses.
   const request = `POST ${c.req.path}\n${canonicalJson(c.get("body") ?? null)}`;
-  const fingerprint = await payloadKeys(config(c.env).payloadSecret).digest(request);
+  const fingerprint = await keys.digest(request);
   // The bare hash is only compared, never stored again: keys kept before the change live out their day.
-  const claim = await claimKey(db, accountId, key, fingerprint, new Date(), await sha256Hex(request));
+  const claim = await claimKey(db, accountId, key, fingerprint, clock.now(), await sha256Hex(request));
   if (claim.state === "replay") {
     return new Response(claim.body, {
       status: claim.status,

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { config } from "../lib/config";
-import { chromiumDriverName } from "../lib/render-deps";
 
 /** What a request's log line says about the render it answered with. */
 export interface RenderFacts {
@@ -33,7 +31,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const timings = c.get("timings");
   const phases = timings?.header();
   if (phases) c.res.headers.set("server-timing", phases);
-  if (!config(c.env).requestLog) return;
+  if (!c.var.services.config.requestLog) return;
   const render = c.get("render");
   console.log(
     JSON.stringify({
@@ -48,7 +46,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
       render_id: render?.id ?? null,
       engine: render?.engine ?? null,
       // The driver that rendered it: none for a cache hit or a Satori PNG.
-      driver: render && !render.cached && render.engine === "chromium" ? chromiumDriverName(c.env) : null,
+      driver: render && !render.cached && render.engine === "chromium" ? c.var.services.renderer : null,
       pages: render?.pages ?? null,
       cache_hit: render ? render.cached : null,
       timings: timings?.toJSON() ?? null,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { ServiceError } from "../../src/errors";
 import { config } from "../../src/lib/config";
-import { chromiumDriver } from "../../src/lib/render-deps";
+import { selectChromiumDriver } from "../../src/render/chromium/select-driver";
 
 const SECRETS = [
   ["INTERNAL_SECRET", "internalSecret"],
@@ -30,8 +30,13 @@ describe("secrets in the settings", () => {
 describe("production's render path", () => {
   it("refuses to build the container driver without RENDER_BACKEND_SECRET, naming it", () => {
     const production = { ENVIRONMENT: "production", RENDER_CONTAINER: {} } as unknown as Env;
-    expect(() => chromiumDriver(production)).toThrow(ServiceError);
-    expect(() => chromiumDriver(production)).toThrow("RENDER_BACKEND_SECRET");
-    expect(chromiumDriver({ ...production, RENDER_BACKEND_SECRET: "given" } as Env).name).toBe("container");
+    expect(() => chromium(production)).toThrow(ServiceError);
+    expect(() => chromium(production)).toThrow("RENDER_BACKEND_SECRET");
+    expect(chromium({ ...production, RENDER_BACKEND_SECRET: "given" } as Env).name).toBe("container");
   });
 });
+
+/** The driver `env` selects, as the services choose it. */
+function chromium(env: Env) {
+  return selectChromiumDriver(env, config(env));
+}

@@ -3,8 +3,9 @@ import { holdExpired } from "../../src/domain/accounts/metering";
 import { type GateStub, withChromiumSlot } from "../../src/domain/renders/render-capacity";
 import type { Env } from "../../src/env";
 import { ERROR_TYPES, errorEnvelope, RENDER_STAGES, ServiceError } from "../../src/errors";
-import { chromiumDriver } from "../../src/lib/render-deps";
+import { config } from "../../src/lib/config";
 import { backendDriver } from "../../src/render/chromium/backend-driver";
+import { selectChromiumDriver } from "../../src/render/chromium/select-driver";
 import { renderLiquid } from "../../src/render/liquid";
 import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
 
@@ -89,7 +90,7 @@ describe("every render_failed carries details.stage and details.retryable", () =
       "browser",
       true,
     );
-    expectStage(await caught(() => chromiumDriver({} as Env)), "browser", false);
+    expectStage(await caught(() => chromium({} as Env)), "browser", false);
     const busyGate = { acquire: async () => false } as unknown as GateStub;
     expectStage(
       await caught(() => withChromiumSlot(busyGate, "t", { perAccount: 1, maxWaitMs: 1 }, 1000, async () => 1)),
@@ -98,3 +99,8 @@ describe("every render_failed carries details.stage and details.retryable", () =
     );
   });
 });
+
+/** The driver `env` selects, as the services choose it. */
+function chromium(env: Env) {
+  return selectChromiumDriver(env, config(env));
+}

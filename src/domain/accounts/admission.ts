@@ -6,14 +6,6 @@ import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 /** Previews have a window of their own per key: the studio previews as the user types, and that must not eat renders. */
 export const PREVIEWS_PER_MINUTE = 30;
 
-export function rateHeaders(decision: RateDecision): Record<string, string> {
-  return {
-    "X-RateLimit-Limit": String(decision.limit),
-    "X-RateLimit-Remaining": String(decision.remaining),
-    "X-RateLimit-Reset": String(decision.resetSeconds),
-  };
-}
-
 /** A suspended account renders nothing (403); each key may start `limit` of `what` a window (429 with Retry-After). */
 async function admit(
   account: AccountRow,
@@ -41,11 +33,19 @@ async function admit(
           requested: units,
           retry_after_seconds: decision.resetSeconds,
         },
-        headers: { "Retry-After": String(decision.resetSeconds), ...rateHeaders(decision) },
+        retryAfterSeconds: decision.resetSeconds,
+        rate: decision,
       },
     );
   }
   return decision;
+}
+
+/** `error` with the rate window its request was counted in, when admission passed, so its answer says where the caller stands. */
+export async function countedIn(error: unknown, admitting: Promise<RateDecision>): Promise<unknown> {
+  const rate = await admitting.catch(() => undefined);
+  if (rate && error instanceof ServiceError && !error.extra.rate) error.extra.rate = rate;
+  return error;
 }
 
 /** The gate in front of every render: `renders_per_minute` per key, a batch asking one unit per item. */

@@ -32,7 +32,7 @@ export function trialLimiters(
 function tooMany(message: string, limit: number, resetSeconds: number): ServiceError {
   return new ServiceError("rate_limited", message, {
     details: { limit, window_seconds: HOUR_SECONDS, retry_after_seconds: resetSeconds },
-    headers: { "Retry-After": String(resetSeconds) },
+    retryAfterSeconds: resetSeconds,
   });
 }
 

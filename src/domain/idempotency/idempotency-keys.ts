@@ -31,7 +31,7 @@ export function checkKey(key: string): void {
 function conflict(code: "idempotency_key_reused" | "idempotency_key_in_use", message: string): ServiceError {
   return new ServiceError("conflict", message, {
     details: { code },
-    ...(code === "idempotency_key_in_use" ? { headers: { "Retry-After": "1" } } : {}),
+    ...(code === "idempotency_key_in_use" ? { retryAfterSeconds: 1 } : {}),
   });
 }
 

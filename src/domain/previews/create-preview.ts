@@ -1,10 +1,14 @@
 import type { Database } from "../../db/client";
-import type { AccountRow, TemplateVersionRow } from "../../db/schema";
+import type { TemplateVersionRow } from "../../db/schema";
+import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { UNTIMED } from "../../lib/render-timings";
 import { PREVIEW_MARK } from "../../render/preview-mark";
+import { admitPreview } from "../accounts/admission";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
+import type { Caller } from "../renders/create-render";
 import { type ProduceDeps, renderFile } from "../renders/produce-file";
 import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
 import { checkDefinition } from "../templates/check-definition";
@@ -69,11 +73,17 @@ async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateV
  * "PREVIEW" across every page. Nothing is stored, cached, billed or listed: the bytes are the answer.
  */
 export async function createPreview(
-  db: Database,
-  account: AccountRow,
+  { account, apiKeyId }: Caller,
   request: PreviewRequest,
-  deps: Omit<ProduceDeps, "files" | "meter">,
-): Promise<Preview> {
+  deps: Omit<ProduceDeps, "files" | "meter"> & {
+    db: Database;
+    limiter(apiKeyId: string, window: "previews"): DurableObjectStub<RateLimiter>;
+  },
+): Promise<Preview & { rate: RateDecision }> {
+  const rate = await (deps.timings ?? UNTIMED).measure("admission", () =>
+    admitPreview(account, deps.limiter(apiKeyId, "previews")),
+  );
+  const { db } = deps;
   const version =
     "ref" in request.subject
       ? (await resolveTemplate(db, account.id, request.subject.ref)).version
@@ -101,6 +111,7 @@ export async function createPreview(
     pageCount: file.pageCount,
     truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES,
     ...(await previewWarnings(version)),
+    rate,
   };
 }
 

@@ -1,8 +1,12 @@
 import type { Database } from "../../db/client";
 import type { AccountRow } from "../../db/schema";
 import { type RenderRow, renders } from "../../db/schema";
+import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
+import type { Clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { UNTIMED } from "../../lib/render-timings";
+import { admitRenders, countedIn } from "../accounts/admission";
 import { reserveUnits } from "../accounts/metering";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
@@ -31,8 +35,16 @@ export interface RenderRequest {
 export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
   db: Database;
   baseUrl: string;
-  syncMaxDataBytes: number;
-  now: () => string;
+  clock: Clock;
+  config: { syncMaxDataBytes: number };
+  /** The rate window of an API key (one limiter object per key). */
+  limiter(apiKeyId: string): DurableObjectStub<RateLimiter>;
+}
+
+/** Who asks: the account, and the API key its rate limit is counted against. */
+export interface Caller {
+  account: AccountRow;
+  apiKeyId: string;
 }
 
 export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow };
@@ -41,17 +53,37 @@ export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow 
 const RECORDED_FAILURES = new Set(["render_failed", "asset_blocked", "quota_exceeded", "spend_cap_exceeded"]);
 
 /**
- * POST /v1/render: resolve, validate, then answer from the cache, render inline, or queue. A satori
- * template always renders inline; a cache hit always answers inline, whatever else was asked. Identical
- * requests in flight together make one render: the others are answered as cache hits.
- * `admitted` is the caller's admission check, already under way; nothing is decided before it passes.
+ * POST /v1/render and the agent's render tool: admit the caller (suspension, one unit of the key's rate
+ * window), then render. The answer, and a refusal after admission, carry where the caller stands in its window.
  */
 export async function createRender(
+  caller: Caller,
+  request: RenderRequest,
+  deps: CreateRenderDeps,
+): Promise<CreatedRender & { rate: RateDecision }> {
+  const admitting = (deps.timings ?? UNTIMED).measure("admission", () =>
+    admitRenders(caller.account, deps.limiter(caller.apiKeyId), 1),
+  );
+  try {
+    const created = await startRender(caller.account, caller.apiKeyId, request, deps, admitting);
+    return { ...created, rate: await admitting };
+  } catch (error) {
+    throw await countedIn(error, admitting);
+  }
+}
+
+/**
+ * Resolve, validate, then answer from the cache, render inline, or queue. A satori template always renders
+ * inline; a cache hit always answers inline, whatever else was asked. Identical requests in flight together
+ * make one render: the others are answered as cache hits. `admitted` is the admission check, already under way
+ * (a batch admits all its items at once); nothing is decided before it passes.
+ */
+export async function startRender(
   account: AccountRow,
   apiKeyId: string | null,
   request: RenderRequest,
   deps: CreateRenderDeps,
-  admitted: Promise<unknown> = Promise.resolve(),
+  admitted: Promise<unknown>,
 ): Promise<CreatedRender> {
   const accountId = account.id;
   // The template lookup overlaps the admission check (rate limit, suspension), which still decides first:
@@ -74,14 +106,14 @@ export async function createRender(
   const cachedAnswer = async (): Promise<CreatedRender | undefined> => {
     const hit = await findCached(deps.db, accountId, plan.cacheKey);
     if (!hit) return undefined;
-    const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.now(), {
+    const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.clock.iso(), {
       status: "succeeded",
       cached: true,
       objectKey: hit.objectKey,
       pageCount: hit.pageCount,
       byteSize: hit.byteSize,
       billableUnits: 0,
-      completedAt: deps.now(),
+      completedAt: deps.clock.iso(),
     });
     await deps.db.insert(renders).values(render);
     return { outcome: "finished", render };
@@ -93,7 +125,7 @@ export async function createRender(
     request.batchId !== undefined ||
     request.webhookUrl !== undefined ||
     request.async === true ||
-    (version.engine !== "satori" && plan.dataBytes > deps.syncMaxDataBytes);
+    (version.engine !== "satori" && plan.dataBytes > deps.config.syncMaxDataBytes);
   if (queued) return queueRender(account, origin, plan, deps);
   // The units are reserved while the gate decides who renders (and, for Chromium, hands out the slot); they go
   // back when this request renders nothing (a follower answered from the cache, the gate refusing or failing).
@@ -161,22 +193,26 @@ async function renderInline(
   const { renderId } = seat;
   const meter = deps.meter(account.id);
   const maxUnits = await seat.reserving;
-  const createdAt = deps.now();
+  const createdAt = deps.clock.iso();
   let file: ProducedFile;
   try {
     file = await produceFile(account, renderId, plan, maxUnits, deps, seat.holdsSlot);
   } catch (error) {
     await meter.release(renderId);
     if (error instanceof ServiceError && RECORDED_FAILURES.has(error.type)) {
-      await deps.db
-        .insert(renders)
-        .values(
-          newRenderRow(origin, plan, createdAt, { id: renderId, ...failedState(error, deps.baseUrl, deps.now()) }),
-        );
+      await deps.db.insert(renders).values(
+        newRenderRow(origin, plan, createdAt, {
+          id: renderId,
+          ...failedState(error, deps.baseUrl, deps.clock.iso()),
+        }),
+      );
     }
     throw error;
   }
-  const render = newRenderRow(origin, plan, createdAt, { id: renderId, ...succeededState(plan, file, deps.now()) });
+  const render = newRenderRow(origin, plan, createdAt, {
+    id: renderId,
+    ...succeededState(plan, file, deps.clock.iso()),
+  });
   try {
     await deps.db.insert(renders).values(render);
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import { type RenderRow, renders } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { newRenderRow, type RenderOrigin } from "./record-render";
 import type { RenderPlan } from "./render-plan";
@@ -8,7 +9,7 @@ export interface QueueDeps {
   db: Database;
   files: R2Bucket;
   queue: Queue<RenderMessage>;
-  now: () => string;
+  clock: Clock;
   keys: PayloadKeys;
 }
 
@@ -44,7 +45,7 @@ export async function enqueueRender(
   deps: QueueDeps,
   renderId: string,
 ): Promise<RenderRow> {
-  const render = newRenderRow(origin, plan, deps.now(), { id: renderId, status: "queued" });
+  const render = newRenderRow(origin, plan, deps.clock.iso(), { id: renderId, status: "queued" });
   const { encryption, ...options } = plan.options;
   const sealed = encryption ? { sealed_encryption: await deps.keys.seal(JSON.stringify(encryption), render.id) } : {};
   const payload: RenderPayload = {

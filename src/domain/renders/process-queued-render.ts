@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type RenderRow, renders, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
+import type { Clock } from "../../lib/clock";
 import { getAccount } from "../accounts/get-account";
 import { beginAttempt, holdExpired } from "../accounts/metering";
 import type { RenderOptions } from "../render-options/options-schema";
@@ -14,7 +15,7 @@ import { planRender } from "./render-plan";
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
   baseUrl: string;
-  now: () => Date;
+  clock: Clock;
 }
 
 const LEASE_MS = 120_000;
@@ -79,7 +80,7 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
   const meter = deps.meter(account.id);
   const maxUnits = await beginAttempt(meter, account, claimed.id);
   if (maxUnits === null) throw holdExpired();
-  const now = () => deps.now().toISOString();
+  const now = () => deps.clock.iso();
   const slot = plan.engine === "chromium" ? { ticket: claimed.id, settings: deps.capacity } : undefined;
   const once = await coalesce(
     deps.gate(account.id),
@@ -113,7 +114,7 @@ export async function processQueuedRender(
   deps: ProcessDeps,
   finalAttempt: boolean,
 ): Promise<{ outcome: ProcessOutcome; render?: RenderRow }> {
-  const now = deps.now();
+  const now = deps.clock.now();
   const [claimed] = await deps.db
     .update(renders)
     .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
@@ -143,7 +144,7 @@ export async function processQueuedRender(
       error instanceof ServiceError
         ? error
         : new ServiceError("internal_error", "The render failed on our side.", { details: { cause: String(error) } });
-    const render = await closeQueued(renderId, failedState(failure, deps.baseUrl, deps.now().toISOString()), deps);
+    const render = await closeQueued(renderId, failedState(failure, deps.baseUrl, deps.clock.iso()), deps);
     if (render) await deps.meter(render.accountId).release(render.id);
     return { outcome: "failed", render };
   }
@@ -152,12 +153,12 @@ export async function processQueuedRender(
 /** Messages that exhausted their retries land here: the render is closed as failed rather than left queued. */
 export async function failAbandonedRender(
   renderId: string,
-  deps: Pick<ProcessDeps, "db" | "baseUrl" | "now" | "files" | "meter">,
+  deps: Pick<ProcessDeps, "db" | "baseUrl" | "clock" | "files" | "meter">,
 ): Promise<RenderRow | undefined> {
   const error = new ServiceError("internal_error", "The render could not be completed after several attempts.", {
     details: { stage: "queue" },
   });
-  const failed = await closeQueued(renderId, failedState(error, deps.baseUrl, deps.now().toISOString()), deps);
+  const failed = await closeQueued(renderId, failedState(error, deps.baseUrl, deps.clock.iso()), deps);
   if (failed) await deps.meter(failed.accountId).release(failed.id);
   return failed;
 }

@@ -14,9 +14,9 @@ const SWEEP_LIMIT = 200;
  * whatever happened to their queue message. Answers the renders it closed, so their webhooks can be sent.
  */
 export async function sweepStuckRenders(
-  deps: Pick<ProcessDeps, "db" | "files" | "meter" | "baseUrl" | "now">,
+  deps: Pick<ProcessDeps, "db" | "files" | "meter" | "baseUrl" | "clock">,
 ): Promise<RenderRow[]> {
-  const now = deps.now();
+  const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - HOLD_EXPIRY_MS).toISOString();
   const stuck = await deps.db
     .select({ id: renders.id })

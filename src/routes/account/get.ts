@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { revealWebhookSecretOnce } from "../../domain/accounts/webhook-secret";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { AccountSchema } from "./schemas";
 
@@ -27,7 +26,7 @@ const route = createRoute({
 
 export const getAccountEndpoint = endpoint(route, async (c) => {
   const account = c.get("account");
-  const revealed = await revealWebhookSecretOnce(database(c.env.DB), account, nowIso());
+  const revealed = await revealWebhookSecretOnce(c.var.services.db, account, c.var.services.clock.iso());
   if (revealed) return c.json(serializeAccount(revealed, revealed.webhookSecret));
   return c.json({ ...serializeAccount(account), note: LATER_NOTE });
 });

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { rotateWebhookSecret } from "../../domain/accounts/webhook-secret";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { IsoTimestamp, jsonContent } from "../schemas";
 
 const RotationSchema = z
@@ -30,8 +29,8 @@ const route = createRoute({
 });
 
 export const rotateWebhookSecretEndpoint = endpoint(route, async (c) => {
-  const now = nowIso();
-  const account = await rotateWebhookSecret(database(c.env.DB), c.get("account").id, now);
+  const now = c.var.services.clock.iso();
+  const account = await rotateWebhookSecret(c.var.services.db, c.get("account").id, now);
   return c.json({
     object: "webhook_secret" as const,
     account: account.id,

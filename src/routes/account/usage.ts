@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { usageFor } from "../../domain/accounts/usage";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { meterFor } from "../../lib/render-deps";
 import { IsoTimestamp, jsonContent } from "../schemas";
 import { PlanName } from "./schemas";
 
@@ -38,5 +36,5 @@ const route = createRoute({
 
 export const usageEndpoint = endpoint(route, async (c) => {
   const account = c.get("account");
-  return c.json(await usageFor(database(c.env.DB), meterFor(c.env, account.id), account));
+  return c.json(await usageFor(c.var.services.db, c.var.services.meter(account.id), account));
 });

@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { database } from "../../db/client";
 import { renders } from "../../db/schema";
 import { errorResponses, ServiceError } from "../../errors";
-import { config } from "../../lib/config";
 import { endpoint } from "../../lib/endpoint";
 import { verifyFileSignature } from "../../lib/signed-url";
 
@@ -36,9 +34,14 @@ const route = createRoute({
 
 export const getFileEndpoint = endpoint(route, async (c) => {
   const id = c.req.param("id") ?? "";
-  await verifyFileSignature(config(c.env).signingSecret(), id, c.req.query("expires"), c.req.query("signature"));
-  const [render] = await database(c.env.DB).select().from(renders).where(eq(renders.id, id)).limit(1);
-  const object = render?.objectKey ? await c.env.FILES.get(render.objectKey) : null;
+  await verifyFileSignature(
+    c.var.services.config.signingSecret(),
+    id,
+    c.req.query("expires"),
+    c.req.query("signature"),
+  );
+  const [render] = await c.var.services.db.select().from(renders).where(eq(renders.id, id)).limit(1);
+  const object = render?.objectKey ? await c.var.services.files.get(render.objectKey) : null;
   if (!render || !object) throw new ServiceError("not_found", "The file of this render does not exist.");
   const [name, version] = render.templateRef.split("@");
   return new Response(object.body, {

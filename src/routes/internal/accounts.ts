@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { createAccount } from "../../domain/accounts/create-account";
 import { createVerification } from "../../domain/accounts/email-verification";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
-import { config } from "../../lib/config";
-import { endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { endpoint, readBody } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { CreateAccountBody, IssuedAccount, UpdateAccountBody, VerificationBody } from "./schemas";
@@ -22,9 +20,9 @@ export const createAccountEndpoint = endpoint(
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
-      database(c.env.DB),
+      c.var.services.db,
       readBody(c, CreateAccountBody),
-      nowIso(),
+      c.var.services.clock.iso(),
     );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
   },
@@ -38,9 +36,9 @@ export const createTrialEndpoint = endpoint(
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
-      database(c.env.DB),
+      c.var.services.db,
       { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true },
-      nowIso(),
+      c.var.services.clock.iso(),
     );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
   },
@@ -55,10 +53,10 @@ export const updateAccountEndpoint = endpoint(
   }),
   async (c) => {
     const account = await updateAccount(
-      database(c.env.DB),
+      c.var.services.db,
       c.req.param("id") ?? "",
       readBody(c, UpdateAccountBody),
-      nowIso(),
+      c.var.services.clock.iso(),
     );
     return c.json(serializeAccount(account));
   },
@@ -78,7 +76,15 @@ export const createVerificationEndpoint = endpoint(
   }),
   async (c) => {
     const { email } = readBody(c, VerificationBody);
-    const token = await createVerification(database(c.env.DB), c.req.param("id") ?? "", email, new Date());
-    return c.json({ token, verify_url: `${config(c.env).baseUrl}/v1/verify?token=${encodeURIComponent(token)}` }, 201);
+    const token = await createVerification(
+      c.var.services.db,
+      c.req.param("id") ?? "",
+      email,
+      c.var.services.clock.now(),
+    );
+    return c.json(
+      { token, verify_url: `${c.var.services.config.baseUrl}/v1/verify?token=${encodeURIComponent(token)}` },
+      201,
+    );
   },
 );

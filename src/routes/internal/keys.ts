@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { issueKeyForAccount } from "../../domain/api-keys/issue-key-for-account";
 import { revokeKey } from "../../domain/api-keys/revoke-key";
-import { endpoint, nowIso } from "../../lib/endpoint";
+import { endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 
 export const issueKeyEndpoint = endpoint(
@@ -13,7 +12,11 @@ export const issueKeyEndpoint = endpoint(
     responses: { 201: jsonContent(z.object({ api_key: z.string(), key_id: z.string() }), "A new key, shown once.") },
   }),
   async (c) => {
-    const { apiKey, keyId } = await issueKeyForAccount(database(c.env.DB), c.req.param("id") ?? "", nowIso());
+    const { apiKey, keyId } = await issueKeyForAccount(
+      c.var.services.db,
+      c.req.param("id") ?? "",
+      c.var.services.clock.iso(),
+    );
     return c.json({ api_key: apiKey, key_id: keyId }, 201);
   },
 );
@@ -32,7 +35,7 @@ export const revokeKeyEndpoint = endpoint(
   }),
   async (c) => {
     const keyId = c.req.param("key_id") ?? "";
-    await revokeKey(database(c.env.DB), keyId, nowIso());
+    await revokeKey(c.var.services.db, keyId, c.var.services.clock.iso());
     return c.json({ id: keyId, revoked: true as const });
   },
 );

@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
-import { admitPreview, PREVIEWS_PER_MINUTE, rateHeaders } from "../../domain/accounts/admission";
+import { PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../domain/previews/create-preview";
 import { parseReference } from "../../domain/templates/reference";
 import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
-import { renderDeps } from "../../lib/render-deps";
 import { RenderTimings } from "../../lib/render-timings";
-import { rateLimiterFor, requestScope } from "../renders/request-context";
+import { rateHeaders } from "../rate-headers";
 import { RenderRequestBody } from "../renders/schemas";
 import { jsonBodyOf } from "../schemas";
 import { TemplateVersionBody } from "../templates/schemas";
@@ -121,19 +119,16 @@ function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
 }
 
 export const createPreviewEndpoint = endpoint(route, async (c) => {
-  const receivedAt = new Date();
+  const services = c.var.services;
+  const receivedAt = services.clock.now();
   const body = readBody(c, PreviewBody);
   const subject = subjectOf(body);
   const timings = new RenderTimings();
   c.set("timings", timings);
-  const rate = await timings.measure("admission", () =>
-    admitPreview(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId"), "previews")),
-  );
   // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
   const options = "definition" in subject ? undefined : body.options;
   const preview = await createPreview(
-    database(c.env.DB),
-    c.get("account"),
+    { account: c.get("account"), apiKeyId: c.get("apiKeyId") },
     {
       subject,
       data: body.data === undefined ? {} : body.data,
@@ -141,10 +136,10 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
       options,
       receivedAt,
     },
-    renderDeps(c.env, requestScope(c, timings)),
+    { ...services, timings },
   );
   const headers: Record<string, string> = {
-    ...rateHeaders(rate),
+    ...rateHeaders(preview.rate),
     "content-type": preview.contentType,
     "cache-control": "no-store",
     "x-service-page-count": String(preview.pageCount),

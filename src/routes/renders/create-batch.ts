@@ -1,13 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { type BatchItem, createBatch } from "../../domain/renders/create-batch";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
-import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
+import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const BatchBody = z
@@ -102,12 +100,11 @@ function parseItems(body: unknown, max: number, production: boolean, receivedAt:
 }
 
 export const createBatchEndpoint = endpoint(route, async (c) => {
-  const settings = config(c.env);
-  const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production, new Date());
-  const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), items.length);
-  for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
-  const batch = await createBatch(c.get("account"), c.get("apiKeyId"), items, createRenderDeps(c.env));
-  const sign = signer(c.env);
+  const services = c.var.services;
+  const settings = services.config;
+  const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production, services.clock.now());
+  const batch = await createBatch({ account: c.get("account"), apiKeyId: c.get("apiKeyId") }, items, services);
+  const sign = services.signer();
   const renders = await Promise.all(
     batch.entries.map(async (entry) =>
       "render" in entry
@@ -118,5 +115,6 @@ export const createBatchEndpoint = endpoint(route, async (c) => {
   return c.json(
     { object: "batch" as const, id: batch.id, count: batch.count, queued: batch.queued, cached: batch.cached, renders },
     202,
+    rateHeaders(batch.rate),
   );
 });

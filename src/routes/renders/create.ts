@@ -1,15 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { admitRenders, rateHeaders } from "../../domain/accounts/admission";
 import { createRender } from "../../domain/renders/create-render";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
-import { config } from "../../lib/config";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { noteRender } from "../../middleware/request-log";
+import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { createRenderDeps, rateLimiterFor, requestScope, signer } from "./request-context";
 import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const route = createRoute({
@@ -43,24 +41,15 @@ const route = createRoute({
 });
 
 export const createRenderEndpoint = endpoint(route, async (c) => {
-  const receivedAt = new Date();
+  const services = c.var.services;
+  const receivedAt = services.clock.now();
   // A malformed body starts no render, so it is refused before the rate limiter counts it.
-  precheckRenderBody(c.get("body"), config(c.env).production);
+  precheckRenderBody(c.get("body"), services.config.production);
   const request = toRenderRequest(readBody(c, RenderRequestBody), receivedAt);
   const timings = new RenderTimings();
   c.set("timings", timings);
-  const admitted = timings
-    .measure("admission", () => admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), 1))
-    .then((rate) => {
-      for (const [name, value] of Object.entries(rateHeaders(rate))) c.header(name, value);
-    });
-  const { outcome, render } = await createRender(
-    c.get("account"),
-    c.get("apiKeyId"),
-    request,
-    createRenderDeps(c.env, requestScope(c, timings)),
-    admitted,
-  );
+  const caller = { account: c.get("account"), apiKeyId: c.get("apiKeyId") };
+  const { outcome, render, rate } = await createRender(caller, request, { ...services, timings });
   noteRender(c, render);
-  return c.json(await serializeRender(render, signer(c.env)), outcome === "queued" ? 202 : 200);
+  return c.json(await serializeRender(render, services.signer()), outcome === "queued" ? 202 : 200, rateHeaders(rate));
 });

@@ -1,11 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { getRender } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { signer } from "./request-context";
 import { RenderIdParam, RenderSchema } from "./schemas";
 
 const route = createRoute({
@@ -37,5 +35,7 @@ export const getRenderEndpoint = endpoint(route, async (c) => {
       ],
     });
   }
-  return c.json(await serializeRender(await getRender(database(c.env.DB), c.get("account").id, id), signer(c.env)));
+  return c.json(
+    await serializeRender(await getRender(c.var.services.db, c.get("account").id, id), c.var.services.signer()),
+  );
 });

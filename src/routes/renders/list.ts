@@ -1,11 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { signer } from "./request-context";
 import { RenderListSchema } from "./schemas";
 
 const ListQuery = z.strictObject({
@@ -54,8 +52,8 @@ export const listRendersEndpoint = endpoint(route, async (c) => {
     batch_id: batchId,
     status,
   } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
-  const page = await listRenders(database(c.env.DB), c.get("account").id, { limit, startingAfter, batchId, status });
-  const sign = signer(c.env);
+  const page = await listRenders(c.var.services.db, c.get("account").id, { limit, startingAfter, batchId, status });
+  const sign = c.var.services.signer();
   return c.json({
     object: "list" as const,
     data: await Promise.all(page.data.map((r) => serializeRender(r, sign))),

@@ -5,7 +5,6 @@ import { inline, page } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../errors";
-import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
@@ -39,7 +38,7 @@ function errorsSection(baseUrl: string): string {
 /** GET /docs: the whole reference on one server-rendered page, from the running OpenAPI document. */
 export function docsPage(openApi: (baseUrl: string) => unknown) {
   return async (c: AppContext) => {
-    const baseUrl = config(c.env).baseUrl;
+    const baseUrl = c.var.services.config.baseUrl;
     const document = openApi(baseUrl) as OpenApiDocument;
     const body = [
       quickStart(baseUrl),
@@ -57,7 +56,7 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
 
 /** GET /: where to go from here. */
 export function homePage(c: AppContext): Response {
-  const baseUrl = config(c.env).baseUrl;
+  const baseUrl = c.var.services.config.baseUrl;
   const links = [
     ["/studio", "Studio", "write a template and see it as you type; start a free trial"],
     ["/docs", "API reference", "every endpoint, the render options, Liquid, webhooks and errors"],

@@ -1,6 +1,5 @@
 import { inline, page, unmarked } from "../../docs/html";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES, type ErrorType, errorEnvelope, ServiceError } from "../../errors";
-import { config } from "../../lib/config";
 import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
@@ -20,7 +19,7 @@ function typePage(baseUrl: string, type: ErrorType): string {
 
 /** The human pages behind every `docs_url`, generated from the same table as the runtime errors. */
 export function errorDocs(c: AppContext): Response {
-  const baseUrl = config(c.env).baseUrl;
+  const baseUrl = c.var.services.config.baseUrl;
   const type = c.req.param("type");
   if (type === undefined) {
     const rows = ERROR_TYPE_NAMES.map(

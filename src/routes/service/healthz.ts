@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Env } from "../../env";
+import { sql } from "drizzle-orm";
 import { endpoint } from "../../lib/endpoint";
-import { chromiumDriver, chromiumDriverName } from "../../lib/render-deps";
+import type { Services } from "../../services";
 import { jsonContent } from "../schemas";
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -30,22 +30,22 @@ async function probe(check: () => Promise<unknown>): Promise<string> {
 }
 
 /** The Chromium driver's name and counters (jobs, pages opened, memory per instance), or why they could not be read. */
-async function rendererStats(env: Env): Promise<Record<string, unknown>> {
+async function rendererStats(services: Services): Promise<Record<string, unknown>> {
   try {
-    const driver = chromiumDriver(env);
+    const driver = services.chromium();
     return { driver: driver.name, ...(await withinTime(driver.stats(), STATS_TIMEOUT_MS)) };
   } catch (error) {
-    return { driver: chromiumDriverName(env), error: (error as Error).message || String(error) };
+    return { driver: services.renderer, error: (error as Error).message || String(error) };
   }
 }
 
 /** Real round trips to each dependency, run in parallel so one slow one costs its own timeout only. */
-async function checkDependencies(env: Env) {
+async function checkDependencies(services: Services) {
   const [database, storage, renderer] = await Promise.all([
-    probe(() => env.DB.prepare("SELECT 1").first()),
-    probe(() => env.FILES.head("healthz/probe")),
+    probe(() => services.db.run(sql`SELECT 1`)),
+    probe(() => services.files.head("healthz/probe")),
     probe(async () => {
-      const state = await chromiumDriver(env).health();
+      const state = await services.chromium().health();
       if (state !== "ok") throw new Error(state);
     }),
   ]);
@@ -90,8 +90,8 @@ const route = createRoute({
 
 export const healthzEndpoint = endpoint(route, async (c) => {
   const [checks, stats] = await Promise.all([
-    checkDependencies(c.env),
-    c.req.query("detail") === "1" ? rendererStats(c.env) : undefined,
+    checkDependencies(c.var.services),
+    c.req.query("detail") === "1" ? rendererStats(c.var.services) : undefined,
   ]);
   const healthy = Object.values(checks).every((v) => v === "ok");
   return c.json(

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { verifyEmail } from "../../domain/accounts/email-verification";
 import { errorResponses, ServiceError } from "../../errors";
 import { endpoint } from "../../lib/endpoint";
@@ -36,6 +35,6 @@ export const verifyEndpoint = endpoint(route, async (c) => {
       ],
     });
   }
-  const { accountId, email } = await verifyEmail(database(c.env.DB), token, new Date());
+  const { accountId, email } = await verifyEmail(c.var.services.db, token, c.var.services.clock.now());
   return c.json({ object: "verification" as const, account: accountId, email, verified: true as const });
 });

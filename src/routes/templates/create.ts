@@ -1,10 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { createTemplate } from "../../domain/templates/create-template";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
-import { config } from "../../lib/config";
-import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
@@ -26,9 +24,9 @@ const route = createRoute({
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
   const input = readBody(c, TemplateCreateBody);
-  const { template, version, ...warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, {
-    now: nowIso(),
-    baseUrl: config(c.env).baseUrl,
+  const { template, version, ...warnings } = await createTemplate(c.var.services.db, c.get("account").id, input, {
+    now: c.var.services.clock.iso(),
+    baseUrl: c.var.services.config.baseUrl,
   });
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

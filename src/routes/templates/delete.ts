@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { deleteTemplate } from "../../domain/templates/delete-template";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { refParam } from "./params";
 import { DeletedTemplateSchema, RefParam } from "./schemas";
@@ -24,6 +23,11 @@ const route = createRoute({
 });
 
 export const deleteTemplateEndpoint = endpoint(route, async (c) => {
-  const template = await deleteTemplate(database(c.env.DB), c.get("account").id, refParam(c), nowIso());
+  const template = await deleteTemplate(
+    c.var.services.db,
+    c.get("account").id,
+    refParam(c),
+    c.var.services.clock.iso(),
+  );
   return c.json({ object: "template" as const, id: template.id, name: template.name, deleted: true as const });
 });

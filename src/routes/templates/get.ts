@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { resolveTemplate } from "../../domain/templates/find-template";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -23,6 +22,6 @@ const route = createRoute({
 });
 
 export const getTemplateEndpoint = endpoint(route, async (c) => {
-  const { template, version } = await resolveTemplate(database(c.env.DB), c.get("account").id, refParam(c));
+  const { template, version } = await resolveTemplate(c.var.services.db, c.get("account").id, refParam(c));
   return c.json(serializeTemplate(template, version));
 });

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { listVersions } from "../../domain/templates/list-templates";
 import { serializeVersion } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -23,6 +22,6 @@ const route = createRoute({
 });
 
 export const listVersionsEndpoint = endpoint(route, async (c) => {
-  const { template, versions } = await listVersions(database(c.env.DB), c.get("account").id, nameParam(c));
+  const { template, versions } = await listVersions(c.var.services.db, c.get("account").id, nameParam(c));
   return c.json({ object: "list" as const, data: versions.map((version) => serializeVersion(template, version)) });
 });

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { listTemplates } from "../../domain/templates/list-templates";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -21,7 +20,7 @@ const route = createRoute({
 });
 
 export const listTemplatesEndpoint = endpoint(route, async (c) => {
-  const rows = await listTemplates(database(c.env.DB), c.get("account").id);
+  const rows = await listTemplates(c.var.services.db, c.get("account").id);
   return c.json({
     object: "list" as const,
     data: rows.map(({ template, version }) => serializeTemplate(template, version)),

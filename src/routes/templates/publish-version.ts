@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { nameParam } from "./params";
 import { NameParam, SavedTemplateSchema, TemplateVersionBody } from "./schemas";
@@ -28,11 +27,11 @@ export const publishVersionEndpoint = endpoint(route, async (c) => {
   const name = nameParam(c);
   const input = readBody(c, TemplateVersionBody);
   const { template, version, ...warnings } = await publishVersion(
-    database(c.env.DB),
+    c.var.services.db,
     c.get("account").id,
     name,
     input,
-    nowIso(),
+    c.var.services.clock.iso(),
   );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

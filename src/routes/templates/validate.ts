@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
@@ -31,5 +30,5 @@ export const validateTemplateEndpoint = endpoint(route, async (c) => {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
     });
   }
-  return c.json(await validationResult(database(c.env.DB), c.get("account").id, ref, body.data));
+  return c.json(await validationResult(c.var.services.db, c.get("account").id, ref, body.data));
 });

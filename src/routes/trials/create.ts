@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
-import { startTrial, TRIAL_STARTS_PER_HOUR, trialLimiters } from "../../domain/accounts/start-trial";
+import { startTrial, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
 import { errorResponses } from "../../errors";
 import { clientAddress } from "../../lib/client-address";
-import { config } from "../../lib/config";
-import { endpoint, nowIso } from "../../lib/endpoint";
+import { endpoint } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
 import { jsonContent } from "../schemas";
 
@@ -32,11 +30,8 @@ const route = createRoute({
 });
 
 export const startTrialEndpoint = endpoint(route, async (c) => {
-  const limiters = trialLimiters(
-    c.env.RATE_LIMITER,
-    clientAddress((name) => c.req.header(name)),
-    config(c.env).trialStartsPerHourTotal,
-  );
-  const { account, apiKey } = await startTrial(database(c.env.DB), limiters, nowIso());
+  const { db, clock, trialLimiters } = c.var.services;
+  const limiters = trialLimiters(clientAddress((name) => c.req.header(name)));
+  const { account, apiKey } = await startTrial(db, limiters, clock.iso());
   return c.json({ object: "trial" as const, api_key: apiKey, account: serializeAccount(account) }, 201);
 });

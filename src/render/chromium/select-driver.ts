@@ -1,0 +1,47 @@
+import type { Env } from "../../env";
+import { ServiceError } from "../../errors";
+import type { Config } from "../../lib/config";
+import { backendDriver } from "./backend-driver";
+import { browserRenderingDriver } from "./browser-rendering-driver";
+import { containerDriver, containerInstances } from "./container-driver";
+import type { ChromiumDriver } from "./driver";
+import { sharedSpread } from "./instance-spread";
+
+/**
+ * Which Chromium driver this environment renders with: the render backend's containers when they are bound
+ * (production), else the one backend at RENDER_BACKEND_URL (development, tests, a backend hosted elsewhere),
+ * else Browser Rendering; null when there is none.
+ */
+export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["name"] | null {
+  if (env.RENDER_CONTAINER) return "container";
+  if (settings.renderBackendUrl) return "backend";
+  if (env.BROWSER && env.RENDER_BROWSER) return "browser-rendering";
+  return null;
+}
+
+/** The configured Chromium driver; each refuses to start without the secrets it needs. */
+export function selectChromiumDriver(env: Env, settings: Config): ChromiumDriver {
+  const name = chromiumDriverName(env, settings);
+  if (name === "container" && env.RENDER_CONTAINER) {
+    const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances);
+    const spread = sharedSpread(
+      instances.map((instance) => instance.name),
+      settings.instanceConcurrency,
+    );
+    return containerDriver(instances, settings.renderBackendSecret(), spread);
+  }
+  if (name === "backend" && settings.renderBackendUrl)
+    return backendDriver(settings.renderBackendUrl, settings.renderBackendSecret());
+  if (name === "browser-rendering" && env.BROWSER && env.RENDER_BROWSER)
+    return browserRenderingDriver(
+      env.BROWSER,
+      env.RENDER_BROWSER,
+      settings.browserSessions,
+      settings.instanceConcurrency,
+    );
+  throw new ServiceError(
+    "render_failed",
+    "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and RENDER_BROWSER).",
+    { details: { stage: "browser", reason: "no_renderer", retryable: false } },
+  );
+}

@@ -1,0 +1,92 @@
+import { type Database, database } from "./db/client";
+import type { MeterStub } from "./domain/accounts/metering";
+import type { TrialLimiters } from "./domain/accounts/start-trial";
+import { trialLimiters } from "./domain/accounts/start-trial";
+import type { RenderMessage } from "./domain/renders/enqueue-render";
+import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
+import type { Signer } from "./domain/renders/serialize-render";
+import type { RateLimiter } from "./durable-objects/rate-limiter";
+import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
+import type { Env } from "./env";
+import { type Clock, systemClock } from "./lib/clock";
+import { type Config, config } from "./lib/config";
+import type { EgressPolicy } from "./lib/egress-policy";
+import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
+import type { PhaseRecorder } from "./lib/render-timings";
+import type { ChromiumDriver } from "./render/chromium/driver";
+import { chromiumDriverName, selectChromiumDriver } from "./render/chromium/select-driver";
+
+/** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
+const SLOT_WAIT_MS = 60_000;
+
+/** The two rate windows of an API key: renders, and the studio's previews, counted apart. */
+export type RateWindow = "renders" | "previews";
+
+/** What a request lends the work it starts: where the time goes, and its waitUntil for what the answer need not wait for. */
+export interface RequestScope {
+  timings?: PhaseRecorder;
+  background?: Background;
+}
+
+/**
+ * Everything the service's work needs from its environment, built in one place: the request middleware, the
+ * queue consumer, the cron trigger and the Durable Objects all start from `buildServices`, and nothing below
+ * them reads a binding or a variable itself.
+ */
+export interface Services extends RequestScope {
+  config: Config;
+  db: Database;
+  files: R2Bucket;
+  queue: Queue<RenderMessage>;
+  clock: Clock;
+  baseUrl: string;
+  /** Which Chromium driver this environment renders with (null: none configured). */
+  renderer: ChromiumDriver["name"] | null;
+  /** The Chromium driver, chosen and built on first use: most requests never render with Chromium. */
+  chromium: () => ChromiumDriver;
+  egress: EgressPolicy;
+  /** The account's meter: one Durable Object per account. */
+  meter(accountId: string): MeterStub;
+  /** The account's render gate: its share of Chromium slots. */
+  gate(accountId: string): GateStub;
+  capacity: CapacitySettings;
+  /** Rate limits are counted per API key: one limiter object per key and window. */
+  limiter(apiKeyId: string, window?: RateWindow): DurableObjectStub<RateLimiter>;
+  /** The delivery of one render's webhook: one Durable Object per render, so starting it twice is harmless. */
+  webhook(renderId: string): DurableObjectStub<WebhookDelivery>;
+  /** The limiters a keyless trial start from this client address must pass. */
+  trialLimiters(clientAddress: string): TrialLimiters;
+  /** Signs file links; reading it needs SIGNING_SECRET, so it is asked for only where a link is made. */
+  signer(): Signer;
+  /** Seal and digest what must not be stored in plain text (derived once per secret). */
+  keys: PayloadKeys;
+}
+
+export function buildServices(env: Env, scope: RequestScope = {}): Services {
+  const settings = config(env);
+  let driver: ChromiumDriver | undefined;
+  return {
+    config: settings,
+    db: database(env.DB),
+    files: env.FILES,
+    queue: env.RENDER_QUEUE,
+    clock: systemClock,
+    baseUrl: settings.baseUrl,
+    renderer: chromiumDriverName(env, settings),
+    chromium: () => {
+      driver ??= selectChromiumDriver(env, settings);
+      return driver;
+    },
+    egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
+    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId)),
+    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
+    capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
+    limiter: (apiKeyId, window = "renders") =>
+      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`)),
+    webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId)),
+    trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
+    signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
+    keys: payloadKeys(settings.payloadSecret),
+    ...scope,
+  };
+}
