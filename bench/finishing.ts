@@ -5,8 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 import { measure, type Row, type Sample } from "./stats";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");

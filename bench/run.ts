@@ -6,8 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 import { renderLiquid } from "../src/render/liquid";
 import { driverRows } from "./drivers";
 import { finishingRows } from "./finishing";
