@@ -143,7 +143,7 @@ describe("template warnings", () => {
 
   it.each(Object.entries(CASES))(
     "%s: on publish and on validate, whatever the data",
-    async (name, { definition, warnings }) => {
+    async (_name, { definition, warnings }) => {
       const key = await account();
       const engine = "engine" in definition ? definition.engine : "chromium";
       const created = await call("POST", "/v1/templates", { key, body: { name: "t", source: "<p>clean</p>", engine } });
