@@ -40,7 +40,10 @@ const attachments = Array.from({ length: 10 }, (_, i) => ({
   content: "{% for i in (1..1000000) %}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{% endfor %}",
 }));
 
-/** The requests DECISIONS' probe found holding the service, each as the attacker would send it. */
+/**
+ * The requests a hostile probe found holding the service (docs/limits.md#no-request-holds-the-service), each as the
+ * attacker would send it.
+ */
 const HOSTILE: Array<{ name: string; run(ctx: Context): Promise<number[]> }> = [
   {
     name: "create: {{a}} x 199,000",

@@ -256,7 +256,7 @@ async function main() {
       2,
     );
     rows.push({ name: "Folio inline 8-page invoice PDF (invoice-long)", sample: eight });
-    // Document finishing (§16) as a ratio to the plain PDF of the same invoice.
+    // Document finishing (/docs#finishing) as a ratio to the plain PDF of the same invoice.
     rows.push(...(await finishingRows(post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })));
     let lastQueued = "";
     const queued = await measure(

@@ -8,8 +8,8 @@ import { canonicalJson } from "../lib/jcs";
 import { payloadKeys } from "../lib/payload-keys";
 
 /**
- * `Idempotency-Key` on the POSTs that create something (DECISIONS §18). A repeat replays the first answer
- * with `Idempotent-Replayed: true` and runs nothing: no render, no unit, no rate unit, no webhook. Answers
+ * `Idempotency-Key` on the POSTs that create something (docs/requests.md#idempotency-key). A repeat replays the first
+ * answer with `Idempotent-Replayed: true` and runs nothing: no render, no unit, no rate unit, no webhook. Answers
  * below 500 are kept, except a 429: a rate-limited request never ran, so its retry with the same key must.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
