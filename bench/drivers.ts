@@ -6,8 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 import type { Row } from "./stats";
 import { measure, type Sample } from "./stats";
 

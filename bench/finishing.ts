@@ -1,12 +1,11 @@
-// The cost of document finishing (DECISIONS §16) on the fixture invoice: `tagged`, `pdfa` and `e_invoice` on
+// The cost of document finishing (/docs#finishing) on the fixture invoice: `tagged`, `pdfa` and `e_invoice` on
 // the 1-page and the 26-page invoice (invoice-huge, rendered inline), each as a ratio to the plain PDF.
 // `npm run bench` includes it; `tsx bench/finishing.ts [--quick]` runs it alone against a fresh service.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 import { measure, type Row, type Sample } from "./stats";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");

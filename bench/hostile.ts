@@ -8,8 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const argument = (name: string) => {
@@ -41,7 +40,10 @@ const attachments = Array.from({ length: 10 }, (_, i) => ({
   content: "{% for i in (1..1000000) %}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{% endfor %}",
 }));
 
-/** The requests DECISIONS' probe found holding the service, each as the attacker would send it. */
+/**
+ * The requests a hostile probe found holding the service (docs/limits.md#no-request-holds-the-service), each as the
+ * attacker would send it.
+ */
 const HOSTILE: Array<{ name: string; run(ctx: Context): Promise<number[]> }> = [
   {
     name: "create: {{a}} x 199,000",
@@ -145,37 +147,44 @@ async function accountKey(base: string, internalSecret: string, path: string, bo
   return ((await res.json()) as { api_key: string }).api_key;
 }
 
+async function measureAll(base: string, internalSecret: string) {
+  const attackers = await Promise.all(
+    [0, 1, 2, 3].map(() => accountKey(base, internalSecret, "/v1/internal/trials", {})),
+  );
+  const neighbour = await accountKey(base, internalSecret, "/v1/internal/accounts", {
+    name: "neighbour",
+    plan: "scale",
+  });
+  const template = `neighbour-${unique()}`;
+  await post(base, neighbour, "/v1/templates", {
+    name: template,
+    source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
+  });
+  const invoice = { source: template, data: JSON.parse(readFileSync(join(FIXTURES, "invoice.data.json"), "utf8")) };
+  console.log("| hostile request | its answer | its time | slowest /healthz meanwhile | neighbour's 1-page render |");
+  console.log("|---|---|---|---|---|");
+  for (const hostile of HOSTILE) {
+    const m = await measureOne({ base, attackers, neighbour }, hostile, invoice);
+    console.log(
+      `| ${hostile.name} | ${m.statuses} | ${(m.hostileMs / 1000).toFixed(1)} s | ${m.slowestHealth.toFixed(0)} ms | ${m.neighbourStatus}, ${(m.neighbourMs / 1000).toFixed(2)} s |`,
+    );
+  }
+}
+
 async function main() {
   const given = argument("--base");
-  const state = given ? null : mkdtempSync(join(tmpdir(), "folio-hostile-"));
-  const service = given ? null : await startService({ port: 8820, persistTo: state });
-  const base: string = given ?? service.baseUrl;
-  const internalSecret: string = argument("--internal-secret") ?? service.internalSecret;
+  if (given) {
+    const internalSecret = argument("--internal-secret");
+    if (!internalSecret) throw new Error("--base needs --internal-secret, the X-Internal-Secret of that service");
+    return measureAll(given, internalSecret);
+  }
+  const state = mkdtempSync(join(tmpdir(), "folio-hostile-"));
+  const service = await startService({ port: 8820, persistTo: state });
   try {
-    const attackers = await Promise.all(
-      [0, 1, 2, 3].map(() => accountKey(base, internalSecret, "/v1/internal/trials", {})),
-    );
-    const neighbour = await accountKey(base, internalSecret, "/v1/internal/accounts", {
-      name: "neighbour",
-      plan: "scale",
-    });
-    const template = `neighbour-${unique()}`;
-    await post(base, neighbour, "/v1/templates", {
-      name: template,
-      source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
-    });
-    const invoice = { source: template, data: JSON.parse(readFileSync(join(FIXTURES, "invoice.data.json"), "utf8")) };
-    console.log("| hostile request | its answer | its time | slowest /healthz meanwhile | neighbour's 1-page render |");
-    console.log("|---|---|---|---|---|");
-    for (const hostile of HOSTILE) {
-      const m = await measureOne({ base, attackers, neighbour }, hostile, invoice);
-      console.log(
-        `| ${hostile.name} | ${m.statuses} | ${(m.hostileMs / 1000).toFixed(1)} s | ${m.slowestHealth.toFixed(0)} ms | ${m.neighbourStatus}, ${(m.neighbourMs / 1000).toFixed(2)} s |`,
-      );
-    }
+    await measureAll(service.baseUrl, argument("--internal-secret") ?? service.internalSecret);
   } finally {
-    await service?.stop();
-    if (state) rmSync(state, { recursive: true, force: true });
+    await service.stop();
+    rmSync(state, { recursive: true, force: true });
   }
 }
 

@@ -6,8 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../scripts/service.mjs";
+import { startService } from "../scripts/service.ts";
 import { renderLiquid } from "../src/render/liquid";
 import { driverRows } from "./drivers";
 import { finishingRows } from "./finishing";
@@ -257,7 +256,7 @@ async function main() {
       2,
     );
     rows.push({ name: "Folio inline 8-page invoice PDF (invoice-long)", sample: eight });
-    // Document finishing (§16) as a ratio to the plain PDF of the same invoice.
+    // Document finishing (/docs#finishing) as a ratio to the plain PDF of the same invoice.
     rows.push(...(await finishingRows(post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })));
     let lastQueued = "";
     const queued = await measure(

@@ -34,21 +34,27 @@ export default async function setup(project: TestProject) {
           ),
         );
         for (const backend of started) running.set(backend.url, backend);
-        return res
+        res
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify({ urls: started.map((backend) => backend.url) }));
+        return;
       }
       if (req.method === "POST" && url.pathname === "/kill") {
         const backend = running.get(url.searchParams.get("url") ?? "");
-        if (!backend) return res.writeHead(404).end();
+        if (!backend) {
+          res.writeHead(404).end();
+          return;
+        }
         if (backend.process.exitCode === null && backend.process.signalCode === null) {
           await new Promise((resolve) => (backend.process.once("exit", resolve), backend.process.kill("SIGKILL")));
         }
-        return res.writeHead(204).end();
+        res.writeHead(204).end();
+        return;
       }
       if (req.method === "POST" && url.pathname === "/stop") {
         stopAll();
-        return res.writeHead(204).end();
+        res.writeHead(204).end();
+        return;
       }
       res.writeHead(404).end();
     } catch (error) {

@@ -28,8 +28,10 @@ export default async function setup(project: TestProject) {
     const path = req.url ?? "/";
     if (req.method === "GET" && path.startsWith("/log/")) {
       const key = decodeURIComponent(path.slice(5));
-      res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify(received.filter((r) => r.path.includes(key))));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(received.filter((r) => r.path.includes(key))));
+      return;
     }
     received.push({
       path,
@@ -37,27 +39,32 @@ export default async function setup(project: TestProject) {
       body: Buffer.concat(chunks).toString("utf8"),
     });
     if (path.startsWith("/hang")) return;
-    if (path.startsWith("/redirect")) return res.writeHead(302, { location: "/ok/redirected" }).end();
-    if (path.startsWith("/fail-twice")) {
+    if (path.startsWith("/redirect")) {
+      res.writeHead(302, { location: "/ok/redirected" }).end();
+    } else if (path.startsWith("/fail-twice")) {
       const seen = (failures.get(path) ?? 0) + 1;
       failures.set(path, seen);
-      return res.writeHead(seen <= 2 ? 500 : 200).end();
-    }
-    if (path.startsWith("/fail")) return res.writeHead(500).end("nope");
-    if (path.startsWith("/huge")) {
+      res.writeHead(seen <= 2 ? 500 : 200).end();
+    } else if (path.startsWith("/fail")) {
+      res.writeHead(500).end("nope");
+    } else if (path.startsWith("/huge")) {
       res.writeHead(200, { "content-type": "application/octet-stream" });
       const block = Buffer.alloc(64 * 1024, 120);
       let sent = 0;
       const pump = () => {
         while (sent < 160) {
           sent++;
-          if (!res.write(block)) return res.once("drain", pump);
+          if (!res.write(block)) {
+            res.once("drain", pump);
+            return;
+          }
         }
         res.end();
       };
-      return pump();
+      pump();
+    } else {
+      res.writeHead(200).end("ok");
     }
-    res.writeHead(200).end("ok");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   project.provide("receiverUrl", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

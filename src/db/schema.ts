@@ -140,8 +140,8 @@ export const renders = sqliteTable(
 );
 
 /**
- * Idempotency-Key answers (DECISIONS §18), one per account and key for 24 hours. A row without `status` is a
- * request still running; the unique (account, key) pair makes claiming a key one atomic insert.
+ * Idempotency-Key answers (docs/requests.md#idempotency-key), one per account and key for 24 hours. A row without
+ * `status` is a request still running; the unique (account, key) pair makes claiming a key one atomic insert.
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",

@@ -1,4 +1,5 @@
-// The "Document finishing" part of /docs (DECISIONS §16): one example per option, as a request's `options`.
+// The "Document finishing" part of /docs, where the PDF-only options are stated for users: one example per option, as a
+// request's `options`.
 import { escapeHtml } from "../lib/escape-html";
 import { inline } from "./html";
 

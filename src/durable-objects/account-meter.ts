@@ -36,7 +36,10 @@ interface MeterState {
   reservations: Record<string, Hold>;
 }
 
-/** A reservation whose render has not ended this long after its last attempt began is let go (DECISIONS §21). */
+/**
+ * A reservation whose render has not ended this long after its last attempt began is let go
+ * (docs/money.md#nothing-held-forever).
+ */
 export const HOLD_EXPIRY_MS = 15 * 60 * 1000;
 /** How long a settled render is remembered, so a repeated settle (a redelivered queue message) bills nothing. */
 const SETTLED_MEMORY_MS = 60 * 60 * 1000;

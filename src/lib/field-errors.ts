@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { FieldError } from "../errors";
 
-/** `received` in the words of the specification: `missing`, `null`, `array(3)`, or the JSON type. */
+/** `received` in the words of docs/diagnostics.md#field-errors: `missing`, `null`, `array(3)`, or the JSON type. */
 export function describeReceived(value: unknown): string {
   if (value === undefined) return "missing";
   if (value === null) return "null";
@@ -117,7 +117,7 @@ export function mustBe(path: string, phrase: string, value: unknown, secret = fa
     : `\`${path}\` must be ${phrase}; received ${secret ? describeReceived(value) : receivedPhrase(value)}.`;
 }
 
-/** Fields whose values an answer never repeats: the encryption passwords (DECISIONS §16). */
+/** Fields whose values an answer never repeats: the encryption passwords (docs/diagnostics.md#field-errors). */
 const SECRET_PATH = /(^|\.)encryption(\.|$)/;
 
 /**

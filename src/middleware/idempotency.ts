@@ -5,8 +5,8 @@ import { sha256Hex } from "../lib/crypto";
 import { canonicalJson } from "../lib/jcs";
 
 /**
- * `Idempotency-Key` on the POSTs that create something (DECISIONS §18). A repeat replays the first answer
- * with `Idempotent-Replayed: true` and runs nothing: no render, no unit, no rate unit, no webhook. Answers
+ * `Idempotency-Key` on the POSTs that create something (docs/requests.md#idempotency-key). A repeat replays the first
+ * answer with `Idempotent-Replayed: true` and runs nothing: no render, no unit, no rate unit, no webhook. Answers
  * below 500 are kept, except a 429: a rate-limited request never ran, so its retry with the same key must.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {

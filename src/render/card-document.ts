@@ -35,10 +35,10 @@ export function cardSize(options: RenderOptions): { width: number; height: numbe
 }
 
 /**
- * A satori card asked for as PDF or JPG goes through Chromium and keeps the card (DECISIONS §13): this is the
- * document and the job options that do it. The viewport is the card, a JPG captures exactly it (so it has the
- * PNG's dimensions), and a PDF is one page of that size with no margin (the card's own @page: satori
- * templates take no page options).
+ * A satori card asked for as PDF or JPG goes through Chromium and keeps the card (docs/rendering.md#card-documents):
+ * this is the document and the job options that do it. The viewport is the card, a JPG captures exactly it (so it has
+ * the PNG's dimensions), and a PDF is one page of that size with no margin (the card's own @page: satori templates
+ * take no page options).
  */
 export function cardForChromium(markup: string, options: RenderOptions): { html: string; options: RenderOptions } {
   const { width, height } = cardSize(options);

@@ -1,8 +1,8 @@
-// Post-processing of Chromium's PDF (DECISIONS §16): PDF/A, attachments, Factur-X and encryption, with
-// @cantoo/pdf-lib in the Worker after either driver returns, so both drivers get the same finishing.
-// The loaded document is modified in place and saved whole: pages are never copied (pdf-lib's page copy
-// drops the structure tree and the outline). pdf-lib writes no date here and keeps the /ID normalizePdf
-// set, except when it encrypts: salts and /ID are then random, so nothing in the file derives from a password.
+// Post-processing of Chromium's PDF (/docs#finishing, src/docs/finishing-guide.ts): PDF/A, attachments, Factur-X and
+// encryption, with @cantoo/pdf-lib in the Worker after either driver returns, so both drivers get the same finishing.
+// The loaded document is modified in place and saved whole: pages are never copied (pdf-lib's page copy drops the
+// structure tree and the outline). pdf-lib writes no date here and keeps the /ID normalizePdf set, except when it
+// encrypts: salts and /ID are then random, so nothing in the file derives from a password.
 import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
@@ -122,7 +122,7 @@ export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Pro
         documentAssembly: permissions.modify ?? true,
         annotating: permissions.annotate ?? true,
         fillingForms: permissions.annotate ?? true,
-        // Screen readers may always read the text: §16's permissions restrict people, not assistive technology.
+        // Screen readers may always read the text: `encryption.permissions` restrict people, not assistive technology.
         contentAccessibility: true,
       },
     });

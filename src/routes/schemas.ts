@@ -15,7 +15,7 @@ export function jsonBodyOf<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-/** The optional header of the four POSTs that create something (DECISIONS §18). */
+/** The optional header of the four POSTs that create something (docs/requests.md#idempotency-key). */
 export const IdempotencyHeader = z.object({
   "Idempotency-Key": z
     .string()

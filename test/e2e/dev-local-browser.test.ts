@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { startService } from "../../scripts/service.ts";
 
 // Its own service on its own port, with the local Browser Rendering binding instead of the render backend: page
 // counts of its own, and a wrangler dev this file may kill.

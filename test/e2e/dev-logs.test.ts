@@ -13,7 +13,7 @@ const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** What `npm run dev` runs (the service with the terminal as its output), on a port and a state of its own. */
 function starter(state: string): string {
-  const service = new URL("../../scripts/service.mjs", import.meta.url).href;
+  const service = new URL("../../scripts/service.ts", import.meta.url).href;
   return `import { startService } from ${JSON.stringify(service)};
 const service = await startService({ stdio: "inherit", port: ${PORT}, persistTo: ${JSON.stringify(state)} });
 console.log("READY " + service.apiKey);

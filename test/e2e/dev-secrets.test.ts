@@ -3,26 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { type Service, startService } from "../../scripts/service.ts";
 
 // Its own service on its own ports, started and restarted on a state of its own.
 const PORT = Number(process.env.E2E_PORT ?? 8790) + 12;
 /** The signing secret every dev server had before secrets were generated: anyone could forge its links. */
 const OLD_FIXED_SIGNING_SECRET = "dev-signing-secret-not-for-production";
-
-interface Service {
-  baseUrl: string;
-  apiKey: string;
-  accountId: string;
-  keyId: string;
-  accountFile: string;
-  internalSecret: string;
-  signingSecret: string;
-  backendSecret: string;
-  payloadSecret: string;
-  stop(): Promise<void>;
-}
 
 async function get(service: Service, path: string) {
   const res = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${service.apiKey}` } });

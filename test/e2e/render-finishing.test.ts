@@ -18,7 +18,7 @@ import {
 import { pageTexts } from "./pdf-text";
 import { attachments, encryption, fonts, opens, outlineTitles, pdfFile, pdfObjects, xmp } from "./pdf-tools";
 
-// DECISIONS §16 through the real service and a real Chromium, read back with pdf-lib and pdfjs.
+// Document finishing (/docs#finishing) through the real service and a real Chromium, read back with pdf-lib and pdfjs.
 const invoice = (options: Record<string, unknown> = {}) => ({
   name: "invoice",
   source: fixture("invoice.liquid.html"),
@@ -56,7 +56,7 @@ async function renderPdf(template: string, body: Record<string, unknown>, key?: 
   return { render: res.json, bytes, ...(await inspectPdf(bytes)) };
 }
 
-/** The PDF's /ID as DECISIONS §7 derives it: the first 32 hex digits of the cache key. */
+/** The PDF's /ID as docs/rendering.md#deterministic-output derives it: the first 32 hex digits of the cache key. */
 async function expectedDocumentId(template: string, data: unknown, merged: Record<string, unknown>) {
   const { checksum } = (await api("GET", `/v1/templates/${template}`)).json;
   return (await sha256Hex(`${checksum}\npdf\n${canonicalJson(data)}\n${canonicalJson(merged)}`)).slice(0, 32);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, createTemplate as createTemplateAs, download, fixture, fixtureJson, inspectPdf, newKey } from "./client";
 import { wordAt } from "./pdf-text";
 
-// DECISIONS §13: the request's options, then the template's, then the document's own @page rules.
+// docs/rendering.md#option-precedence: the request's options, then the template's, then the document's own @page rules.
 const invoice = (options?: Record<string, unknown>) => ({
   name: "invoice",
   source: fixture("invoice.liquid.html"),

@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { type Backend, startBackend } from "./backend-process";
 

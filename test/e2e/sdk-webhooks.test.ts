@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFolio, type Folio, unwrap, WebhookVerificationError, webhooks } from "../../packages/sdk/src/index";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 
 interface Delivery {

@@ -9,7 +9,7 @@ describe("npm run secrets:check", () => {
     // No stored login and no token: wrangler cannot reach the account, whatever this machine holds.
     const home = mkdtempSync(join(tmpdir(), "folio-secrets-check-"));
     try {
-      const run = spawnSync(process.execPath, ["scripts/secrets-check.mjs"], {
+      const run = spawnSync(process.execPath, ["scripts/secrets-check.ts"], {
         cwd: new URL("../..", import.meta.url),
         encoding: "utf8",
         env: {

@@ -2,8 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { startService } from "../../scripts/service.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

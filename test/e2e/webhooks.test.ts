@@ -4,8 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ESM script shared with `npm run dev`
-import { startService } from "../../scripts/service.mjs";
+import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { api, createTemplate } from "./client";
 

@@ -8,7 +8,8 @@ const declares = (size: string | null, margin = false, unreadable = false): Decl
 });
 const PX_PER_MM = 96 / 25.4;
 
-describe("pageGeometry: options over the document's @page (DECISIONS §13)", () => {
+// docs/rendering.md#option-precedence
+describe("pageGeometry: options over the document's @page", () => {
   it("leaves the document's @page in charge when no page option is set, exactly as before", () => {
     expect(pageGeometry({ scale: 0.9 }, null)).toEqual({
       pdf: {

@@ -8,7 +8,10 @@ function visibleText(html: string): string {
   return html.replace(/<style>[\s\S]*?<\/style>/g, "").replace(/<[^>]*>/g, "");
 }
 
-/** The error pages are read in a browser (DECISIONS §20): the table's `code` marks are rendered, never shown. */
+/**
+ * The error pages are read in a browser (docs/served-docs.md#error-pages): the table's `code` marks are rendered, never
+ * shown.
+ */
 describe("error pages", () => {
   const pages = ["/docs/errors", ...ERROR_TYPE_NAMES.map((type) => `/docs/errors/${type}`)];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, newAccount } from "../helpers";
 
-/** Words that belong to a validator, never to a field error (DECISIONS §14). */
+/** Words that belong to a validator, never to a field error (docs/diagnostics.md#field-errors). */
 const VALIDATOR_WORDS = /Invalid input|Invalid string|a matching value|no value here|must be int;|\/\^|\| /;
 
 async function firstError(path: string, body: unknown, key: string) {

@@ -135,7 +135,6 @@ let templates: Template[] = [];
 let versions: TemplateVersion[] = [];
 const drafts = new Map<string, Draft>();
 let current: Draft | null = null;
-let activeTab: EditorId = "source";
 let format: Format = "pdf";
 let previewProblems: Problem[] = [];
 let publishProblems: Problem[] = [];
@@ -431,7 +430,6 @@ function wireNewDialog() {
 // ---------------------------------------------------------------------------------------------- editors, tabs, problems
 
 function selectTab(id: EditorId) {
-  activeTab = id;
   for (const button of document.querySelectorAll<HTMLButtonElement>(".tabs [data-tab]"))
     button.setAttribute("aria-selected", String(button.dataset.tab === id));
   for (const host of document.querySelectorAll<HTMLElement>("[data-editor-host]"))

@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startService } from "../../../scripts/service.mjs";
+import { startService } from "../../../scripts/service.ts";
 import { SCHEMA_FILE, schemaTypes } from "./schema-types.mjs";
 
 /** A port the system just handed out (the service also takes the next one for its render backend). */

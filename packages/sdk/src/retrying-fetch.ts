@@ -7,7 +7,10 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, maxRetryAfterSeconds: 60 };
 
-/** The POSTs that take an `Idempotency-Key` (DECISIONS §18), matched on the end of the path so a base path is allowed. */
+/**
+ * The POSTs that take an `Idempotency-Key` (docs/requests.md#idempotency-key), matched on the end of the path so a base
+ * path is allowed.
+ */
 const KEYED_POSTS = [/\/v1\/render$/, /\/v1\/render\/batch$/, /\/v1\/templates$/, /\/v1\/templates\/[^/]+\/versions$/];
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 

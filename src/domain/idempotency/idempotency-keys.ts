@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
 import { ServiceError } from "../../errors";
 
-/** How long a key and its answer are kept (DECISIONS §18). */
+/** How long a key and its answer are kept (docs/requests.md#idempotency-key). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A request still running this long after it claimed its key has died with its Worker: the key is free again. */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;

@@ -10,9 +10,9 @@ const RASTER = ["png", "jpg"] as const;
 const ALL = ["pdf", "png", "jpg"] as const;
 
 /**
- * The formats each option serves, by template engine (DECISIONS §6, §13). A satori card keeps its own size in
- * every format, so its `width` and `height` size its PDF page too, and nothing pages, crops or margins it
- * (so no header or footer either: they print in the margin).
+ * The formats each option serves, by template engine (the last columns of /docs#options). A satori card keeps its
+ * own size in every format (docs/rendering.md#card-documents), so its `width` and `height` size its PDF page too, and
+ * nothing pages, crops or margins it (so no header or footer either: they print in the margin).
  * Typed over every option, so a new option cannot be added without saying what it serves.
  */
 const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
@@ -31,7 +31,7 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   quality: { chromium: ["jpg"], satori: ["jpg"] },
   omit_background: { chromium: ["png"], satori: ["png"] },
   timeout_ms: { chromium: ALL, satori: ALL },
-  // Document finishing (§16): a card's one-page PDF can be tagged, marked, archived, carry files and be
+  // Document finishing (/docs#finishing): a card's one-page PDF can be tagged, marked, archived, carry files and be
   // locked, but it has no headings to bookmark or list, and an e-invoice's visual side is an invoice document.
   tagged: { chromium: PDF, satori: PDF },
   outline: { chromium: PDF, satori: [] },

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 
-// Document finishing (DECISIONS §16): PDF-only options that Chromium does itself (tagged, outline, toc), that
-// change the document before it prints (watermark), or that post-process the printed PDF (the rest).
+// Document finishing (/docs#finishing, src/docs/finishing-guide.ts): PDF-only options that Chromium does itself
+// (tagged, outline, toc), that change the document before it prints (watermark), or that post-process the printed PDF
+// (the rest).
 
 const MAX_ATTACHMENTS = 10;
 const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
@@ -100,7 +101,7 @@ const EncryptionSchema = z
   })
   .openapi("Encryption");
 
-/** The §16 fields of RenderOptions, spread into its object. */
+/** The document finishing fields of RenderOptions, spread into its object. */
 export const finishingOptionFields = {
   tagged: z.boolean().optional().openapi({
     description: "A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false.",

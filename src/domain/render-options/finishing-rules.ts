@@ -7,7 +7,7 @@ function conflict(path: string, message: string, expected: string): FieldError {
 }
 
 /**
- * The finishing combinations a render cannot have (DECISIONS §16), judged on the options it uses: the request's
+ * The finishing combinations a render cannot have (/docs#finishing), judged on the options it uses: the request's
  * over the template's, so a template default and a request option can conflict too.
  */
 function finishingConflicts(options: RenderOptions): FieldError[] {

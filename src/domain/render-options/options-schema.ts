@@ -11,7 +11,10 @@ const cssLength = z
 
 export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
 
-/** Every render option of DECISIONS §6 and §16. Unknown keys are refused, so a typo never silently does nothing. */
+/**
+ * Every render option (/docs#options and /docs#finishing). Unknown keys are refused, so a typo never silently does
+ * nothing.
+ */
 export const RenderOptionsSchema = z
   .strictObject({
     page_size: z

@@ -1,4 +1,4 @@
-/** Gaps before attempts 2..5: 30 s, 90 s, 270 s, 600 s (DECISIONS §10). */
+/** Gaps before attempts 2..5: 30 s, 90 s, 270 s, 600 s, as /docs#webhooks (src/docs/guides.ts) announces them. */
 const GAPS_SECONDS = [30, 90, 270, 600];
 export const MAX_ATTEMPTS = GAPS_SECONDS.length + 1;
 export const ATTEMPT_BUDGET_MS = 5_000;

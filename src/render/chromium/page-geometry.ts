@@ -1,5 +1,5 @@
-// A PDF's page size, orientation and margins (DECISIONS §13): the render's options (the request's over the
-// template's, already merged) win over the document's own @page rules, which rule only where no option is set.
+// A PDF's page size, orientation and margins (docs/rendering.md#option-precedence): the render's options (the request's
+// over the template's, already merged) win over the document's own @page rules, which rule only where no option is set.
 // No runtime imports: the render backend's Node runs this file as it is.
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */

@@ -324,7 +324,10 @@ export class PreparedPage {
   }
 }
 
-/** Raster output ceilings (DECISIONS §21): beyond them Chromium's memory grows into gigabytes, or its GPU process dies. */
+/**
+ * Raster output ceilings (docs/rendering.md#raster-ceilings): beyond them Chromium's memory grows into gigabytes, or
+ * its GPU process dies.
+ */
 export const MAX_RASTER_PIXELS = 40_000_000;
 export const MAX_RASTER_SIDE = 16_384;
 

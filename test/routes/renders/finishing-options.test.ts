@@ -6,7 +6,7 @@ import { payloadKeys } from "../../../src/lib/payload-keys";
 import { call, expectError, newAccount } from "../../helpers";
 import { deliver } from "../../queue";
 
-// DECISIONS §16 refusals, answered before any Chromium work (this project has no renderer).
+// Document finishing refusals (/docs#finishing), answered before any Chromium work (this project has no renderer).
 const DOC = { name: "doc", source: "<h1>{{ who }}</h1>" };
 const CARD = { name: "card", engine: "satori", source: "<div style='display:flex'>Hi {{ who }}</div>" };
 const OWNER = "owner-Secret-4711";

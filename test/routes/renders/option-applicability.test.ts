@@ -15,7 +15,7 @@ async function setup(templates: Array<Record<string, unknown>> = [DOC, CARD]) {
   return { key, accountId: account.id };
 }
 
-/** The cache key as DECISIONS §7 defines it, over the merged options. */
+/** The cache key as docs/rendering.md#cache-key defines it, over the merged options. */
 async function expectedCacheKey(
   key: string,
   template: string,

@@ -14,7 +14,7 @@ const BARE_DIVS = `<div style="display:flex;flex-direction:column">
   <div style="display:flex"><div style="width:56px"></div></div>
 </div>`;
 
-/** Each case: a definition with one mistake, and the warnings it must give (DECISIONS §14). */
+/** Each case: a definition with one mistake, and the warnings it must give (docs/diagnostics.md#warnings). */
 const CASES = {
   unknown_filter: {
     definition: { source: "<h1>Invoice</h1>\n<p>{{ total | shiny }}</p>" },
@@ -143,7 +143,7 @@ describe("template warnings", () => {
 
   it.each(Object.entries(CASES))(
     "%s: on publish and on validate, whatever the data",
-    async (name, { definition, warnings }) => {
+    async (_name, { definition, warnings }) => {
       const key = await account();
       const engine = "engine" in definition ? definition.engine : "chromium";
       const created = await call("POST", "/v1/templates", { key, body: { name: "t", source: "<p>clean</p>", engine } });

@@ -1,7 +1,7 @@
 // `npm run dev`: the whole service on one machine, ready to call with curl.
-import { startService } from "./service.mjs";
+import { startService } from "./service.ts";
 
-const service = await startService({ stdio: "inherit" }).catch((error) => {
+const service = await startService({ stdio: "inherit" }).catch((error: Error) => {
   console.error(`Folio did not start: ${error.message}`);
   process.exit(1);
 });

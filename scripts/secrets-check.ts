@@ -3,6 +3,7 @@
 // missing ones; 0 means every one is set. `npm run deploy` runs it first.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const ENVIRONMENT = "production";
 const REQUIRED = {
@@ -25,13 +26,12 @@ const listed = spawnSync(process.execPath, [wrangler, "secret", "list", "--env",
   stdio: ["ignore", "pipe", "pipe"],
   timeout: 60_000,
 });
-let present;
+let present: Set<string>;
 try {
   if (listed.status !== 0) throw new Error();
-  present = new Set(JSON.parse(listed.stdout).map((secret) => secret.name));
+  present = new Set(JSON.parse(listed.stdout).map((secret: { name: string }) => secret.name));
 } catch {
-  const lines = `${listed.stderr ?? ""}${listed.stdout ?? ""}`
-    .replace(/\x1b\[[0-9;]*m/g, "")
+  const lines = stripVTControlCharacters(`${listed.stderr ?? ""}${listed.stdout ?? ""}`)
     .split("\n")
     .filter((line) => line.trim() !== "");
   const reason = (lines.find((line) => line.includes("[ERROR]")) ?? lines[0] ?? listed.error?.message)

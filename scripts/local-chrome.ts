@@ -8,9 +8,9 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumBinary } from "../container/src/chromium-binary.ts";
 
-const shellQuote = (value) => `'${String(value).replace(/'/g, "'\\''")}'`;
+const shellQuote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
 
-export function ensureLocalChrome() {
+export function ensureLocalChrome(): string {
   const chromium = chromiumBinary();
   const require = createRequire(import.meta.url);
   const source = readFileSync(join(require.resolve("miniflare"), "..", "index.js"), "utf8");
@@ -35,11 +35,11 @@ export function ensureLocalChrome() {
  * its own process group and outlives a wrangler that stops without closing it; `release` ends every browser whose
  * profile lies in the directory (its whole group: renderers included), then removes it.
  */
-export function localChromeScratch() {
+export function localChromeScratch(): { env: { TMPDIR: string }; release: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "folio-wrangler-"));
   const release = () => {
     for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-      let cmdline;
+      let cmdline: string;
       try {
         cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
       } catch {

@@ -5,8 +5,11 @@
 // the render id): this puts workerd's reason into that line in place of the reference and drops the block. A block
 // no line claims within a moment is printed as one line, so nothing is ever hidden.
 import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 
-const ANSI = /\x1b\[[0-9;]*m/g;
+/** Where folded lines go: process.stdout or process.stderr. */
+type Output = Pick<NodeJS.WritableStream, "write">;
+
 const ERROR_START = /\[ERROR\]/;
 const WARNING = /\[WARNING\]/;
 const STACK = /^\s*stack: .*wdErrId = (\w+)/;
@@ -16,9 +19,8 @@ const UNCLAIMED_MS = 2000;
 const BLOCK_MS = 200;
 
 /** "✘ [ERROR] e = rust/worker/ffi.rs:104: failed: failed to lookup address information: ..." -> the reason. */
-function reasonOf(errorLine) {
-  return errorLine
-    .replace(ANSI, "")
+function reasonOf(errorLine: string): string {
+  return stripVTControlCharacters(errorLine)
     .replace(/^.*?\[ERROR\]\s*/, "")
     .replace(/^e = \S+:\d+: failed: /, "")
     .trim();
@@ -28,18 +30,18 @@ function reasonOf(errorLine) {
  * A folder of internal errors shared by wrangler's stdout and stderr (a reason held from one may be claimed by a line
  * on the other): `fold(input, output)` copies one stream line by line.
  */
-export function internalErrorFolder() {
-  const reasons = new Map();
-  const hold = (id, reason, output) => {
-    const timer = setTimeout(
-      () => (reasons.delete(id), output.write(`✘ [ERROR] ${reason} (workerd internal error ${id})\n`)),
-      UNCLAIMED_MS,
-    );
+export function internalErrorFolder(): (input: NodeJS.ReadableStream, output: Output) => void {
+  const reasons = new Map<string, { reason: string; timer: NodeJS.Timeout }>();
+  const hold = (id: string, reason: string, output: Output) => {
+    const timer = setTimeout(() => {
+      reasons.delete(id);
+      output.write(`✘ [ERROR] ${reason} (workerd internal error ${id})\n`);
+    }, UNCLAIMED_MS);
     timer.unref();
     reasons.set(id, { reason, timer });
   };
-  const claim = (line) =>
-    line.replace(REFERENCE, (whole, id) => {
+  const claim = (line: string) =>
+    line.replace(REFERENCE, (whole, id: string) => {
       const held = reasons.get(id);
       if (!held) return whole;
       clearTimeout(held.timer);
@@ -48,10 +50,11 @@ export function internalErrorFolder() {
     });
 
   return (input, output) => {
-    let pending = null; // an [ERROR] line and the blank lines after it, until the next line says what it was
-    let pendingTimer;
+    // An [ERROR] line and the blank lines after it, until the next line says what it was.
+    let pending: [string, ...string[]] | null = null;
+    let pendingTimer: NodeJS.Timeout | undefined;
     let swallowBlanks = false;
-    const write = (line) => output.write(`${line}\n`);
+    const write = (line: string) => output.write(`${line}\n`);
     const flushPending = () => {
       clearTimeout(pendingTimer);
       pending?.forEach(write);
@@ -59,11 +62,14 @@ export function internalErrorFolder() {
     };
     createInterface({ input, crlfDelay: Infinity }).on("line", (line) => {
       if (pending) {
-        if (line.trim() === "") return void pending.push(line);
-        const stack = STACK.exec(line.replace(ANSI, ""));
-        if (stack) {
+        if (line.trim() === "") {
+          pending.push(line);
+          return;
+        }
+        const errorId = STACK.exec(stripVTControlCharacters(line))?.[1];
+        if (errorId) {
           clearTimeout(pendingTimer);
-          hold(stack[1], reasonOf(pending[0]), output);
+          hold(errorId, reasonOf(pending[0]), output);
           pending = null;
           swallowBlanks = true;
           return;
@@ -71,7 +77,7 @@ export function internalErrorFolder() {
         flushPending();
       }
       if (swallowBlanks && line.trim() === "") return;
-      const plain = line.replace(ANSI, "");
+      const plain = stripVTControlCharacters(line);
       if (ERROR_START.test(plain)) {
         pending = [line];
         pendingTimer = setTimeout(flushPending, BLOCK_MS);

@@ -1,0 +1,219 @@
+// Starts Folio locally the way `npm run dev` does: local migrations, `wrangler dev`, a health wait,
+// and the API key of the local state's development account. Shared by the dev command, the e2e tests and the bench.
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { developmentAccount } from "./dev-account.ts";
+import { ensureLocalChrome, localChromeScratch } from "./local-chrome.ts";
+import {
+  applyLocalMigrations,
+  assertPortFree,
+  ROOT,
+  type Started,
+  StartRefused,
+  startBackend,
+  startWranglerDev,
+  stopProcess,
+  waitForHealth,
+} from "./service-processes.ts";
+
+const PASSED_THROUGH = [
+  "ALLOW_PRIVATE_EGRESS",
+  "WEBHOOK_RETRY_SCALE",
+  "PUBLIC_BASE_URL",
+  "RENDER_SYNC_MAX_DATA_BYTES",
+  "RENDER_MAX_BATCH_ITEMS",
+  "TRIAL_STARTS_PER_HOUR_TOTAL",
+  "REQUEST_LOG",
+];
+const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"] as const;
+type Secrets = Record<(typeof SECRETS)[number], string>;
+/** The Worker's variables: the secrets, where its render backend answers ("" for none), and more by name. */
+type WorkerVars = Secrets & { RENDER_BACKEND_URL: string; [name: string]: string };
+/** `wrangler dev` fires no cron trigger by itself: the starter fires the Worker's every-minute one, as Cloudflare does. */
+const CRON_EVERY_MS = 60_000;
+/** Where wrangler keeps local D1, R2 and Durable Object data when no --persist-to is given. */
+const DEFAULT_STATE = join(ROOT, ".wrangler", "state");
+
+export interface ServiceOptions {
+  port?: number;
+  env?: Record<string, string | undefined>;
+  persistTo?: string;
+  stdio?: "inherit" | "pipe";
+}
+
+/** A running local Folio: where it answers, the development account's key, its secrets, and how to stop it. */
+export interface Service {
+  baseUrl: string;
+  mcpUrl: string;
+  backendUrl: string;
+  apiKey: string;
+  accountId: string;
+  keyId: string;
+  plan: string;
+  accountFile: string;
+  internalSecret: string;
+  signingSecret: string;
+  backendSecret: string;
+  payloadSecret: string;
+  secretsFile: string;
+  child: ChildProcess;
+  backend: ChildProcess | null;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+/**
+ * The secrets of one local state: random on its first start, then kept in the state beside its data, so
+ * a restart keeps signed links and the backend pairing valid while no two states (or clones) share them.
+ * A value in the environment wins over the stored one.
+ */
+function localSecrets(file: string, env: NodeJS.ProcessEnv): Secrets {
+  const stored: Record<string, unknown> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const missing = SECRETS.filter((name) => typeof stored[name] !== "string" || stored[name] === "");
+  if (missing.length > 0) {
+    for (const name of missing) stored[name] = randomBytes(32).toString("base64url");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  // Every name is a non-empty string now: kept, or generated above.
+  const entries = SECRETS.map((name): [string, string] => [name, env[name] || String(stored[name])]);
+  return Object.fromEntries(entries) as Secrets;
+}
+
+/**
+ * The Worker's variables for `wrangler dev --var`. wrangler prints a line per request: the Worker's JSON line
+ * (for Workers Logs) only when asked, REQUEST_LOG=json.
+ */
+function workerVars(env: NodeJS.ProcessEnv, port: number, backendUrl: string, secrets: Secrets): WorkerVars {
+  const passed = PASSED_THROUGH.flatMap((name): [string, string][] => {
+    const value = env[name];
+    return value ? [[name, value]] : [];
+  });
+  return {
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    REQUEST_LOG: "off",
+    RENDER_BACKEND_URL: backendUrl,
+    ...Object.fromEntries(passed),
+    ...secrets,
+  };
+}
+
+/** Fires the Worker's every-minute cron trigger until stopped. */
+function fireCron(baseUrl: string): () => void {
+  const cron = setInterval(
+    () => void fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => undefined),
+    CRON_EVERY_MS,
+  );
+  cron.unref();
+  return () => clearInterval(cron);
+}
+
+/** What one start runs: where, with which variables, and whether its output goes to the terminal. */
+interface Launch {
+  env: NodeJS.ProcessEnv;
+  port: number;
+  /** The render backend's port, or null when the Worker drives Chromium through the BROWSER binding. */
+  backendPort: number | null;
+  persistTo: string | undefined;
+  vars: WorkerVars;
+  inherit: boolean;
+}
+
+/** The render backend (or the local Chrome), the migrations and `wrangler dev`, with one stop for all of them. */
+async function startProcesses({ env, port, backendPort, persistTo, vars, inherit }: Launch) {
+  await assertPortFree(port);
+  let backend: Started | null = null;
+  if (backendPort !== null) backend = await startBackend(env, backendPort, vars.RENDER_BACKEND_SECRET, inherit);
+  else ensureLocalChrome();
+  const persist = persistTo ? ["--persist-to", persistTo] : [];
+  try {
+    applyLocalMigrations(env, persist);
+  } catch (error) {
+    backend?.process.kill("SIGTERM");
+    throw error;
+  }
+
+  const chromeScratch = backendPort !== null ? null : localChromeScratch();
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const devArgs = ["--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  const wrangler = startWranglerDev(
+    [...devArgs, "--test-scheduled", ...persist, ...varArgs],
+    { ...env, ...chromeScratch?.env },
+    inherit,
+  );
+  const stopCron = fireCron(`http://127.0.0.1:${port}`);
+  const stop = async () => {
+    stopCron();
+    await Promise.all([stopProcess(wrangler.process, true), ...(backend ? [stopProcess(backend.process, false)] : [])]);
+    chromeScratch?.release();
+  };
+  return { wrangler, backend, stop };
+}
+
+/** Starts the processes, waits for the Worker's health, then makes sure of the development account. */
+export async function startService(options: ServiceOptions = {}): Promise<Service> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...QUIET, ...(options.env ?? {}) };
+  const port = Number(options.port ?? env.PORT ?? 8787);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const state = options.persistTo ?? DEFAULT_STATE;
+  const secretsFile = join(state, "folio-secrets.json");
+  const secrets = localSecrets(secretsFile, env);
+  // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
+  // instead of the container render backend.
+  const backendPort =
+    (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? Number(env.RENDER_BACKEND_PORT ?? port + 1) : null;
+  const vars = workerVars(env, port, backendPort === null ? "" : `http://127.0.0.1:${backendPort}`, secrets);
+  const inherit = options.stdio === "inherit";
+  const { wrangler, backend, stop } = await startProcesses({
+    env,
+    port,
+    backendPort,
+    persistTo: options.persistTo,
+    vars,
+    inherit,
+  });
+
+  try {
+    await waitForHealth(baseUrl, wrangler.process, backend?.process ?? null, 120_000);
+  } catch (error) {
+    await stop();
+    if (error instanceof StartRefused) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${message}\n--- wrangler output ---\n${wrangler.output()}\n--- render backend output ---\n${backend?.output() ?? ""}`,
+    );
+  }
+
+  const accountFile = join(state, "folio-dev-account.json");
+  const account = await developmentAccount({
+    baseUrl,
+    internalSecret: secrets.INTERNAL_SECRET,
+    file: accountFile,
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return {
+    baseUrl,
+    mcpUrl: `${baseUrl}/mcp`,
+    backendUrl: vars.RENDER_BACKEND_URL,
+    apiKey: account.api_key,
+    accountId: account.account_id,
+    keyId: account.key_id,
+    plan: account.plan,
+    accountFile,
+    internalSecret: secrets.INTERNAL_SECRET,
+    signingSecret: secrets.SIGNING_SECRET,
+    backendSecret: secrets.RENDER_BACKEND_SECRET,
+    payloadSecret: secrets.PAYLOAD_SECRET,
+    secretsFile,
+    child: wrangler.process,
+    backend: backend?.process ?? null,
+    stop,
+    output: wrangler.output,
+  };
+}
