@@ -3,7 +3,7 @@ import { FACTUR_X_FILE_NAME } from "./finishing-options";
 import type { RenderOptions } from "./options-schema";
 
 function conflict(path: string, message: string, expected: string): FieldError {
-  return { path, message, expected, received: "a combination §16 refuses" };
+  return { path, message, expected, received: "finishing options that cannot go together (/docs#finishing)" };
 }
 
 /**
