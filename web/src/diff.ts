@@ -5,8 +5,8 @@ import { liquid } from "@codemirror/lang-liquid";
 import { syntaxHighlighting } from "@codemirror/language";
 import { EditorState } from "@codemirror/state";
 import { EditorView, lineNumbers } from "@codemirror/view";
-import type { Template } from "./api";
-import { highlight } from "./editors";
+import type { Template } from "@folio/sdk";
+import { highlight } from "./editor-theme";
 
 export type DiffField = "source" | "schema" | "example" | "options";
 

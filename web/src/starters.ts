@@ -2,7 +2,7 @@
 import invoiceData from "../../fixtures/invoice.data.json?raw";
 import invoiceSource from "../../fixtures/invoice.liquid.html?raw";
 import invoiceSchema from "../../fixtures/invoice.schema.json?raw";
-import type { EditorId } from "./editors";
+import type { EditorId } from "./editor-texts";
 
 export interface Starter {
   id: string;
