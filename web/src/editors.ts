@@ -12,9 +12,9 @@ import { html } from "@codemirror/lang-html";
 import { json } from "@codemirror/lang-json";
 import { closePercentBrace, liquid } from "@codemirror/lang-liquid";
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { type Diagnostic, linter, lintGutter, lintKeymap } from "@codemirror/lint";
+import { lintGutter, lintKeymap } from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
-import { Compartment, EditorState, type Extension, StateEffect } from "@codemirror/state";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import {
   drawSelection,
   EditorView,
@@ -23,14 +23,12 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
+import { editorLinter, serverDiagnosticsChanged } from "./editor-lint";
 import { EDITOR_IDS, type EditorId, type EditorTexts, type ServerDiagnostic } from "./editor-texts";
 import { highlight, theme } from "./editor-theme";
 import { inlineDiagnostics } from "./inline-diagnostics";
 import { optionsCompletion, schemaCompletion } from "./json-complete";
 import { parseJson } from "./json-paths";
-
-/** Dispatched when the service's diagnostics change: the linter runs again (it otherwise runs on edits only). */
-const serverDiagnosticsChanged = StateEffect.define<null>();
 
 const FOLIO_FILTERS: Completion[] = [
   {
@@ -79,48 +77,6 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
       properties: (path) => propertiesOf(path).map((label) => ({ label, type: "property" })),
     });
 
-  const serverDiagnostics = (id: EditorId, state: EditorState): Diagnostic[] => {
-    const text = state.doc.toString();
-    const out: Diagnostic[] = [];
-    for (const d of server[id] ?? []) {
-      const span = d.locate(text);
-      if (!span) continue;
-      const from = Math.min(span.from, state.doc.length);
-      out.push({
-        from,
-        to: Math.max(from, Math.min(span.to, state.doc.length)),
-        severity: d.severity,
-        message: d.message,
-        source: "Folio",
-      });
-    }
-    return out;
-  };
-
-  const lintFor = (id: EditorId) =>
-    linter(
-      (view) => {
-        const local: Diagnostic[] = [];
-        if (id !== "source") {
-          const parsed = parseJson(view.state.doc.toString());
-          if (!parsed.ok)
-            for (const p of parsed.problems)
-              local.push({
-                from: Math.min(p.from, view.state.doc.length),
-                to: Math.min(p.to, view.state.doc.length),
-                severity: "error",
-                message: p.message,
-                source: "JSON",
-              });
-        }
-        return [...local, ...serverDiagnostics(id, view.state)];
-      },
-      {
-        delay: 100,
-        needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(serverDiagnosticsChanged))),
-      },
-    );
-
   const extensionsFor = (id: EditorId): Extension[] => [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -150,7 +106,7 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
     id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace] : json(),
     id === "options" ? EditorState.languageData.of(() => [{ autocomplete: optionsCompletion }]) : [],
     id === "schema" ? EditorState.languageData.of(() => [{ autocomplete: schemaCompletion }]) : [],
-    lintFor(id),
+    editorLinter(id, () => server[id] ?? []),
     inlineDiagnostics,
     theme,
     EditorView.contentAttributes.of({ "aria-label": `${id} editor`, "data-editor": id }),

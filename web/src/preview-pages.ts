@@ -35,6 +35,7 @@ export function markStale(message: string) {
     $("preview-empty").textContent = "The preview appears here once the problems above are fixed.";
 }
 
+/** The object URL of the image shown now, released when another image replaces it. */
 let imageUrl: string | null = null;
 
 /** Draws a preview's file; null when `stale()` turned true on the way (a newer preview abandons this one). */
