@@ -41,11 +41,15 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**"],
+          exclude: ["test/e2e/**", "test/web/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
           globalSetup: ["./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
         },
+      },
+      {
+        // The studio's pure modules (web/src without the DOM): plain Node, no service.
+        test: { name: "web", include: ["test/web/**/*.test.ts"], environment: "node" },
       },
       {
         test: {

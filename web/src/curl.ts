@@ -1,13 +1,7 @@
 // "Copy as curl": the render request the studio would make for the published version, runnable as is.
+import type { RenderRequest } from "@folio/sdk";
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
-export interface RenderRequest {
-  template: string;
-  data: unknown;
-  format?: string;
-  options?: Record<string, unknown>;
-}
 
 export function curlCommand(origin: string, request: RenderRequest, key: string | null): string {
   const compact = JSON.stringify(request);

@@ -5,15 +5,16 @@ import { liquid } from "@codemirror/lang-liquid";
 import { syntaxHighlighting } from "@codemirror/language";
 import { EditorState } from "@codemirror/state";
 import { EditorView, lineNumbers } from "@codemirror/view";
-import type { Template } from "./api";
-import { highlight } from "./editors";
+import type { Template } from "@folio/sdk";
+import { pretty } from "./editor-texts";
+import { highlight } from "./editor-theme";
 
 export type DiffField = "source" | "schema" | "example" | "options";
 
 export function fieldText(template: Template, field: DiffField): string {
   if (field === "source") return template.source;
   const value = field === "schema" ? template.schema : field === "options" ? template.options : template.example;
-  return `${JSON.stringify(value ?? null, null, 2)}\n`;
+  return pretty(value ?? null);
 }
 
 const readOnly = (field: DiffField) => [

@@ -1,6 +1,6 @@
 // The service's answers (field errors, Liquid errors, warnings) as problems: each in its editor, at its line.
-import type { ApiError, FieldError, Warning } from "./api";
-import type { EditorId, ServerDiagnostic } from "./editors";
+import type { FieldError, FolioError, TemplateWarning } from "@folio/sdk";
+import type { EditorId, ServerDiagnostic } from "./editor-texts";
 import { locate, parsePath } from "./json-paths";
 
 export interface Problem {
@@ -71,26 +71,30 @@ function problemFor(severity: Problem["severity"], path: string, message: string
 const fieldMessage = (e: FieldError) => e.message;
 
 /** The problems of a failed preview or publish. */
-export function problemsOfError(error: ApiError): Problem[] {
-  const body = error.body;
-  const details = body.details ?? {};
-  if (body.errors?.length) return body.errors.map((e) => problemFor("error", e.path, fieldMessage(e)));
-  if (body.type === "render_failed" && details.stage === "template") {
+export function problemsOfError(error: FolioError): Problem[] {
+  const details = error.details;
+  if (error.errors.length) return error.errors.map((e) => problemFor("error", e.path, fieldMessage(e)));
+  if (error.type === "render_failed" && details.stage === "template") {
     const part = typeof details.part === "string" ? details.part : "source";
     const cause = typeof details.cause === "string" ? details.cause : "";
-    if (part === "source") return [problemFor("error", "source", body.message, cause)];
-    return [problemFor("error", `options.${part}`, body.message)];
+    if (part === "source") return [problemFor("error", "source", error.message, cause)];
+    return [problemFor("error", `options.${part}`, error.message)];
   }
-  return [{ severity: "error", editor: null, path: body.type, message: body.message, diagnostic: null }];
+  return [{ severity: "error", editor: null, path: error.type, message: error.message, diagnostic: null }];
 }
 
-export function problemsOfWarnings(warnings: Warning[]): Problem[] {
+export function problemsOfWarnings(warnings: TemplateWarning[]): Problem[] {
   return warnings.map((w) => problemFor("warning", w.path, w.message));
 }
 
 /** Problems grouped as the editors take them. */
 export function diagnosticsByEditor(problems: Problem[]): Partial<Record<EditorId, ServerDiagnostic[]>> {
   const out: Partial<Record<EditorId, ServerDiagnostic[]>> = {};
-  for (const p of problems) if (p.editor && p.diagnostic) (out[p.editor] ??= []).push(p.diagnostic);
+  for (const p of problems) {
+    if (!p.editor || !p.diagnostic) continue;
+    const list = out[p.editor] ?? [];
+    list.push(p.diagnostic);
+    out[p.editor] = list;
+  }
   return out;
 }

@@ -2,7 +2,7 @@
 import invoiceData from "../../fixtures/invoice.data.json?raw";
 import invoiceSource from "../../fixtures/invoice.liquid.html?raw";
 import invoiceSchema from "../../fixtures/invoice.schema.json?raw";
-import type { EditorId } from "./editors";
+import { type EditorId, pretty } from "./editor-texts";
 
 export interface Starter {
   id: string;
@@ -29,8 +29,6 @@ const HELLO_SOURCE = `<!doctype html>
 </body>
 </html>
 `;
-
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const STARTERS: Starter[] = [
   {

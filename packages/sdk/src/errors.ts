@@ -1,3 +1,4 @@
+import { retryAfterSeconds } from "./retrying-fetch.js";
 import type { components } from "./schema.js";
 
 type ErrorBody = components["schemas"]["Error"]["error"];
@@ -8,7 +9,8 @@ type Render = components["schemas"]["Render"];
 /**
  * An error answer of the API, carrying its envelope (`type`, `message`, `docs_url`, `errors`, `details`).
  * Branch on `type`: it is the stable part. `status` is the HTTP status, or null when the error is a queued
- * render's own `error` (the render ended failed; `render` holds it).
+ * render's own `error` (the render ended failed; `render` holds it). `retryAfter` is the answer's `Retry-After` in
+ * seconds (a 429 says how long to wait), or null when it had none.
  */
 export class FolioError extends Error {
   override readonly name = "FolioError";
@@ -22,6 +24,7 @@ export class FolioError extends Error {
     readonly status: number | null,
     readonly requestId: string | null = null,
     readonly render: Render | null = null,
+    readonly retryAfter: number | null = null,
   ) {
     super(body.message);
     this.type = body.type;
@@ -38,9 +41,16 @@ export class FolioError extends Error {
   /** From an error answer and its body as parsed; an answer without the envelope (a proxy's 502) becomes internal_error. */
   static fromResponse(response: Response, body: unknown): FolioError {
     const requestId = response.headers.get("x-request-id");
-    if (isEnvelope(body)) return new FolioError(body.error, response.status, requestId);
+    const retryAfter = retryAfterSeconds(response);
+    if (isEnvelope(body)) return new FolioError(body.error, response.status, requestId, null, retryAfter);
     const message = `HTTP ${response.status} ${response.statusText} without an error envelope${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
-    return new FolioError({ type: "internal_error", message, docs_url: "" }, response.status, requestId);
+    return new FolioError(
+      { type: "internal_error", message, docs_url: "" },
+      response.status,
+      requestId,
+      null,
+      retryAfter,
+    );
   }
 
   /** From a queued render that ended `failed`. */

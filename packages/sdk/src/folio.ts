@@ -1,8 +1,9 @@
 import createClient from "openapi-fetch";
+import { unwrap } from "./errors.js";
 import { type PreviewRequest, preview } from "./preview.js";
 import { type RenderCallOptions, type RenderRequest, render, type WaitOptions, waitForRender } from "./render.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryingFetch } from "./retrying-fetch.js";
-import type { paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 import { fromSchema } from "./schema-types.js";
 import { verify } from "./webhooks.js";
 
@@ -22,18 +23,28 @@ export const webhooks = { verify };
 /** TypeScript declarations for a template's `data`, from its JSON Schema. */
 export const types = { fromSchema };
 
+/** The generated client over the retrying fetch; `headers` are sent with every request. */
+function apiClient(options: Omit<FolioOptions, "apiKey">, headers: Record<string, string>) {
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  return createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    headers,
+    fetch: retryingFetch(send, { ...DEFAULT_RETRY, ...options.retry }),
+  });
+}
+
+/** POST /v1/trials, the one call that needs no key: a new trial account and its API key; throws FolioError. */
+export function startTrial(options: Omit<FolioOptions, "apiKey">): Promise<components["schemas"]["Trial"]> {
+  return unwrap(apiClient(options, {}).POST("/v1/trials"));
+}
+
 /**
  * A Folio client. `api` is the generated, fully typed client for every route (openapi-fetch: it answers
  * `{ data, error, response }`; `unwrap()` turns that into the data or a thrown FolioError). `render()` and
  * `waitForRender()` are what a caller would otherwise write around it.
  */
 export function createFolio(options: FolioOptions) {
-  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const api = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    headers: { authorization: `Bearer ${options.apiKey}` },
-    fetch: retryingFetch(send, { ...DEFAULT_RETRY, ...options.retry }),
-  });
+  const api = apiClient(options, { authorization: `Bearer ${options.apiKey}` });
   return {
     api,
     /** Renders and, when the render is queued, waits for it; re-runs a transient failure; throws FolioError. */

@@ -1,7 +1,7 @@
 import type { components } from "./schema.js";
 
 export { type ErrorType, type FieldError, FolioError, unwrap } from "./errors.js";
-export { createFolio, type Folio, type FolioOptions, types, webhooks } from "./folio.js";
+export { createFolio, type Folio, type FolioOptions, startTrial, types, webhooks } from "./folio.js";
 export { type PreviewFile, type PreviewRequest, previewFile } from "./preview.js";
 export {
   type Render,
@@ -29,3 +29,4 @@ export type TemplateWarning = Schemas["TemplateWarning"];
 export type RenderOptions = Schemas["RenderOptions"];
 export type Batch = Schemas["Batch"];
 export type Usage = Schemas["Usage"];
+export type Trial = Schemas["Trial"];

@@ -26,7 +26,7 @@ function acceptsIdempotencyKey(request: Request): boolean {
 }
 
 /** Seconds of a `Retry-After` header (delta seconds or an HTTP date), or null when there is none. */
-function retryAfterSeconds(response: Response): number | null {
+export function retryAfterSeconds(response: Response): number | null {
   const header = response.headers.get("retry-after");
   if (header === null) return null;
   const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;

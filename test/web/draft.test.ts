@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { isDirty, newDraft, previewInput, publishDefinition, renderRequest } from "../../web/src/draft";
+import { type EditorId, type EditorTexts, textsOf } from "../../web/src/editor-texts";
+import { template } from "./template";
+
+const reader = (texts: EditorTexts) => (id: EditorId) => texts[id];
+const TEXTS: EditorTexts = { source: "<p>{{ n }}</p>", schema: "{}", example: '{ "n": 2 }', options: '{"scale":2}' };
+
+describe("a draft", () => {
+  it("is dirty when never published, and when its texts or engine differ from the latest version", () => {
+    const published = template();
+    const draft = newDraft("invoice", published);
+    expect(draft.engine).toBe("chromium");
+    expect(isDirty(null, reader(TEXTS))).toBe(false);
+    expect(isDirty(newDraft("new"), reader(TEXTS))).toBe(true);
+    // JSON that means the same, spaced otherwise, is not a change.
+    const same = { ...textsOf(published), example: '{"n":1}' };
+    expect(isDirty(draft, reader(same))).toBe(false);
+    expect(isDirty(draft, reader({ ...same, source: "<p>changed</p>" }))).toBe(true);
+    expect(isDirty({ ...draft, engine: "satori" }, reader(same))).toBe(true);
+  });
+
+  it("previews once every JSON editor parses and the source is not empty", () => {
+    const draft = newDraft("invoice");
+    expect(previewInput(draft, reader({ ...TEXTS, schema: "{", options: "" }), "pdf")).toEqual({
+      kind: "broken",
+      broken: ["schema", "options"],
+    });
+    expect(previewInput(draft, reader({ ...TEXTS, source: "  \n" }), "pdf")).toEqual({ kind: "empty" });
+    expect(previewInput(draft, reader(TEXTS), "png")).toEqual({
+      kind: "ready",
+      request: {
+        source: "<p>{{ n }}</p>",
+        engine: "chromium",
+        schema: {},
+        options: { scale: 2 },
+        data: { n: 2 },
+        format: "png",
+      },
+    });
+  });
+
+  it("publishes its texts as values, with the message only when there is one", () => {
+    const draft = { ...newDraft("invoice"), engine: "satori" as const };
+    expect(publishDefinition(draft, reader(TEXTS), "")).toEqual({
+      source: "<p>{{ n }}</p>",
+      engine: "satori",
+      schema: {},
+      options: { scale: 2 },
+      example: { n: 2 },
+    });
+    expect(publishDefinition(draft, reader(TEXTS), "Bigger logo").message).toBe("Bigger logo");
+  });
+
+  it("renders the latest published version with the example data, naming the format only when not the default", () => {
+    expect(renderRequest(newDraft("invoice"), reader(TEXTS), "pdf")).toBeNull();
+    const draft = newDraft("invoice", template({ latest_version: 3 }));
+    expect(renderRequest(draft, reader(TEXTS), "pdf")).toEqual({ template: "invoice@3", data: { n: 2 } });
+    expect(renderRequest(draft, reader({ ...TEXTS, example: "{" }), "jpg")).toEqual({
+      template: "invoice@3",
+      data: {},
+      format: "jpg",
+    });
+    const card = newDraft("card", template({ engine: "satori", latest_version: 1 }));
+    expect(renderRequest(card, reader(TEXTS), "png")).toEqual({ template: "card@1", data: { n: 2 } });
+    expect(renderRequest(card, reader(TEXTS), "pdf")?.format).toBe("pdf");
+  });
+});

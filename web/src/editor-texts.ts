@@ -1,0 +1,40 @@
+// The four editors and what a template is as their texts. No DOM here: the editors themselves are in editors.ts.
+import type { Template } from "@folio/sdk";
+import { parseJson } from "./json-paths";
+
+export type EditorId = "source" | "schema" | "example" | "options";
+export const EDITOR_IDS: EditorId[] = ["source", "schema", "example", "options"];
+export type EditorTexts = Record<EditorId, string>;
+
+export const TAB_LABELS: Record<EditorId, string> = {
+  source: "Source",
+  schema: "Schema",
+  example: "Example data",
+  options: "Options",
+};
+
+/** A diagnostic from the service: where it lands is computed against the text as it is now. */
+export interface ServerDiagnostic {
+  severity: "error" | "warning";
+  message: string;
+  locate(text: string): { from: number; to: number } | null;
+}
+
+export const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function textsOf(template: Template): EditorTexts {
+  return {
+    source: template.source,
+    schema: pretty(template.schema ?? {}),
+    example: pretty(template.example ?? {}),
+    options: pretty(template.options ?? {}),
+  };
+}
+
+/** Two editor texts mean the same: equal source, or equal JSON values. */
+export function sameText(id: EditorId, a: string, b: string): boolean {
+  if (id === "source") return a === b;
+  const pa = parseJson(a);
+  const pb = parseJson(b);
+  return pa.ok && pb.ok ? JSON.stringify(pa.value) === JSON.stringify(pb.value) : a === b;
+}

@@ -1,0 +1,112 @@
+// The preview controller: a preview runs when typing pauses; a newer one abandons an older one still on its
+// way; a 429 waits its Retry-After; a failure keeps the last good preview, marked out of date.
+import { FolioError } from "@folio/sdk";
+import { pressOne } from "./dom";
+import { type Format, previewInput } from "./draft";
+import type { Editors } from "./editors";
+import { preloadPdfJs } from "./pdf";
+import { clearPages, drawnPages, markStale, setStatus, showEmpty, showPages } from "./preview-pages";
+import { brokenJson, previewDone, previewFailed } from "./preview-wording";
+import { problemsOfError, problemsOfWarnings } from "./problems";
+import type { ProblemsPanel } from "./problems-panel";
+import type { Store } from "./store";
+
+const PREVIEW_DELAY_MS = 300;
+
+export type Preview = ReturnType<typeof createPreview>;
+
+export function createPreview(store: Store, editors: Editors, problems: ProblemsPanel) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight: AbortController | null = null;
+  /** Counts previews started: an answer for an older one is dropped. */
+  let seq = 0;
+  const { state } = store;
+
+  const schedule = (delay = PREVIEW_DELAY_MS) => {
+    if (timer) clearTimeout(timer);
+    if (!state.current) return;
+    setStatus("pending", "Waiting for you to pause…");
+    timer = setTimeout(() => void run(), delay);
+  };
+
+  /** Shows why a preview failed; true when it is tried again by itself (a 429, after its Retry-After). */
+  const failed = (error: unknown): boolean => {
+    if (!(error instanceof FolioError)) {
+      setStatus("error", "The service could not be reached");
+      markStale("Out of date: the service could not be reached.");
+      return false;
+    }
+    if (error.status === 429) {
+      const wait = error.retryAfter || 5;
+      setStatus("warn", `Preview limit reached: next try in ${wait} s`);
+      timer = setTimeout(() => void run(), wait * 1000);
+      return true;
+    }
+    const found = problemsOfError(error);
+    state.problems.preview = found;
+    const words = previewFailed(error, found, found[0] ? problems.lineOf(found[0]) : null);
+    setStatus("error", words.status);
+    markStale(words.stale);
+    return false;
+  };
+
+  async function run() {
+    timer = null;
+    const { folio, current, format } = state;
+    if (!folio || !current) return;
+    const mine = ++seq;
+    inFlight?.abort();
+    const input = previewInput(current, editors.text, format);
+    if (input.kind !== "ready") {
+      inFlight = null;
+      if (input.kind === "broken") {
+        const words = brokenJson(input.broken);
+        setStatus("warn", words.status);
+        markStale(words.stale);
+      } else {
+        showEmpty("Write some HTML in Source to see it here.");
+        setStatus("idle", "Nothing to preview");
+      }
+      return;
+    }
+    const controller = new AbortController();
+    inFlight = controller;
+    setStatus("busy", "Rendering…");
+    const started = performance.now();
+    try {
+      const result = await folio.preview(input.request, controller.signal);
+      if (mine !== seq) return;
+      const nodes = await drawnPages(result, () => mine !== seq);
+      if (!nodes) return;
+      showPages(nodes, mine, format, result.pageCount);
+      state.problems.preview = problemsOfWarnings(result.warnings);
+      const done = previewDone(result, format, Math.round(performance.now() - started));
+      setStatus(done.state, done.text);
+    } catch (error) {
+      if (controller.signal.aborted || mine !== seq) return;
+      if (failed(error)) return;
+    } finally {
+      if (inFlight === controller) inFlight = null;
+    }
+    if (mine === seq) problems.refresh();
+  }
+
+  /** New texts in the editors: what is on its way or shown belongs to what was open before. */
+  store.on("opened", () => {
+    seq++;
+    inFlight?.abort();
+    clearPages();
+    schedule(0);
+  });
+  store.on("session", preloadPdfJs);
+
+  const formatButtons = document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]");
+  for (const button of formatButtons) {
+    button.addEventListener("click", () => {
+      state.format = button.dataset.format as Format;
+      pressOne(formatButtons, button);
+      schedule(0);
+    });
+  }
+  return { schedule };
+}

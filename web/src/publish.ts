@@ -1,0 +1,92 @@
+// Publishing: the dialog (Create v1, or Publish vN+1 with a message), the call, and Ctrl+S to open it.
+import { FolioError, unwrap } from "@folio/sdk";
+import { $, toast } from "./dom";
+import { publishDefinition } from "./draft";
+import { EDITOR_IDS, TAB_LABELS } from "./editor-texts";
+import type { Editors } from "./editors";
+import { problemsOfError, problemsOfWarnings } from "./problems";
+import type { ProblemsPanel } from "./problems-panel";
+import type { Store } from "./store";
+import type { Versions } from "./versions";
+import { publishWording, UNREACHABLE } from "./wording";
+
+export function createPublish(store: Store, editors: Editors, problems: ProblemsPanel, versions: Versions) {
+  const { state } = store;
+  const dialog = $<HTMLDialogElement>("publish-dialog");
+  const messageInput = $<HTMLInputElement>("publish-message");
+  const submit = $<HTMLButtonElement>("publish-submit");
+  const error = $("publish-error");
+
+  const open = () => {
+    const { current } = state;
+    if (!current) return;
+    const broken = EDITOR_IDS.filter((id) => editors.jsonErrors(id) > 0);
+    const words = publishWording(current.name, current.published);
+    $("publish-title").textContent = words.title;
+    $("publish-lede").textContent = words.lede;
+    submit.textContent = words.submit;
+    error.hidden = broken.length === 0;
+    error.textContent = broken.length ? `Fix the JSON in ${broken.map((id) => TAB_LABELS[id]).join(", ")} first.` : "";
+    submit.disabled = broken.length > 0;
+    messageInput.value = "";
+    dialog.showModal();
+    messageInput.focus();
+  };
+
+  const refused = (e: unknown) => {
+    error.hidden = false;
+    if (!(e instanceof FolioError)) {
+      error.textContent = UNREACHABLE;
+      return;
+    }
+    // A bad name belongs to no editor: it is said in the dialog only.
+    const found = problemsOfError(e).map((p) => (p.path === "name" ? { ...p, editor: null } : p));
+    state.problems.publish = found.filter((p) => p.editor);
+    problems.refresh();
+    error.textContent =
+      found.length > 1
+        ? `${e.message} (${found.length} problems, listed under the editor)`
+        : (found[0]?.message ?? e.message);
+  };
+
+  const publish = async () => {
+    const { folio, current: draft } = state;
+    if (!folio || !draft) return;
+    const definition = publishDefinition(draft, editors.text, messageInput.value.trim());
+    submit.disabled = true;
+    error.hidden = true;
+    try {
+      const name = draft.name;
+      const template = await unwrap(
+        draft.published
+          ? folio.api.POST("/v1/templates/{name}/versions", { params: { path: { name } }, body: definition })
+          : folio.api.POST("/v1/templates", { body: { name, ...definition } }),
+      );
+      draft.published = template;
+      state.problems.publish = problemsOfWarnings(template.warnings);
+      dialog.close();
+      toast(template.version === 1 ? `Created ${template.name} (v1)` : `Published ${template.ref}`, "success");
+      const list = await unwrap(folio.api.GET("/v1/templates")).catch(() => null);
+      if (list) state.templates = list.data;
+      store.emit("current");
+      problems.refresh();
+      await versions.load();
+    } catch (e) {
+      refused(e);
+    } finally {
+      submit.disabled = false;
+    }
+  };
+
+  $("publish-button").addEventListener("click", open);
+  $("publish-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void publish();
+  });
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s" && !$("studio").hidden) {
+      e.preventDefault();
+      if (!document.querySelector("dialog[open]")) open();
+    }
+  });
+}

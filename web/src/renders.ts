@@ -1,0 +1,69 @@
+// Recent renders in the sidebar (a finished one links to its file), and the Render button, which renders the
+// published version with the example data.
+import { type Render, unwrap } from "@folio/sdk";
+import { $, el, emptyItem, toast } from "./dom";
+import { renderRequest } from "./draft";
+import type { Editors } from "./editors";
+import type { Store } from "./store";
+import { ago, errorMessage, UNREACHABLE } from "./wording";
+
+function item(r: Render) {
+  const title = el("span", { class: "item-title", text: r.template });
+  const status = el("span", {
+    class: `pill pill-${r.status}`,
+    text: r.status === "succeeded" ? r.format.toUpperCase() : r.status,
+  });
+  const sub = el("span", {
+    class: "item-sub",
+    text: `${ago(r.created_at)}${r.page_count ? ` · ${r.page_count} p.` : ""}${r.cached ? " · cached" : ""}`,
+  });
+  const body = r.url
+    ? el(
+        "a",
+        { class: "item", href: r.url, target: "_blank", rel: "noopener", title: `Open ${r.id}` },
+        title,
+        status,
+        sub,
+      )
+    : el("div", { class: "item", title: r.error?.message ?? r.id }, title, status, sub);
+  return el("li", { "data-render": r.id }, body);
+}
+
+export function createRenders(store: Store, editors: Editors, usageChanged: () => void) {
+  const { state } = store;
+  const list = $("render-list");
+
+  const load = async () => {
+    if (!state.folio) return;
+    try {
+      const renders = await unwrap(state.folio.api.GET("/v1/renders", { params: { query: { limit: 10 } } }));
+      state.renders = renders.data;
+      list.replaceChildren(
+        ...(state.renders.length
+          ? state.renders.map(item)
+          : [emptyItem("No renders yet. Render, or copy the curl command.")]),
+      );
+    } catch {
+      list.replaceChildren(emptyItem("Could not load renders."));
+    }
+  };
+
+  const button = $<HTMLButtonElement>("render-button");
+  button.addEventListener("click", async () => {
+    const request = renderRequest(state.current, editors.text, state.format);
+    if (!state.folio || !request) return toast("Create the template first: a render uses a published version.", "info");
+    button.disabled = true;
+    try {
+      const render = await unwrap(state.folio.api.POST("/v1/render", { body: request }));
+      toast(render.status === "queued" ? `Render ${render.id} queued` : `Rendered ${render.template}`, "success");
+      await load();
+      usageChanged();
+    } catch (e) {
+      toast(errorMessage(e, UNREACHABLE), "error");
+    } finally {
+      button.disabled = false;
+    }
+  });
+  $("renders-refresh").addEventListener("click", () => void load());
+  store.on("session", () => void load());
+}

@@ -1,0 +1,66 @@
+// The Templates list in the sidebar (drafts not yet published first), and opening a template or a new draft.
+import { unwrap } from "@folio/sdk";
+import { $, el, emptyItem, toast } from "./dom";
+import { type Draft, newDraft } from "./draft";
+import { type EditorTexts, textsOf } from "./editor-texts";
+import type { Editors } from "./editors";
+import type { Store } from "./store";
+import { ago, errorMessage } from "./wording";
+
+export type TemplateList = ReturnType<typeof createTemplateList>;
+
+export function createTemplateList(store: Store, editors: Editors) {
+  const { state } = store;
+
+  /** Opens a draft: the one open before keeps its editors (with their undo history) for when it comes back. */
+  const openDraft = (draft: Draft, texts: EditorTexts | null) => {
+    if (state.current) state.current.states = editors.snapshot();
+    state.drafts.set(draft.name, draft);
+    store.setCurrent(draft);
+    if (draft.states) editors.restore(draft.states);
+    else if (texts) editors.load(texts);
+    store.opened();
+  };
+
+  const open = async (name: string) => {
+    if (state.current?.name === name) return;
+    const kept = state.drafts.get(name);
+    if (kept?.states) return openDraft(kept, null);
+    if (!state.folio) return;
+    try {
+      const template = await unwrap(state.folio.api.GET("/v1/templates/{ref}", { params: { path: { ref: name } } }));
+      openDraft(newDraft(name, template), textsOf(template));
+    } catch (e) {
+      toast(errorMessage(e, "Could not load the template."), "error");
+    }
+  };
+
+  const item = (name: string, badge: string, sub: string) => {
+    const active = state.current?.name === name;
+    const button = el(
+      "button",
+      { type: "button", class: "item", "data-template": name, ...(active ? { "aria-current": "true" } : {}) },
+      el("span", { class: "item-title", text: name }),
+      el("span", { class: `badge${badge === "draft" ? " badge-draft" : ""}`, text: badge }),
+      el("span", { class: "item-sub", text: sub }),
+    );
+    button.addEventListener("click", () => void open(name));
+    return el("li", {}, button);
+  };
+
+  const render = () => {
+    const names = new Set(state.templates.map((t) => t.name));
+    const unsaved = [...state.drafts.values()].filter((d) => !d.published && !names.has(d.name));
+    const items = [
+      ...unsaved.map((d) => item(d.name, "draft", "not published yet")),
+      ...state.templates.map((t) =>
+        item(t.name, `v${t.latest_version}`, t.description || `updated ${ago(t.updated_at)}`),
+      ),
+    ];
+    $("template-list").replaceChildren(...(items.length ? items : [emptyItem("No templates yet.")]));
+  };
+
+  store.on("session", render);
+  store.on("current", render);
+  return { open, openDraft };
+}
