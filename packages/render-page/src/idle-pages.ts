@@ -2,8 +2,7 @@
 // Rendering object (a Durable Object): a page opened for one job serves the next (a renderer process costs more
 // to start than the render itself), its last document emptied once it sits idle rather than after every job.
 import type { PageLike } from "./page-like.ts";
-import { PreparedPage } from "./prepared-page.ts";
-import type { PageLender } from "./run-on-page.ts";
+import { type PageLender, PreparedPage } from "./prepared-page.ts";
 
 /** A hung page can take minutes to close or to empty: whoever waits for it waits this long at most. */
 const HUNG_PAGE_WAIT_MS = 5_000;

@@ -24,6 +24,13 @@ interface Assignment {
   blocked: Refusal[];
 }
 
+/** Where a job's page comes from and goes back to (IdlePages, bound to one browser): what runOnPage runs a job on. */
+export interface PageLender {
+  take(): Promise<PreparedPage>;
+  /** `healthy`: the page is idle and sound, and may serve another job. */
+  giveBack(prepared: PreparedPage, healthy: boolean): Promise<void>;
+}
+
 /** Past this much HTML a page empties its document as soon as the job ends, not when it next sits idle. */
 const LARGE_DOCUMENT_CHARS = 64 * 1024;
 /** A reused page empties its document and collects its garbage at least once per this many jobs. */

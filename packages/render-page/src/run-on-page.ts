@@ -3,15 +3,8 @@
 import type { RenderedFile, RenderJob } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
 import { pdfPageCount } from "./pdf-structure.ts";
-import type { AssetFetch, PreparedPage } from "./prepared-page.ts";
+import type { AssetFetch, PageLender } from "./prepared-page.ts";
 import { renderPrepared } from "./render-prepared.ts";
-
-/** Where a job's page comes from and goes back to (IdlePages, bound to one browser). */
-export interface PageLender {
-  take(): Promise<PreparedPage>;
-  /** `healthy`: the page is idle and sound, and may serve another job. */
-  giveBack(prepared: PreparedPage, healthy: boolean): Promise<void>;
-}
 
 /** Watches a job while it renders: `stopped` rejects to end it early; `end` once it has been answered. */
 export interface JobWatch {
