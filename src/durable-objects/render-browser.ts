@@ -4,7 +4,7 @@ import { FairSlots, type SlotLease } from "@folio/render-page/fair-slots";
 import { IdlePages } from "@folio/render-page/idle-pages";
 import { JobFailure, type WireFailure, wireFailure } from "@folio/render-page/job-failure";
 import type { PageLike } from "@folio/render-page/page-like";
-import type { AssetFetch } from "@folio/render-page/prepared-page";
+import type { AssetFetch, PageLender } from "@folio/render-page/prepared-page";
 import { runOnPage } from "@folio/render-page/run-on-page";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
@@ -91,25 +91,13 @@ export class RenderBrowser extends DurableObject<Env> {
     }
     let failure: unknown;
     try {
-      const pages = this.idle.lend(await this.connected(), (browser) => this.openPage(browser));
-      await runOnPage(
-        {
-          take: async () => {
-            const prepared = await pages.take();
-            this.counters.jobs++;
-            return prepared;
-          },
-          giveBack: pages.giveBack,
+      await runOnPage(this.pagesOf(await this.connected()), job, {
+        fetchAsset: safeFetcher(job.allowPrivateEgress),
+        settle: (outcome) => {
+          failure = outcome.error;
+          settle("file" in outcome ? { file: outcome.file } : { error: wireFailure(outcome.error) });
         },
-        job,
-        {
-          fetchAsset: safeFetcher(job.allowPrivateEgress),
-          settle: (outcome) => {
-            failure = outcome.error;
-            settle("file" in outcome ? { file: outcome.file } : { error: wireFailure(outcome.error) });
-          },
-        },
-      );
+      });
     } catch (error) {
       settle(unavailable(error));
     } finally {
@@ -141,6 +129,19 @@ export class RenderBrowser extends DurableObject<Env> {
     this.counters[opened.launched ? "sessions_launched" : "sessions_joined"]++;
     await this.ctx.storage.put("session", opened.sessionId);
     return opened.browser;
+  }
+
+  /** `browser`'s pages for one job: the job is counted once it has its page. */
+  private pagesOf(browser: Browser): PageLender {
+    const pages = this.idle.lend(browser, (opener) => this.openPage(opener));
+    return {
+      take: async () => {
+        const prepared = await pages.take();
+        this.counters.jobs++;
+        return prepared;
+      },
+      giveBack: pages.giveBack,
+    };
   }
 
   /** A new page of `browser`, when none of its idle ones can take the job. */

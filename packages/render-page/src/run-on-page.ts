@@ -34,7 +34,7 @@ function pageReusableAfter(error: unknown): boolean {
 /**
  * Renders `job` on a page from `pages` and hands the outcome to `settle` before the page goes back. A page
  * whose job finished, or was refused once its load settled, is kept for the next job; after a timeout or a
- * browser error it may still be busy, so it is closed, and the job's caller waits until it is. Failing to
+ * browser error it may still be busy, so it is closed, and the job keeps its slot until it is. Failing to
  * take a page rejects: the job never reached one.
  */
 export async function runOnPage(pages: PageLender, job: RenderJob, options: RunOptions): Promise<JobOutcome> {
