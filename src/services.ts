@@ -1,3 +1,4 @@
+import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import { type Database, database } from "./db/client";
 import type { MeterStub } from "./domain/accounts/metering";
 import type { TrialLimiters } from "./domain/accounts/start-trial";
@@ -10,7 +11,6 @@ import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
-import type { EgressPolicy } from "./lib/egress-policy";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
 import type { ChromiumDriver } from "./render/chromium/driver";

@@ -2,10 +2,14 @@
 // Pages are reused from job to job (a renderer process costs more to start and stop than the render
 // itself); a page is retired after a set number of jobs or any failure, and the browser is replaced
 // after a set number of jobs (bounding memory growth) or as soon as it dies.
+
+import { FairSlots, type SlotLease } from "@folio/render-page/fair-slots";
+import { IdlePages } from "@folio/render-page/idle-pages";
+import type { SlotShare } from "@folio/render-page/job-contract";
+import type { PageLike } from "@folio/render-page/page-like";
+import type { PageLender } from "@folio/render-page/prepared-page";
+import { DEFAULT_VIEWPORT } from "@folio/render-page/raster-limits";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { FairSlots, type SlotLease, type SlotShare } from "../../src/render/chromium/fair-slots.ts";
-import { IdlePages } from "../../src/render/chromium/idle-pages.ts";
-import { DEFAULT_VIEWPORT, type PageLike, PreparedPage } from "../../src/render/chromium/page-job.ts";
 import type { ChromiumBinary } from "./chromium-binary.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 
@@ -130,23 +134,14 @@ export class BrowserPool {
     }
   }
 
-  /** A page for one job on `browser`: an idle one when there is one, else a new one. */
-  async page(browser: Browser): Promise<PreparedPage> {
-    const reused = await this.idle.take(browser);
-    if (reused) return reused;
-    this.pagesOpened++;
-    // A window of its own, not a tab: a reused tab left in the background gets no frames, and a screenshot
-    // waits for one (seen as 8 s timeouts once four pages took turns).
-    const page = await browser.newPage({ type: "window" });
-    return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
-      await page.close().catch(() => undefined);
-      throw error;
+  /** `browser`'s pages for one job: an idle one when there is one, else a new one; kept or closed after it. */
+  pages(browser: Browser): PageLender {
+    return this.idle.lend(browser, (opener) => {
+      this.pagesOpened++;
+      // A window of its own, not a tab: a reused tab left in the background gets no frames, and a screenshot
+      // waits for one (seen as 8 s timeouts once four pages took turns).
+      return opener.newPage({ type: "window" }) as unknown as Promise<PageLike>;
     });
-  }
-
-  /** Returns a page after its job: kept for the next one when it is sound and its browser still the pool's, else closed. */
-  async done(browser: Browser, prepared: PreparedPage, healthy: boolean): Promise<void> {
-    await this.idle.giveBack(browser, prepared, healthy);
   }
 
   /**

@@ -2,7 +2,7 @@
 // bench saw 8 GiB for 1000 invoice pages, past the container's 6 GiB): without a ceiling the kernel kills
 // Chromium, and every account's renders on the instance fail with it. Past the ceiling the largest document
 // in flight is stopped with a clear error; the others go on.
-import { JobFailure } from "../../src/render/chromium/page-job.ts";
+import { JobFailure } from "@folio/render-page/job-failure";
 
 interface Watched {
   /** The document's size in characters: the largest one is the one stopped. */

@@ -4,7 +4,7 @@
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { addressProblem, checkUrl, type EgressPolicy, isIpLiteral } from "../../src/lib/egress-policy.ts";
+import { addressProblem, checkUrl, type EgressPolicy, isIpLiteral } from "@folio/render-page/egress-policy";
 
 export class EgressRefused extends Error {
   readonly url: string;

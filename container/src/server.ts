@@ -3,8 +3,8 @@
 
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { SlotShare } from "../../src/render/chromium/fair-slots.ts";
-import { JobFailure, type PageJob, wireFailure } from "../../src/render/chromium/page-job.ts";
+import { jobFromWire, type RenderJob } from "@folio/render-page/job-contract";
+import { failureBody, JobFailure } from "@folio/render-page/job-failure";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
@@ -57,7 +57,7 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readJob(req: IncomingMessage): Promise<{ account: string; share: SlotShare; job: PageJob }> {
+async function readJob(req: IncomingMessage): Promise<RenderJob> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -70,30 +70,16 @@ async function readJob(req: IncomingMessage): Promise<{ account: string; share: 
       });
     chunks.push(chunk);
   }
-  const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  return {
-    account: typeof body.account === "string" ? body.account : "",
-    // Only a job the Worker marks paid may use the paid half of the slots.
-    share: body.share === "paid" ? "paid" : "free",
-    job: {
-      html: body.html,
-      format: body.format,
-      options: body.options ?? {},
-      timeoutMs: body.timeout_ms ?? 30_000,
-      allowPrivateEgress: body.allow_private_egress === true,
-      ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
-      ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
-    },
-  };
+  return jobFromWire(Buffer.concat(chunks).toString("utf8"));
 }
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
-  const { account, share, job } = await readJob(req);
+  const job = await readJob(req);
   try {
-    await pool.run(account, share, (browser) =>
+    await pool.run(job.accountId, job.share, (browser) =>
       runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
@@ -112,8 +98,8 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 function sendFailure(res: ServerResponse, error: unknown): void {
-  const failure = wireFailure(error);
-  send(res, failure.type === "asset_blocked" ? 400 : 500, { error: failure });
+  const { status, body } = failureBody(error);
+  send(res, status, body);
 }
 
 /** "starting" until one page has been printed at start, then "ok", or why it could not be. */

@@ -1,24 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Browser } from "@cloudflare/puppeteer";
+import { FairSlots, type SlotLease } from "@folio/render-page/fair-slots";
+import { IdlePages } from "@folio/render-page/idle-pages";
+import { JobFailure, type WireFailure, wireFailure } from "@folio/render-page/job-failure";
+import type { PageLike } from "@folio/render-page/page-like";
+import type { AssetFetch, PageLender } from "@folio/render-page/prepared-page";
+import { runOnPage } from "@folio/render-page/run-on-page";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
-import { checkUrl } from "../lib/egress-policy";
 import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
 import { openSession } from "../render/chromium/browser-session";
 import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
-import { FairSlots, type SlotLease } from "../render/chromium/fair-slots";
-import { IdlePages } from "../render/chromium/idle-pages";
-import {
-  JobFailure,
-  type PageJobDeps,
-  type PageLike,
-  PreparedPage,
-  pageReusableAfter,
-  renderPrepared,
-  type WireFailure,
-  wireFailure,
-} from "../render/chromium/page-job";
-import { pdfPageCount } from "../render/pdf-structure";
 import { buildServices } from "../services";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
@@ -43,19 +35,16 @@ function unavailable(error: unknown): BrowserOutcome {
 }
 
 /** Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything else. */
-function safeFetcher(allowPrivate: boolean): PageJobDeps {
+function safeFetcher(allowPrivate: boolean): AssetFetch {
   const policy = { allowHttp: false, allowPrivate };
-  return {
-    checkUrl,
-    fetchAsset: async (url) => {
-      try {
-        const asset = await fetchAsset(url, policy);
-        return { status: asset.status, contentType: asset.contentType, body: asset.bytes };
-      } catch (error) {
-        const details = error instanceof ServiceError ? error.extra.details : undefined;
-        throw details ? { url: details.url, reason: details.reason } : assetBlocked(url, String(error)).extra.details;
-      }
-    },
+  return async (url) => {
+    try {
+      const asset = await fetchAsset(url, policy);
+      return { status: asset.status, contentType: asset.contentType, body: asset.bytes };
+    } catch (error) {
+      const details = error instanceof ServiceError ? error.extra.details : undefined;
+      throw details ? { url: details.url, reason: details.reason } : assetBlocked(url, String(error)).extra.details;
+    }
   };
 }
 
@@ -102,25 +91,13 @@ export class RenderBrowser extends DurableObject<Env> {
     }
     let failure: unknown;
     try {
-      const browser = await this.connected();
-      const prepared = await this.page(browser);
-      this.counters.jobs++;
-      let healthy = false;
-      try {
-        const bytes = await renderPrepared(
-          prepared,
-          { ...job, options: job.options as Record<string, unknown> },
-          safeFetcher(job.allowPrivateEgress),
-        );
-        healthy = true;
-        settle({ file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } });
-      } catch (error) {
-        healthy = pageReusableAfter(error);
-        failure = error;
-        settle({ error: wireFailure(error) });
-      } finally {
-        await this.idle.giveBack(browser, prepared, healthy);
-      }
+      await runOnPage(this.pagesOf(await this.connected()), job, {
+        fetchAsset: safeFetcher(job.allowPrivateEgress),
+        settle: (outcome) => {
+          failure = outcome.error;
+          settle("file" in outcome ? { file: outcome.file } : { error: wireFailure(outcome.error) });
+        },
+      });
     } catch (error) {
       settle(unavailable(error));
     } finally {
@@ -154,15 +131,22 @@ export class RenderBrowser extends DurableObject<Env> {
     return opened.browser;
   }
 
-  /** An idle page of `browser` when there is one, else a new one. */
-  private async page(browser: Browser): Promise<PreparedPage> {
-    const reused = await this.idle.take(browser);
-    if (reused) return reused;
+  /** `browser`'s pages for one job: the job is counted once it has its page. */
+  private pagesOf(browser: Browser): PageLender {
+    const pages = this.idle.lend(browser, (opener) => this.openPage(opener));
+    return {
+      take: async () => {
+        const prepared = await pages.take();
+        this.counters.jobs++;
+        return prepared;
+      },
+      giveBack: pages.giveBack,
+    };
+  }
+
+  /** A new page of `browser`, when none of its idle ones can take the job. */
+  private openPage(browser: Browser): Promise<PageLike> {
     this.counters.pages_opened++;
-    const page = await browser.newPage();
-    return PreparedPage.prepare(page as unknown as PageLike).catch(async (error) => {
-      await page.close().catch(() => undefined);
-      throw error;
-    });
+    return browser.newPage() as unknown as Promise<PageLike>;
   }
 }

@@ -1,4 +1,4 @@
-import { v6Groups } from "./egress-policy";
+import { v6Groups } from "@folio/render-page/egress-policy";
 
 /** The client's address as Cloudflare reports it; "local" where nothing says (wrangler dev, tests). */
 export function clientAddress(header: (name: string) => string | undefined): string {

@@ -1,7 +1,7 @@
+import { checkUrl, type EgressPolicy } from "@folio/render-page/egress-policy";
+import { binaryString } from "@folio/render-page/pdf-structure";
 import { ServiceError } from "../errors";
-import { checkUrl, type EgressPolicy } from "../lib/egress-policy";
 import { readCapped } from "../lib/read-capped";
-import { binaryString } from "./pdf-structure";
 
 const MAX_ASSET_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 5;

@@ -3,7 +3,7 @@
 // render. On a PDF it is the last thing on every page, after printing: text in Inter (embedded) inside an
 // /Artifact marked-content sequence, so tagged and PDF/A previews stay valid. On a satori card it is the last
 // element of the SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it
-// over the captured pixels (page-job.ts, markCapture).
+// over the captured pixels (@folio/render-page capture.ts, markCapture).
 
 import fontkit from "@cantoo/fontkit";
 import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";

@@ -1,3 +1,4 @@
+import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { init as initSatori } from "satori/standalone";
@@ -5,7 +6,6 @@ import yogaWasm from "satori/yoga.wasm";
 import { html as parseHtml } from "satori-html";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
-import type { EgressPolicy } from "../lib/egress-policy";
 import { cardSize } from "./card-document";
 import type { RenderedFile } from "./chromium/driver";
 import { INTER_FONTS } from "./inter-fonts";

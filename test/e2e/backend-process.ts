@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { jobToWire } from "@folio/render-page/job-contract";
 
 // The render backend run on its own, as its own process, for the tests that drive it directly.
 
@@ -48,13 +49,13 @@ export async function renderOn(backend: Pick<Backend, "url" | "secret">, job: Ba
   const res = await fetch(`${backend.url}/render`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-render-secret": backend.secret },
-    body: JSON.stringify({
+    body: jobToWire({
       html: job.html,
       format: job.format,
       options: job.options ?? {},
-      timeout_ms: job.timeoutMs ?? 30_000,
-      allow_private_egress: false,
-      account: job.account,
+      timeoutMs: job.timeoutMs ?? 30_000,
+      allowPrivateEgress: false,
+      accountId: job.account ?? "",
       share: job.share ?? "paid",
     }),
   });

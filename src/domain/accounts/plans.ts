@@ -1,5 +1,5 @@
 import type { AccountRow } from "../../db/schema";
-import type { SlotShare } from "../../render/chromium/fair-slots";
+import type { SlotShare } from "../../render/chromium/driver";
 
 export const PLAN_NAMES = ["free", "payg", "starter", "growth", "scale"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];

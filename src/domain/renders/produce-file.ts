@@ -1,14 +1,13 @@
+import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
-import type { EgressPolicy } from "../../lib/egress-policy";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
-import type { ChromiumDriver, RenderedFile } from "../../render/chromium/driver";
-import type { SlotShare } from "../../render/chromium/fair-slots";
+import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
 import { liquidBudget, renderLiquid } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
-import { normalizePdf } from "../../render/pdf-structure";
+import { normalizePdf } from "../../render/pdf-normalize";
 import { markOverlayHtml, markPdfPages, withMarkSvg } from "../../render/preview-mark";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";

@@ -1,10 +1,10 @@
+import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "@folio/render-page/raster-limits";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { canonicalJson } from "../../lib/jcs";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { cardSize } from "../../render/card-document";
-import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "../../render/chromium/page-job";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";

@@ -1,4 +1,4 @@
-import { checkUrl, type EgressPolicy } from "../../lib/egress-policy";
+import { checkUrl, type EgressPolicy } from "@folio/render-page/egress-policy";
 import { ATTEMPT_BUDGET_MS, MAX_RESPONSE_BYTES } from "./retry-schedule";
 import { signatureHeaders } from "./signature-headers";
 

@@ -1,7 +1,8 @@
+import { jobToWire } from "@folio/render-page/job-contract";
+import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
 import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
 import { InstanceUnavailable } from "./instance-spread";
-import type { WireFailure } from "./page-job";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
 
@@ -26,17 +27,7 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     response = await send("/render", {
       method: "POST",
       headers: { "content-type": "application/json", "x-render-secret": secret },
-      body: JSON.stringify({
-        html: job.html,
-        format: job.format,
-        options: job.options,
-        timeout_ms: job.timeoutMs,
-        allow_private_egress: job.allowPrivateEgress,
-        account: job.accountId,
-        share: job.share,
-        max_pages: job.maxPages,
-        mark_html: job.markHtml,
-      }),
+      body: jobToWire(job),
       // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
       signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
     });
@@ -50,12 +41,7 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
-  const body = (await response.json().catch(() => null)) as { error?: Partial<WireFailure> } | null;
-  throw failureFromRenderer({
-    type: body?.error?.type === "asset_blocked" ? "asset_blocked" : "render_failed",
-    message: body?.error?.message ?? `The render backend answered ${response.status}.`,
-    details: body?.error?.details ?? {},
-  });
+  throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));
 }
 
 /** The backend's counters and memory (GET /stats, behind the secret): for /healthz?detail=1. */

@@ -2,7 +2,8 @@
 // once, and about one new browser a second. A session outlives the connection to it (`keep_alive`), so
 // joining an open one costs a WebSocket, not a browser start.
 import puppeteer, { type Browser } from "@cloudflare/puppeteer";
-import { DOCUMENT_URL, JobFailure } from "./page-job";
+import { DOCUMENT_URL } from "@folio/render-page/document-guard";
+import { JobFailure } from "@folio/render-page/job-failure";
 
 /** Browser Rendering keeps a session this long after its last activity (its maximum), for the next connection to join. */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;

@@ -1,30 +1,13 @@
+import type { RenderedFile, RenderJob, SlotShare } from "@folio/render-page/job-contract";
+import type { WireFailure } from "@folio/render-page/job-failure";
 import type { RenderOptions } from "../../domain/render-options/options-schema";
 import { ServiceError } from "../../errors";
-import type { SlotShare } from "./fair-slots";
-import type { WireFailure } from "./page-job";
 
-/** A finished HTML document (Liquid already applied) and what to make of it. */
-export interface ChromiumJob {
-  html: string;
-  format: "pdf" | "png" | "jpg";
-  options: RenderOptions;
-  /** Counted from the moment the job gets a browser page, not while it waits for one. */
-  timeoutMs: number;
-  allowPrivateEgress: boolean;
-  /** Whose job this is: the render backend takes turns between accounts when its pages are all busy. */
-  accountId: string;
-  /** A preview's mark, as the overlay the backend lays over a PNG or JPG it captured (a PDF is marked in the Worker). */
-  markHtml?: string;
-  /** Which half of an instance's slots the job may use: "free" for free and trial accounts and every preview. */
-  share: SlotShare;
-  /** PDF only: the print stops one page past this, so a document too long to pay for costs no more work. */
-  maxPages?: number;
-}
+/** The port the domain renders through: it names the job's types here, not in the shared package. */
+export type { RenderedFile, SlotShare };
 
-export interface RenderedFile {
-  bytes: Uint8Array;
-  pageCount: number;
-}
+/** The job contract every Chromium takes (@folio/render-page), its options as the Worker validated them. */
+export type ChromiumJob = RenderJob<RenderOptions>;
 
 /**
  * One interface, three drivers: the render backend's containers (production), one render backend at a URL

@@ -1,5 +1,5 @@
+import { addressProblem, checkUrl } from "@folio/render-page/egress-policy";
 import { describe, expect, it } from "vitest";
-import { addressProblem, checkUrl } from "../../src/lib/egress-policy";
 
 // The policy as production applies it to assets: https on 443, public addresses only.
 const production = { allowHttp: false, allowPrivate: false };

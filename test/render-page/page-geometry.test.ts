@@ -1,5 +1,5 @@
+import { type DeclaredPage, pageGeometry } from "@folio/render-page/page-geometry";
 import { describe, expect, it } from "vitest";
-import { type DeclaredPage, pageGeometry } from "../../src/render/chromium/page-geometry";
 
 const declares = (size: string | null, margin = false, unreadable = false): DeclaredPage => ({
   size,

@@ -4,10 +4,8 @@
 // keep any set of accounts from holding the whole instance: the last free slot never goes to an account that
 // already holds one; free work (free and trial accounts, and every preview) holds at most half the slots; and an
 // account whose jobs ran out of time or memory twice in ten minutes holds one slot at a time for ten minutes.
-import { JobFailure } from "./page-job.ts";
-
-/** "paid": a paying account's render; "free": a free or trial account's render, or any preview. */
-export type SlotShare = "paid" | "free";
+import type { SlotShare } from "./job-contract.ts";
+import { JobFailure } from "./job-failure.ts";
 
 /** A held slot: given back once, saying whether its job ran out of time or memory. */
 export interface SlotLease {

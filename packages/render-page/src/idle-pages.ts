@@ -1,7 +1,8 @@
 // The pages a browser keeps between jobs, shared by the render backend's pool (a Node process) and the Browser
 // Rendering object (a Durable Object): a page opened for one job serves the next (a renderer process costs more
 // to start than the render itself), its last document emptied once it sits idle rather than after every job.
-import type { PreparedPage } from "./page-job.ts";
+import type { PageLike } from "./page-like.ts";
+import { type PageLender, PreparedPage } from "./prepared-page.ts";
 
 /** A hung page can take minutes to close or to empty: whoever waits for it waits this long at most. */
 const HUNG_PAGE_WAIT_MS = 5_000;
@@ -77,8 +78,27 @@ export class IdlePages<B> {
     };
   }
 
+  /** `browser`'s pages as one job's lender (runOnPage): taken from here or opened with `open`, given back here. */
+  lend(browser: B, open: (browser: B) => Promise<PageLike>): PageLender {
+    return {
+      take: () => this.take(browser, open),
+      giveBack: (prepared, healthy) => this.giveBack(browser, prepared, healthy),
+    };
+  }
+
+  /** An idle, sound page of `browser` when there is one, else a new one from `open`, prepared for jobs. */
+  private async take(browser: B, open: (browser: B) => Promise<PageLike>): Promise<PreparedPage> {
+    const reused = await this.reusable(browser);
+    if (reused) return reused;
+    const page = await open(browser);
+    return PreparedPage.prepare(page).catch(async (error) => {
+      await page.close().catch(() => undefined);
+      throw error;
+    });
+  }
+
   /** An idle, sound page of `browser`, or undefined when a new one must be opened. */
-  async take(browser: B): Promise<PreparedPage | undefined> {
+  private async reusable(browser: B): Promise<PreparedPage | undefined> {
     for (const entry of this.idle) {
       // A crashed page of this browser is closed; another browser's pages go with their browser.
       if (entry.browser === browser && entry.prepared.crashed) void this.drop(entry);

@@ -2,8 +2,8 @@
 // the h1 to h3 headings, each a link with the page it lands on. Which page a heading lands on is only known once the
 // document is printed (fragmentation, break rules, the list's own length), so the page is printed, the pages read from
 // the PDF, the numbers filled in, and printed again until they hold. Node runs this file as it is.
-import { namedDestinationPages } from "../pdf-structure.ts";
-import type { PageLike } from "./page-job.ts";
+import type { PageLike } from "./page-like.ts";
+import { namedDestinationPages } from "./pdf-destinations.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
 declare const document: any;

@@ -1,6 +1,7 @@
+import { FairSlots, type SlotLease } from "@folio/render-page/fair-slots";
+import type { SlotShare } from "@folio/render-page/job-contract";
+import { JobFailure } from "@folio/render-page/job-failure";
 import { describe, expect, it } from "vitest";
-import { FairSlots, type SlotLease, type SlotShare } from "../../src/render/chromium/fair-slots";
-import { JobFailure } from "../../src/render/chromium/page-job";
 
 // README "How a render stays safe": no set of accounts holds every slot of an instance.
 const LONG_WAIT = 60_000;

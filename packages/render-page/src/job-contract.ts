@@ -1,0 +1,67 @@
+// A render job as the Worker hands it to a Chromium (the render backend over HTTP, the Browser Rendering
+// object by RPC) and as a page renders it: one shape, and its one JSON form for the backend's POST /render.
+
+/** What Chromium makes of a document. */
+export type PageFormat = "pdf" | "png" | "jpg";
+
+/** "paid": a paying account's render; "free": a free or trial account's render, or any preview. */
+export type SlotShare = "paid" | "free";
+
+/** A finished HTML document (Liquid already applied) and what to make of it. */
+export interface RenderJob<Options extends object = Record<string, any>> {
+  html: string;
+  format: PageFormat;
+  /** The merged render options; the page reads those it knows. */
+  options: Options;
+  /** Counted from the moment the job gets a browser page, not while it waits for one. */
+  timeoutMs: number;
+  allowPrivateEgress: boolean;
+  /** Whose job this is: a Chromium takes turns between accounts when its pages are all busy. */
+  accountId: string;
+  /** Which half of an instance's slots the job may use: "free" for free and trial accounts and every preview. */
+  share: SlotShare;
+  /** PDF only: print at most one page past this many (the page ceiling the account can pay for). */
+  maxPages?: number;
+  /** PNG and JPG only: a preview's mark, laid over the captured pixels (a PDF is marked in the Worker). */
+  markHtml?: string;
+}
+
+/** What a finished job gives back. */
+export interface RenderedFile {
+  bytes: Uint8Array;
+  pageCount: number;
+}
+
+/** The job as the backend's POST /render body (JSON, snake_case like the rest of Folio's wire). */
+export function jobToWire(job: RenderJob<object>): string {
+  return JSON.stringify({
+    html: job.html,
+    format: job.format,
+    options: job.options,
+    timeout_ms: job.timeoutMs,
+    allow_private_egress: job.allowPrivateEgress,
+    account: job.accountId,
+    share: job.share,
+    max_pages: job.maxPages,
+    mark_html: job.markHtml,
+  });
+}
+
+/**
+ * A POST /render body read back as a job. What is missing takes the safe value: no private egress, the free
+ * share (only a job the Worker marks paid may use the paid half of the slots), the longest timeout.
+ */
+export function jobFromWire(text: string): RenderJob {
+  const body = JSON.parse(text);
+  return {
+    html: body.html,
+    format: body.format,
+    options: body.options ?? {},
+    timeoutMs: body.timeout_ms ?? 30_000,
+    allowPrivateEgress: body.allow_private_egress === true,
+    accountId: typeof body.account === "string" ? body.account : "",
+    share: body.share === "paid" ? "paid" : "free",
+    ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
+    ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
+  };
+}

@@ -1,0 +1,52 @@
+// A job's PDF: its title, its page geometry (options over the document's @page rules), the print options
+// Puppeteer takes, and the table of contents when the job asks for one.
+import type { RenderJob } from "./job-contract.ts";
+import {
+  applyOverride,
+  needsDeclaredPage,
+  type PageGeometry,
+  pageGeometry,
+  readDeclaredPage,
+} from "./page-geometry.ts";
+import type { PageLike } from "./page-like.ts";
+import { printWithTableOfContents } from "./table-of-contents.ts";
+
+/** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
+declare const document: any;
+
+function pdfOptions(
+  options: Record<string, any>,
+  geometry: PageGeometry,
+  maxPages: number | undefined,
+): Record<string, unknown> {
+  const header = options.header_html as string | undefined;
+  const footer = options.footer_html as string | undefined;
+  return {
+    ...geometry.pdf,
+    printBackground: options.print_background ?? true,
+    scale: options.scale ?? 1,
+    displayHeaderFooter: header !== undefined || footer !== undefined,
+    headerTemplate: header ?? "<span></span>",
+    footerTemplate: footer ?? "<span></span>",
+    // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
+    ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+    // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings;
+    // an outline is made from the structure tree, so it implies tagging.
+    tagged: options.tagged === true || options.outline === true,
+    outline: options.outline === true,
+    timeout: 0,
+  };
+}
+
+/** Prints the loaded document of `job` as a PDF. */
+export async function printPdf(page: PageLike, job: RenderJob): Promise<Uint8Array> {
+  const o = job.options;
+  if (o.metadata?.title !== undefined)
+    await page.evaluate((title: string) => {
+      document.title = title;
+    }, o.metadata.title);
+  const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
+  if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
+  const print = () => page.pdf(pdfOptions(o, geometry, job.maxPages));
+  return o.toc === true ? printWithTableOfContents(page, print) : print();
+}

@@ -1,0 +1,90 @@
+// Making Chromium's PDF deterministic and labelled, in place: only the info object and the cross-reference
+// section are rewritten, found with the reader the render backend shares.
+import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
+
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+export interface PdfMetadata {
+  title?: string | undefined;
+  author?: string | undefined;
+  subject?: string | undefined;
+  keywords?: string | undefined;
+  creator?: string | undefined;
+}
+
+function pdfString(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value)) return `(${value.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  let hex = "FEFF";
+  for (let i = 0; i < value.length; i++) hex += value.charCodeAt(i).toString(16).padStart(4, "0").toUpperCase();
+  return `<${hex}>`;
+}
+
+function readLiteral(text: string, key: string): string | undefined {
+  const match = new RegExp(`/${key}\\s*\\(((?:\\\\.|[^\\\\)])*)\\)`).exec(text);
+  return match ? match[1]!.replace(/\\(.)/g, "$1") : undefined;
+}
+
+/**
+ * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten without creation or
+ * modification dates (and with the requested metadata), and the trailer gets an /ID derived from
+ * `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
+ * Only the info object and the cross-reference section are decoded; the body is copied as bytes.
+ */
+export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: PdfMetadata = {}): Uint8Array {
+  const xref = crossReference(bytes);
+  const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
+  if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");
+  const infoNumber = Number(/^(\d+)/.exec(info.text)![1]);
+
+  const entries: Array<[string, string | undefined]> = [
+    ["Title", metadata.title ?? readLiteral(info.text, "Title")],
+    ["Author", metadata.author],
+    ["Subject", metadata.subject],
+    ["Keywords", metadata.keywords],
+    ["Creator", metadata.creator ?? "Folio"],
+    ["Producer", "Folio (Chromium)"],
+  ];
+  const body = entries
+    .filter(([, v]) => v !== undefined && v !== "")
+    .map(([k, v]) => `/${k} ${pdfString(v!)}`)
+    .join("\n");
+  const newObject = `${infoNumber} 0 obj\n<<${body}>>\nendobj`;
+  const delta = newObject.length - (info.end - info.start);
+
+  const { section, trailerAt, startxrefAt } = xref;
+  const entriesEnd = xref.entriesAt - xref.xrefOffset + xref.count * 20;
+  const table = section
+    .slice(xref.entriesAt - xref.xrefOffset, entriesEnd)
+    .replace(/(\d{10}) (\d{5}) n/g, (entry, offset: string, generation: string) => {
+      const value = Number(offset);
+      return value > info.start ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
+    });
+  const id = `<${documentId.slice(0, 32).toUpperCase()}>`;
+  const trailer = section
+    .slice(trailerAt, startxrefAt)
+    .replace(/\/ID\s*\[[^\]]*\]\s*/, "")
+    .replace(/>>\s*$/, `\n/ID [${id} ${id}]>>\n`);
+  const tail =
+    section.slice(0, xref.entriesAt - xref.xrefOffset) +
+    table +
+    section.slice(entriesEnd, trailerAt) +
+    trailer +
+    `startxref\n${xref.xrefOffset + delta}\n%%EOF\n`;
+  const parts = [
+    bytes.subarray(0, info.start),
+    asciiBytes(newObject),
+    bytes.subarray(info.end, xref.xrefOffset),
+    asciiBytes(tail),
+  ];
+  const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    result.set(part, at);
+    at += part.length;
+  }
+  return result;
+}
