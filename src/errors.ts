@@ -140,6 +140,9 @@ export function errorEnvelope(baseUrl: string, error: ServiceError) {
   };
 }
 
+/** The `error` object of an envelope, as a failed render keeps it. */
+export type ErrorBody = ReturnType<typeof errorEnvelope>["error"];
+
 export const FieldErrorSchema = z
   .object({
     path: z.string().openapi({ example: "data.items[0].quantity" }),

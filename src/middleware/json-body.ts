@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
@@ -28,6 +29,18 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 /**
+ * The routes' validators (app.openapi) read the body as `application/json` and refuse any other type: the
+ * request is handed on as the JSON it is, with the text already read (and checked for size and depth). An empty body reaches them as `null`, which
+ * no body schema accepts, so the default hook answers that the endpoint needs a body (`body` stays undefined).
+ */
+function handOnAsJson(c: Context<AppEnv>, text: string): void {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: text });
+}
+
+/**
  * Every POST and PATCH body is JSON whatever its content-type says (curl's `-d` sends a form type):
  * parsed once here, so handlers validate a value and never see bytes.
  */
@@ -35,6 +48,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   // /mcp speaks JSON-RPC and reads its own body.
   if ((c.req.method !== "POST" && c.req.method !== "PATCH") || c.req.path === "/mcp") return next();
   const text = await readBodyText(c.req.raw);
+  handOnAsJson(c, text.trim() === "" ? "null" : text);
   if (text.trim() === "") {
     c.set("body", undefined);
     return next();

@@ -1,13 +1,13 @@
+import { type OutputFormat as Format, OUTPUT_FORMATS } from "../../../packages/sdk/src/contract";
 import { type FieldError, ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
 import type { RenderOptions } from "./options-schema";
 
-type Format = "pdf" | "png" | "jpg";
 type Engine = "chromium" | "satori";
 
 const PDF = ["pdf"] as const;
 const RASTER = ["png", "jpg"] as const;
-const ALL = ["pdf", "png", "jpg"] as const;
+const ALL = OUTPUT_FORMATS;
 
 /**
  * The formats each option serves, by template engine (DECISIONS §6, §13). A satori card keeps its own size in

@@ -33,12 +33,10 @@ const AttachmentSchema = z
           "a file name of 1 to 255 characters without / or \\, control characters or bidi controls (U+202A-U+202E, U+2066-U+2069)",
       })
       .openapi({ example: "terms.txt" }),
-    content: z
-      .string()
-      .openapi({
-        description:
-          "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise.",
-      }),
+    content: z.string().openapi({
+      description:
+        "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise.",
+    }),
     encoding: z.enum(["utf8", "base64"]).optional().openapi({ description: "Default utf8." }),
     mime_type: z
       .string()
@@ -63,13 +61,10 @@ const EInvoiceSchema = z
     profile: z
       .enum(FACTUR_X_PROFILES)
       .openapi({ description: "The Factur-X profile the XML follows; written to the XMP as its conformance level." }),
-    xml: z
-      .string()
-      .min(1)
-      .openapi({
-        description:
-          "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`.",
-      }),
+    xml: z.string().min(1).openapi({
+      description:
+        "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`.",
+    }),
   })
   .openapi("EInvoice");
 
@@ -106,31 +101,22 @@ const EncryptionSchema = z
 
 /** The §16 fields of RenderOptions, spread into its object. */
 export const finishingOptionFields = {
-  tagged: z
-    .boolean()
-    .optional()
-    .openapi({
-      description: "A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false.",
-    }),
+  tagged: z.boolean().optional().openapi({
+    description: "A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false.",
+  }),
   outline: z
     .boolean()
     .optional()
     .openapi({ description: "Bookmarks from the h1 to h6 headings; implies `tagged`. Default false." }),
-  toc: z
-    .boolean()
-    .optional()
-    .openapi({
-      description:
-        "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false.",
-    }),
+  toc: z.boolean().optional().openapi({
+    description:
+      "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false.",
+  }),
   watermark: WatermarkSchema.optional(),
-  pdfa: z
-    .enum(["2b", "3b"])
-    .optional()
-    .openapi({
-      description:
-        "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`.",
-    }),
+  pdfa: z.enum(["2b", "3b"]).optional().openapi({
+    description:
+      "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`.",
+  }),
   attachments: z
     .array(AttachmentSchema)
     .max(MAX_ATTACHMENTS)

@@ -39,12 +39,9 @@ export const RenderOptionsSchema = z
       .optional(),
     print_background: z.boolean().optional(),
     scale: z.number().min(0.1).max(2).optional(),
-    header_html: z
-      .string()
-      .optional()
-      .openapi({
-        description: 'Liquid rendered with the same data; `<span class="pageNumber">` and `totalPages` work.',
-      }),
+    header_html: z.string().optional().openapi({
+      description: 'Liquid rendered with the same data; `<span class="pageNumber">` and `totalPages` work.',
+    }),
     footer_html: z.string().optional(),
     metadata: z
       .strictObject({

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type RenderRow, renders, type TemplateRow } from "../../db/schema";
-import { errorEnvelope, ServiceError } from "../../errors";
+import { errorEnvelope, type ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { formatReference } from "../templates/reference";
 import type { ProducedFile } from "./produce-file";
@@ -65,7 +65,7 @@ export function succeededState(plan: RenderPlan, file: ProducedFile, now: string
 export function failedState(error: ServiceError, baseUrl: string, now: string) {
   return {
     status: "failed" as const,
-    error: errorEnvelope(baseUrl, error).error as Record<string, unknown>,
+    error: errorEnvelope(baseUrl, error).error,
     completedAt: now,
   };
 }

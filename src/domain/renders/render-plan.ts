@@ -1,3 +1,4 @@
+import type { OutputFormat } from "../../../packages/sdk/src/contract";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
@@ -10,13 +11,7 @@ import { applicableOptions } from "../render-options/applicability";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
-export type OutputFormat = "pdf" | "png" | "jpg";
-
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  pdf: "application/pdf",
-  png: "image/png",
-  jpg: "image/jpeg",
-};
+export { CONTENT_TYPES, type OutputFormat } from "../../../packages/sdk/src/contract";
 
 /** Everything that decides the bytes of a render, fixed before any work starts. */
 export interface RenderPlan {

@@ -6,7 +6,7 @@ import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { config } from "../../lib/config";
-import { endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { endpoint, nowIso } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { CreateAccountBody, IssuedAccount, UpdateAccountBody, VerificationBody } from "./schemas";
@@ -16,16 +16,13 @@ const AccountIdParam = z.object({ id: z.string() });
 export const createAccountEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/accounts",
     request: { body: jsonBodyOf(CreateAccountBody) },
     responses: { 201: jsonContent(IssuedAccount, "Account and its first key.") },
   }),
   async (c) => {
-    const { account, apiKey, keyId } = await createAccount(
-      database(c.env.DB),
-      readBody(c, CreateAccountBody),
-      nowIso(),
-    );
+    const { account, apiKey, keyId } = await createAccount(database(c.env.DB), c.req.valid("json"), nowIso());
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
   },
 );
@@ -33,6 +30,7 @@ export const createAccountEndpoint = endpoint(
 export const createTrialEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/trials",
     responses: { 201: jsonContent(IssuedAccount, "A trial account with 50 renders.") },
   }),
@@ -49,17 +47,13 @@ export const createTrialEndpoint = endpoint(
 export const updateAccountEndpoint = endpoint(
   createRoute({
     method: "patch",
+    hide: true,
     path: "/v1/internal/accounts/{id}",
     request: { params: AccountIdParam, body: jsonBodyOf(UpdateAccountBody) },
     responses: { 200: jsonContent(AccountSchema, "The account.") },
   }),
   async (c) => {
-    const account = await updateAccount(
-      database(c.env.DB),
-      c.req.param("id") ?? "",
-      readBody(c, UpdateAccountBody),
-      nowIso(),
-    );
+    const account = await updateAccount(database(c.env.DB), c.req.valid("param").id, c.req.valid("json"), nowIso());
     return c.json(serializeAccount(account));
   },
 );
@@ -67,6 +61,7 @@ export const updateAccountEndpoint = endpoint(
 export const createVerificationEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/accounts/{id}/verification",
     request: { params: AccountIdParam, body: jsonBodyOf(VerificationBody) },
     responses: {
@@ -77,8 +72,8 @@ export const createVerificationEndpoint = endpoint(
     },
   }),
   async (c) => {
-    const { email } = readBody(c, VerificationBody);
-    const token = await createVerification(database(c.env.DB), c.req.param("id") ?? "", email, new Date());
+    const { email } = c.req.valid("json");
+    const token = await createVerification(database(c.env.DB), c.req.valid("param").id, email, new Date());
     return c.json({ token, verify_url: `${config(c.env).baseUrl}/v1/verify?token=${encodeURIComponent(token)}` }, 201);
   },
 );

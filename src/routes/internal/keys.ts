@@ -8,12 +8,13 @@ import { jsonContent } from "../schemas";
 export const issueKeyEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/accounts/{id}/keys",
     request: { params: z.object({ id: z.string() }) },
     responses: { 201: jsonContent(z.object({ api_key: z.string(), key_id: z.string() }), "A new key, shown once.") },
   }),
   async (c) => {
-    const { apiKey, keyId } = await issueKeyForAccount(database(c.env.DB), c.req.param("id") ?? "", nowIso());
+    const { apiKey, keyId } = await issueKeyForAccount(database(c.env.DB), c.req.valid("param").id, nowIso());
     return c.json({ api_key: apiKey, key_id: keyId }, 201);
   },
 );
@@ -21,6 +22,7 @@ export const issueKeyEndpoint = endpoint(
 export const revokeKeyEndpoint = endpoint(
   createRoute({
     method: "delete",
+    hide: true,
     path: "/v1/internal/keys/{key_id}",
     request: { params: z.object({ key_id: z.string() }) },
     responses: {
@@ -31,7 +33,7 @@ export const revokeKeyEndpoint = endpoint(
     },
   }),
   async (c) => {
-    const keyId = c.req.param("key_id") ?? "";
+    const keyId = c.req.valid("param").key_id;
     await revokeKey(database(c.env.DB), keyId, nowIso());
     return c.json({ id: keyId, revoked: true as const });
   },

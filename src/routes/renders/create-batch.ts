@@ -4,7 +4,7 @@ import { type BatchItem, createBatch } from "../../domain/renders/create-batch";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
 import { config } from "../../lib/config";
-import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
+import { API_KEY_SECURITY, type Endpoint, endpoint, parseOrRefuse } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { createRenderDeps, rateLimiterFor, signer } from "./request-context";
@@ -101,7 +101,8 @@ function parseItems(body: unknown, max: number, production: boolean, receivedAt:
   });
 }
 
-export const createBatchEndpoint = endpoint(route, async (c) => {
+// Items are judged one by one and never fail the batch (parseItems), so the body is documented but not validated whole.
+const batchEndpoint = endpoint({ ...route, hide: true, request: { headers: IdempotencyHeader } }, async (c) => {
   const settings = config(c.env);
   const items = parseItems(c.get("body"), settings.maxBatchItems, settings.production, new Date());
   const rate = await admitRenders(c.get("account"), rateLimiterFor(c.env, c.get("apiKeyId")), items.length);
@@ -120,3 +121,12 @@ export const createBatchEndpoint = endpoint(route, async (c) => {
     202,
   );
 });
+
+/** The batch as documented, with its body; mounted without a validator for the body. */
+export const createBatchEndpoint: Endpoint = {
+  route,
+  mount: (app) => {
+    app.openAPIRegistry.registerPath(route);
+    batchEndpoint.mount(app);
+  },
+};

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { getRender } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { errorResponses, ServiceError } from "../../errors";
+import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { signer } from "./request-context";
@@ -24,18 +24,9 @@ const route = createRoute({
 });
 
 export const getRenderEndpoint = endpoint(route, async (c) => {
-  const id = c.req.param("id") ?? "";
-  if (!/^rnd_[a-z0-9]+$/.test(id)) {
-    throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, {
-      errors: [
-        {
-          path: "id",
-          message: "A render id matches ^rnd_[a-z0-9]+$.",
-          expected: "rnd_ followed by lowercase letters and digits",
-          received: id,
-        },
-      ],
-    });
-  }
-  return c.json(await serializeRender(await getRender(database(c.env.DB), c.get("account").id, id), signer(c.env)));
+  const { id } = c.req.valid("param");
+  return c.json(
+    await serializeRender(await getRender(database(c.env.DB), c.get("account").id, id), signer(c.env)),
+    200,
+  );
 });

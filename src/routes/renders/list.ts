@@ -3,7 +3,7 @@ import { database } from "../../db/client";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { signer } from "./request-context";
 import { RenderListSchema } from "./schemas";
@@ -48,12 +48,7 @@ const route = createRoute({
 });
 
 export const listRendersEndpoint = endpoint(route, async (c) => {
-  const {
-    limit,
-    starting_after: startingAfter,
-    batch_id: batchId,
-    status,
-  } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
+  const { limit, starting_after: startingAfter, batch_id: batchId, status } = c.req.valid("query");
   const page = await listRenders(database(c.env.DB), c.get("account").id, { limit, startingAfter, batchId, status });
   const sign = signer(c.env);
   return c.json({

@@ -4,7 +4,7 @@ import { createTemplate } from "../../domain/templates/create-template";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
-import { API_KEY_SECURITY, endpoint, nowIso, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
@@ -25,7 +25,7 @@ const route = createRoute({
 });
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
-  const input = readBody(c, TemplateCreateBody);
+  const input = c.req.valid("json");
   const { template, version, ...warnings } = await createTemplate(database(c.env.DB), c.get("account").id, input, {
     now: nowIso(),
     baseUrl: config(c.env).baseUrl,

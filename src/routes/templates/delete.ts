@@ -4,8 +4,8 @@ import { deleteTemplate } from "../../domain/templates/delete-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint, nowIso } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { refParam } from "./params";
-import { DeletedTemplateSchema, RefParam } from "./schemas";
+import { RefParam } from "./params";
+import { DeletedTemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "delete",
@@ -24,6 +24,6 @@ const route = createRoute({
 });
 
 export const deleteTemplateEndpoint = endpoint(route, async (c) => {
-  const template = await deleteTemplate(database(c.env.DB), c.get("account").id, refParam(c), nowIso());
+  const template = await deleteTemplate(database(c.env.DB), c.get("account").id, c.req.valid("param").ref, nowIso());
   return c.json({ object: "template" as const, id: template.id, name: template.name, deleted: true as const });
 });

@@ -5,8 +5,8 @@ import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { refParam } from "./params";
-import { RefParam, TemplateSchema } from "./schemas";
+import { RefParam } from "./params";
+import { TemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -23,6 +23,10 @@ const route = createRoute({
 });
 
 export const getTemplateEndpoint = endpoint(route, async (c) => {
-  const { template, version } = await resolveTemplate(database(c.env.DB), c.get("account").id, refParam(c));
+  const { template, version } = await resolveTemplate(
+    database(c.env.DB),
+    c.get("account").id,
+    c.req.valid("param").ref,
+  );
   return c.json(serializeTemplate(template, version));
 });

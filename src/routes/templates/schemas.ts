@@ -6,25 +6,20 @@ import { IsoTimestamp } from "../schemas";
 const Engine = z
   .enum(["chromium", "satori"])
   .openapi({ description: "`chromium` (default) for PDF, PNG and JPG; `satori` for fast PNG cards." });
-const JsonSchemaObject = z
-  .record(z.string(), z.unknown())
-  .openapi({
-    description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.",
-    example: { type: "object", required: ["name"] },
-  });
+const JsonSchemaObject = z.record(z.string(), z.unknown()).openapi({
+  description: "A JSON Schema (draft 2020-12) for `data`; `{}` accepts anything.",
+  example: { type: "object", required: ["name"] },
+});
 const OneLine = z
   .string()
   .max(500)
   .regex(/^[^\r\n]*$/, { error: "a single line (no line breaks)" });
 
 const definitionFields = {
-  source: z
-    .string()
-    .min(1)
-    .openapi({
-      description: "One self-contained HTML document with inline CSS and Liquid.",
-      example: "<h1>Hello {{ name }}</h1>",
-    }),
+  source: z.string().min(1).openapi({
+    description: "One self-contained HTML document with inline CSS and Liquid.",
+    example: "<h1>Hello {{ name }}</h1>",
+  }),
   engine: Engine.optional(),
   schema: JsonSchemaObject.optional(),
   options: RenderOptionsSchema.optional(),
@@ -41,22 +36,18 @@ const definitionFields = {
 
 export const TemplateCreateBody = z
   .strictObject({
-    name: z
-      .string()
-      .openapi({
-        description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.",
-        example: "invoice",
-      }),
+    name: z.string().openapi({
+      description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.",
+      example: "invoice",
+    }),
     ...definitionFields,
   })
   .openapi("TemplateInput");
 
-export const TemplateVersionBody = z
-  .strictObject(definitionFields)
-  .openapi("TemplateVersionInput", {
-    description:
-      "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example.",
-  });
+export const TemplateVersionBody = z.strictObject(definitionFields).openapi("TemplateVersionInput", {
+  description:
+    "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example.",
+});
 
 export const ValidateBody = z
   .object({ data: z.unknown().openapi({ description: "The payload to check against the template's schema." }) })
@@ -89,11 +80,9 @@ const TemplateWarningSchema = z
   .object({
     path: z.string().openapi({ example: "source" }),
     code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),
-    message: z
-      .string()
-      .openapi({
-        example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
-      }),
+    message: z.string().openapi({
+      example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
+    }),
   })
   .openapi("TemplateWarning", {
     description:
@@ -145,22 +134,3 @@ export const ValidationResultSchema = z
     warnings_truncated: WarningsTruncated,
   })
   .openapi("ValidationResult");
-
-export const RefParam = z.object({
-  ref: z
-    .string()
-    .openapi({
-      param: { name: "ref", in: "path" },
-      description: "`name`, `name@latest`, `name@` or `name@N`.",
-      example: "invoice@2",
-    }),
-});
-export const NameParam = z.object({
-  name: z
-    .string()
-    .openapi({
-      param: { name: "name", in: "path" },
-      description: "A bare template name (never `name@N`).",
-      example: "invoice",
-    }),
-});
