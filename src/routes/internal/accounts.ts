@@ -5,6 +5,7 @@ import { createVerification } from "../../domain/accounts/email-verification";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
+import { errorResponses } from "../../errors";
 import { config } from "../../lib/config";
 import { endpoint, nowIso } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
@@ -19,7 +20,10 @@ export const createAccountEndpoint = endpoint(
     hide: true,
     path: "/v1/internal/accounts",
     request: { body: jsonBodyOf(CreateAccountBody) },
-    responses: { 201: jsonContent(IssuedAccount, "Account and its first key.") },
+    responses: {
+      201: jsonContent(IssuedAccount, "Account and its first key."),
+      ...errorResponses("invalid_request", "authentication_error"),
+    },
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(database(c.env.DB), c.req.valid("json"), nowIso());
@@ -32,7 +36,10 @@ export const createTrialEndpoint = endpoint(
     method: "post",
     hide: true,
     path: "/v1/internal/trials",
-    responses: { 201: jsonContent(IssuedAccount, "A trial account with 50 renders.") },
+    responses: {
+      201: jsonContent(IssuedAccount, "A trial account with 50 renders."),
+      ...errorResponses("authentication_error"),
+    },
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
@@ -50,7 +57,10 @@ export const updateAccountEndpoint = endpoint(
     hide: true,
     path: "/v1/internal/accounts/{id}",
     request: { params: AccountIdParam, body: jsonBodyOf(UpdateAccountBody) },
-    responses: { 200: jsonContent(AccountSchema, "The account.") },
+    responses: {
+      200: jsonContent(AccountSchema, "The account."),
+      ...errorResponses("invalid_request", "authentication_error", "not_found"),
+    },
   }),
   async (c) => {
     const account = await updateAccount(database(c.env.DB), c.req.valid("param").id, c.req.valid("json"), nowIso());
@@ -69,6 +79,7 @@ export const createVerificationEndpoint = endpoint(
         z.object({ token: z.string(), verify_url: z.string() }),
         "A single-use token valid for 24 hours.",
       ),
+      ...errorResponses("invalid_request", "authentication_error", "not_found"),
     },
   }),
   async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { issueKeyForAccount } from "../../domain/api-keys/issue-key-for-account";
 import { revokeKey } from "../../domain/api-keys/revoke-key";
+import { errorResponses } from "../../errors";
 import { endpoint, nowIso } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 
@@ -11,7 +12,10 @@ export const issueKeyEndpoint = endpoint(
     hide: true,
     path: "/v1/internal/accounts/{id}/keys",
     request: { params: z.object({ id: z.string() }) },
-    responses: { 201: jsonContent(z.object({ api_key: z.string(), key_id: z.string() }), "A new key, shown once.") },
+    responses: {
+      201: jsonContent(z.object({ api_key: z.string(), key_id: z.string() }), "A new key, shown once."),
+      ...errorResponses("authentication_error", "not_found"),
+    },
   }),
   async (c) => {
     const { apiKey, keyId } = await issueKeyForAccount(database(c.env.DB), c.req.valid("param").id, nowIso());
@@ -30,6 +34,7 @@ export const revokeKeyEndpoint = endpoint(
         z.object({ id: z.string(), revoked: z.literal(true) }),
         "The key fails with 401 from the next request.",
       ),
+      ...errorResponses("authentication_error", "not_found"),
     },
   }),
   async (c) => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Env } from "../../env";
+import { errorResponses } from "../../errors";
 import { type AppContext, endpoint } from "../../lib/endpoint";
 import { chromiumDriver, chromiumDriverName } from "../../lib/render-deps";
 import { jsonContent } from "../schemas";
@@ -85,6 +86,8 @@ const route = createRoute({
   responses: {
     200: jsonContent(HealthSchema, "Every dependency answered."),
     503: jsonContent(HealthSchema, "A dependency is unreachable; `checks` says which."),
+    // `detail=1` without the internal secret.
+    ...errorResponses("authentication_error"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
 import { FieldErrorSchema } from "../../errors";
-import { IsoTimestamp } from "../schemas";
+import { IsoTimestamp, listOf } from "../schemas";
 
 const Engine = z
   .enum(["chromium", "satori"])
@@ -75,6 +75,8 @@ export const TemplateSchema = z
     version_created_at: IsoTimestamp,
   })
   .openapi("Template");
+
+export const TemplateListSchema = listOf(TemplateSchema, "TemplateList");
 
 const TemplateWarningSchema = z
   .object({
