@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { FieldErrorSchema } from "../../errors";
 import { IsoTimestamp, listOf } from "../schemas";
 
@@ -37,7 +38,7 @@ const definitionFields = {
 export const TemplateCreateBody = z
   .strictObject({
     name: z.string().openapi({
-      description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.",
+      description: `Lowercased by the service; must then match ${TEMPLATE_NAME_PATTERN.source}.`,
       example: "invoice",
     }),
     ...definitionFields,
