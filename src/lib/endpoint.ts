@@ -55,8 +55,8 @@ function bodyRefusal(body: unknown, error: z.ZodError): ServiceError {
 }
 
 /**
- * The app's default hook: input a route's schemas refuse is a 400 with the service's own field errors. A body
- * lists every field that is wrong (its first in the message); a query, path or header names the first.
+ * The app's default hook: input a route's schemas refuse is a 400 with the service's own field errors, every
+ * wrong field listed; a body's message is its first mistake and how many more, a query's, path's or header's its first.
  */
 export function refuseInvalidInput(result: Validation, c: AppContext): undefined {
   if (result.success) return;
