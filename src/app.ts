@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
 import { ERROR_TYPES, errorEnvelope, ServiceError } from "./errors";
-import { mountEndpoints } from "./lib/endpoint";
+import { refuseInvalidInput } from "./lib/endpoint";
 import { handleMcp } from "./mcp/handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { idempotency } from "./middleware/idempotency";
@@ -12,20 +12,10 @@ import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { services } from "./middleware/services";
-import { getAccountEndpoint } from "./routes/account/get";
-import { rotateWebhookSecretEndpoint } from "./routes/account/rotate-webhook-secret";
-import { usageEndpoint } from "./routes/account/usage";
-import { getFileEndpoint } from "./routes/files/get";
-import { internalEndpoints } from "./routes/internal";
-import { createPreviewEndpoint } from "./routes/previews/create";
+import { endpoints } from "./routes";
 import { rateHeaders } from "./routes/rate-headers";
-import { renderEndpoints } from "./routes/renders";
 import { docsPage, homePage } from "./routes/service/docs";
 import { errorDocs } from "./routes/service/error-docs";
-import { healthzEndpoint } from "./routes/service/healthz";
-import { verifyEndpoint } from "./routes/service/verify";
-import { templateEndpoints } from "./routes/templates";
-import { startTrialEndpoint } from "./routes/trials/create";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
 const KEYLESS_V1 = [/^\/v1\/internal(\/|$)/, /^\/v1\/verify$/, /^\/v1\/files\//, /^\/v1\/trials$/];
@@ -70,7 +60,7 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
 }
 
 export function buildApp(): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -93,23 +83,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"])
     app.use(path, idempotency);
 
-  mountEndpoints(
-    app,
-    [
-      healthzEndpoint,
-      verifyEndpoint,
-      ...templateEndpoints,
-      ...renderEndpoints,
-      createPreviewEndpoint,
-      startTrialEndpoint,
-      getFileEndpoint,
-      getAccountEndpoint,
-      rotateWebhookSecretEndpoint,
-      usageEndpoint,
-    ],
-    { documented: true },
-  );
-  mountEndpoints(app, internalEndpoints, { documented: false });
+  for (const { mount } of endpoints) mount(app);
   app.all("/mcp", (c) => handleMcp(c));
   app.get("/docs/errors", errorDocs);
   app.get("/docs/errors/:type", errorDocs);

@@ -159,6 +159,9 @@ export function errorEnvelope(baseUrl: string, error: ServiceError) {
   return { error: errorObject(baseUrl, error) };
 }
 
+/** The `error` object of an envelope, as a failed render keeps it. */
+export type ErrorBody = ReturnType<typeof errorObject>;
+
 export const FieldErrorSchema = z
   .object({
     path: z.string().openapi({ example: "data.items[0].quantity" }),

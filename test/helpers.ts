@@ -1,11 +1,16 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { contractBreach } from "./contract";
 
 /** The internal secret the workers project binds (vitest.config.ts). */
 export const INTERNAL = { "x-internal-secret": "test-internal-secret" };
 
-/** A request to the Worker under test, through its real fetch handler. */
-export async function call(
+/**
+ * A request to the Worker under test, through its real fetch handler. Every JSON answer is checked against the
+ * schema its route documents for that status, and a mismatch fails the test: `json` is then what `T` says.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely unless they name T
+export async function call<T = any>(
   method: string,
   path: string,
   init: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
@@ -19,7 +24,8 @@ export async function call(
   }
   const response = await exports.default.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
   const text = await response.text();
-  const json = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+  const json: T = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+  if (json !== undefined) expect(contractBreach(method, path, response.status, json)).toBeNull();
   return { status: response.status, headers: response.headers, json, text };
 }
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { OUTPUT_FORMATS } from "#sdk/contract";
+import type { ErrorBody } from "../errors";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
@@ -108,7 +110,7 @@ export const renders = sqliteTable(
       .notNull()
       .references(() => templateVersions.id),
     templateRef: text("template_ref").notNull(),
-    format: text("format", { enum: ["pdf", "png", "jpg"] }).notNull(),
+    format: text("format", { enum: OUTPUT_FORMATS }).notNull(),
     engine: text("engine", { enum: ["chromium", "satori"] }).notNull(),
     status: text("status", { enum: ["queued", "succeeded", "failed"] }).notNull(),
     cached: integer("cached", { mode: "boolean" }).notNull().default(false),
@@ -119,7 +121,7 @@ export const renders = sqliteTable(
     billableUnits: integer("billable_units"),
     byteSize: integer("byte_size"),
     // The error envelope's `error` object as JSON text, when failed.
-    error: text("error", { mode: "json" }).$type<Record<string, unknown>>(),
+    error: text("error", { mode: "json" }).$type<ErrorBody>(),
     webhookUrl: text("webhook_url"),
     webhookStatus: text("webhook_status", { enum: ["pending", "delivered", "failed"] }),
     webhookAttempts: integer("webhook_attempts").notNull().default(0),

@@ -1,53 +1,76 @@
-import type { OpenAPIHono, RouteConfig, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { OpenAPIHono, RouteConfig, RouteHandler, z } from "@hono/zod-openapi";
+import type { Context, ValidationTargets } from "hono";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
 import { fieldErrorsFromZod } from "./field-errors";
 
 export type AppContext = Context<AppEnv>;
 
+/** A route as documented (what tests check its answers against) and how it is mounted. */
 export interface Endpoint {
   route: RouteConfig;
-  handler: (c: AppContext) => Promise<Response> | Response;
+  mount: (app: OpenAPIHono<AppEnv>) => void;
 }
+
+/** What a hook learns from a validator: which part of the request, and whether it passed. */
+type Validation = { target: keyof ValidationTargets } & ({ success: true } | { success: false; error: z.ZodError });
+
+/** A route's own hook: throws its refusal, answers instead of the handler, or leaves the handler to run. */
+type RouteHook<R extends RouteConfig> = (
+  result: Validation,
+  c: AppContext,
+) => ReturnType<RouteHandler<R, AppEnv>> | undefined;
 
 export const API_KEY_SECURITY: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
 
-export function endpoint(route: RouteConfig, handler: Endpoint["handler"]): Endpoint {
-  return { route, handler };
-}
-
 /**
- * Mounts endpoints on the app and, when `documented`, registers the same route objects for /openapi.json,
- * so the document always describes what is running. Bodies are validated by `readBody`, not by the
- * OpenAPI middleware, so that every mistake gets the service's own field errors.
+ * A route and its handler, mounted with `app.openapi`: the same route object is registered for /openapi.json
+ * (unless it is `hide`), its request schemas validate the input before the handler runs, and the handler's
+ * JSON answers are typed by its responses. `hook`, when given, replaces the app's default hook for this route.
  */
-export function mountEndpoints(
-  app: OpenAPIHono<AppEnv>,
-  endpoints: Endpoint[],
-  { documented }: { documented: boolean },
-): void {
-  for (const { route, handler } of endpoints) {
-    if (documented) app.openAPIRegistry.registerPath(route);
-    app.on(route.method.toUpperCase(), route.path.replace(/\{(\w+)\}/g, ":$1"), handler);
-  }
+export function endpoint<R extends RouteConfig>(
+  route: R,
+  handler: RouteHandler<R, AppEnv>,
+  hook?: RouteHook<R>,
+): Endpoint {
+  return {
+    route,
+    mount: (app) => {
+      app.openapi(route, handler, hook);
+    },
+  };
 }
 
-/** The parsed JSON body checked against `schema`, or a 400 listing every field that is wrong. */
-export function readBody<T extends z.ZodType>(c: AppContext, schema: T): z.infer<T> {
-  const body = c.get("body");
+function bodyRefusal(body: unknown, error: z.ZodError): ServiceError {
   if (body === undefined) {
-    throw new ServiceError("invalid_request", "This endpoint needs a JSON body.", {
+    return new ServiceError("invalid_request", "This endpoint needs a JSON body.", {
       errors: [{ path: "body", message: "The request body is empty.", expected: "a JSON object", received: "missing" }],
     });
   }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const errors = fieldErrorsFromZod(parsed.error, body);
+  const errors = fieldErrorsFromZod(error, body);
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see \`errors\`)` : "";
-  throw new ServiceError("invalid_request", `${errors[0]?.message ?? "The request body is invalid."}${more}`, {
+  return new ServiceError("invalid_request", `${errors[0]?.message ?? "The request body is invalid."}${more}`, {
     errors,
   });
+}
+
+/**
+ * The app's default hook: input a route's schemas refuse is a 400 with the service's own field errors, every
+ * wrong field listed; a body's message is its first mistake and how many more, a query's, path's or header's its first.
+ */
+export function refuseInvalidInput(result: Validation, c: AppContext): undefined {
+  if (result.success) return;
+  if (result.target === "json") throw bodyRefusal(c.get("body"), result.error);
+  const errors = fieldErrorsFromZod(result.error, inputOf(result.target, c));
+  throw new ServiceError("invalid_request", errors[0]?.message ?? `Invalid ${result.target}.`, { errors });
+}
+
+/** The raw input a validator judged, for the field errors' `received`. */
+function inputOf(target: keyof ValidationTargets, c: AppContext): unknown {
+  if (target === "query") return c.req.query();
+  if (target === "param") return c.req.param();
+  if (target === "header") return c.req.header();
+  return undefined;
 }
 
 /** `value` checked against `schema`, or a 400 with its field errors (paths under `root`); `fallback` names the input. */
@@ -61,4 +84,9 @@ export function parseOrRefuse<T extends z.ZodType>(
   if (parsed.success) return parsed.data;
   const errors = fieldErrorsFromZod(parsed.error, value, root);
   throw new ServiceError("invalid_request", errors[0]?.message ?? fallback, { errors });
+}
+
+/** Throws `error`: for a hook written as an expression. */
+export function refuse(error: ServiceError): never {
+  throw error;
 }

@@ -25,6 +25,10 @@ function refused(message: string): ServiceError {
   });
 }
 
+export function malformedLink(): ServiceError {
+  return refused("This file link is malformed or has been altered.");
+}
+
 /** Accepts only the exact form the service issues: any other spelling of `expires` is a tampered link. */
 export async function verifyFileSignature(
   secret: string,
@@ -34,7 +38,7 @@ export async function verifyFileSignature(
   now = Date.now(),
 ): Promise<void> {
   if (!expires || !signature || !CANONICAL_EXPIRES.test(expires) || !/^[0-9a-f]{64}$/.test(signature))
-    throw refused("This file link is malformed or has been altered.");
+    throw malformedLink();
   const expected = await hmacSha256Hex(secret, `${renderId}:${expires}`);
   if (!timingSafeEqual(expected, signature)) throw refused("This file link has been altered.");
   if (Number(expires) * 1000 <= now) throw refused("This file link has expired.");

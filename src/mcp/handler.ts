@@ -8,7 +8,7 @@ import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
 import { resolveCaller } from "./credentials";
 import { MCP_INSTRUCTIONS } from "./instructions";
-import { registerTools } from "./tools";
+import { registerTools } from "./register-tools";
 
 const ALLOWED_HEADERS =
   "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
@@ -28,20 +29,20 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 /**
- * Every POST and PATCH body is JSON whatever its content-type says (curl's `-d` sends a form type):
- * parsed once here, so handlers validate a value and never see bytes.
+ * The routes' validators (app.openapi) read the body as `application/json` and refuse any other type: the request
+ * is handed on as the JSON it is, its text already read and checked for size and depth. An empty body reaches them
+ * as `null`, which no body schema accepts, so the default hook answers that the endpoint needs a body.
  */
-export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
-  // /mcp speaks JSON-RPC and reads its own body.
-  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || c.req.path === "/mcp") return next();
-  const text = await readBodyText(c.req.raw);
-  if (text.trim() === "") {
-    c.set("body", undefined);
-    return next();
-  }
-  refuseDeepJson(text);
+function handOnAsJson(c: Context<AppEnv>, text: string): void {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: text });
+}
+
+function parseJson(text: string): unknown {
   try {
-    c.set("body", JSON.parse(text));
+    return JSON.parse(text);
   } catch (cause) {
     throw new ServiceError("invalid_request", "The request body is not valid JSON.", {
       errors: [
@@ -54,5 +55,19 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
       ],
     });
   }
+}
+
+/**
+ * Every POST and PATCH body is JSON whatever its content-type says (curl's `-d` sends a form type): parsed here
+ * into `body` (what the idempotency fingerprint and the batch read), then handed to the route's validators.
+ */
+export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  // /mcp speaks JSON-RPC and reads its own body.
+  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || c.req.path === "/mcp") return next();
+  const text = await readBodyText(c.req.raw);
+  const empty = text.trim() === "";
+  if (!empty) refuseDeepJson(text);
+  c.set("body", empty ? undefined : parseJson(text));
+  handOnAsJson(c, empty ? "null" : text);
   await next();
 });

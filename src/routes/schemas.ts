@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CONTENT_TYPES } from "#sdk/contract";
 
 export const IsoTimestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T17:00:00.000Z" });
 
@@ -9,6 +10,12 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
+}
+
+/** A rendered file's bytes in any of the formats, each served with its own content type. */
+export function fileContent(description: string) {
+  const binary = { schema: z.string().openapi({ format: "binary" }) };
+  return { description, content: Object.fromEntries(Object.values(CONTENT_TYPES).map((type) => [type, binary])) };
 }
 
 export function jsonBodyOf<T extends z.ZodType>(schema: T) {

@@ -60,7 +60,7 @@ describe("one structured log line per request", () => {
   it("names the request, the account, the route, the outcome and the render it answered with", async () => {
     const { api_key: key, account } = await newAccount();
     expect((await call("POST", "/v1/templates", { key, body: CARD })).status).toBe(201);
-    let res!: Awaited<ReturnType<typeof call>>;
+    let res!: Awaited<ReturnType<typeof call<{ id: string }>>>;
     const lines = await requestLines(
       async () =>
         (res = await call("POST", "/v1/render", {

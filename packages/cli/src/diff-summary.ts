@@ -1,5 +1,5 @@
 import type { Template } from "@folio/sdk";
-import { canonicalJson } from "./checksum.js";
+import { canonicalJson } from "@folio/sdk";
 import type { TemplateFolder } from "./template-folder.js";
 
 export interface DiffSummary {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import type { OutputFormat } from "@folio/sdk";
 import { UsageError } from "./output.js";
 
 /** A JSON file named on the command line; a missing or broken one is the caller's mistake (exit 2). */
@@ -11,15 +12,17 @@ export function readJsonFile(path: string, what: string): unknown {
   }
 }
 
-const FORMATS = { ".pdf": "pdf", ".png": "png", ".jpg": "jpg", ".jpeg": "jpg" } as const;
-export type Format = (typeof FORMATS)[keyof typeof FORMATS];
+const FORMATS = { ".pdf": "pdf", ".png": "png", ".jpg": "jpg", ".jpeg": "jpg" } as const satisfies Record<
+  string,
+  OutputFormat
+>;
 
 /** --format when given, else the output file's extension, else none (the template's default format). */
-export function formatFor(flag: string | undefined, outputFile: string | undefined): Format | undefined {
+export function formatFor(flag: string | undefined, outputFile: string | undefined): OutputFormat | undefined {
   if (flag !== undefined) {
-    if (!Object.values(FORMATS).includes(flag as Format))
+    if (!Object.values(FORMATS).includes(flag as OutputFormat))
       throw new UsageError(`--format is pdf, png or jpg, not ${flag}`);
-    return flag as Format;
+    return flag as OutputFormat;
   }
   const extension = outputFile?.toLowerCase().match(/\.[a-z]+$/)?.[0];
   return extension && extension in FORMATS ? FORMATS[extension as keyof typeof FORMATS] : undefined;

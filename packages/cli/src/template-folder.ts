@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RenderOptions } from "@folio/sdk";
+import { type RenderOptions, TEMPLATE_NAME_PATTERN } from "@folio/sdk";
 import { UsageError } from "./output.js";
 
 /** folio.json: what a template is besides its definition. */
@@ -24,7 +24,6 @@ export interface TemplateFolder {
 
 /** The files a template folder is made of; `folio preview --watch` re-renders when one of them changes. */
 export const FOLDER_FILES = ["template.html", "schema.json", "example.json", "options.json", "folio.json"] as const;
-const NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
 const STARTER_SOURCE = `<!doctype html>
 <html>
@@ -44,7 +43,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Makes `<dir>` with a starter template named `name`; refuses a folder that already has files. */
 export function scaffold(dir: string, name: string): string[] {
-  if (!NAME.test(name))
+  if (!TEMPLATE_NAME_PATTERN.test(name))
     throw new UsageError(
       `"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63`,
     );
@@ -87,7 +86,7 @@ export function readFolder(dir: string): TemplateFolder {
     );
   if (!existsSync(join(dir, "template.html"))) throw new UsageError(`${join(dir, "template.html")} is missing`);
   const meta = readJson(dir, "folio.json", {});
-  if (!isObject(meta) || typeof meta.name !== "string" || !NAME.test(meta.name))
+  if (!isObject(meta) || typeof meta.name !== "string" || !TEMPLATE_NAME_PATTERN.test(meta.name))
     throw new UsageError(`${join(dir, "folio.json")} needs a "name" that is a template name`);
   if (meta.engine !== undefined && meta.engine !== "chromium" && meta.engine !== "satori")
     throw new UsageError(`${join(dir, "folio.json")}: "engine" is "chromium" or "satori"`);

@@ -1,4 +1,5 @@
 import type { Client } from "openapi-fetch";
+import { CONTENT_TYPES } from "./contract.js";
 import { unwrap } from "./errors.js";
 import type { components, paths } from "./schema.js";
 
@@ -39,7 +40,7 @@ function decodeWarnings(header: string | null): TemplateWarning[] {
 export function previewFile(response: Response, bytes: Uint8Array<ArrayBuffer>): PreviewFile {
   return {
     bytes,
-    contentType: (response.headers.get("content-type") ?? "application/pdf").split(";")[0]!.trim(),
+    contentType: (response.headers.get("content-type") ?? CONTENT_TYPES.pdf).split(";")[0]!.trim(),
     pageCount: Number(response.headers.get("x-service-page-count") ?? "1"),
     warnings: decodeWarnings(response.headers.get("x-service-warnings")),
     warningsTruncated: response.headers.get("x-service-warnings-truncated") === "true",

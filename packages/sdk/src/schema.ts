@@ -344,14 +344,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        Verification: {
-            /** @enum {string} */
-            object: "verification";
-            account: string;
-            email: string;
-            /** @enum {boolean} */
-            verified: true;
-        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -374,6 +366,14 @@ export interface components {
             /** @example string */
             received?: string;
             example?: unknown;
+        };
+        Verification: {
+            /** @enum {string} */
+            object: "verification";
+            account: string;
+            email: string;
+            /** @enum {boolean} */
+            verified: true;
         };
         TemplateList: {
             /** @enum {string} */
@@ -981,6 +981,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A dependency is unreachable; `checks` says which. */

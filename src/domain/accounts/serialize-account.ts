@@ -1,7 +1,7 @@
 import type { AccountRow } from "../../db/schema";
 import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 
-export const WEBHOOK_SIGNATURE_HEADER = "X-Service-Signature";
+export const WEBHOOK_SIGNATURE_HEADER = "X-Service-Signature" as const;
 export const WEBHOOK_SIGNATURE_SCHEME =
   "sha256=<hex>: HMAC-SHA256 of the raw request body keyed with the account webhook secret; compare in constant time before parsing.";
 

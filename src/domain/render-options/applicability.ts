@@ -1,13 +1,13 @@
+import { type OutputFormat as Format, OUTPUT_FORMATS } from "#sdk/contract";
 import { type FieldError, ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
 import type { RenderOptions } from "./options-schema";
 
-type Format = "pdf" | "png" | "jpg";
 type Engine = "chromium" | "satori";
 
 const PDF = ["pdf"] as const;
 const RASTER = ["png", "jpg"] as const;
-const ALL = ["pdf", "png", "jpg"] as const;
+const ALL = OUTPUT_FORMATS;
 
 /**
  * The formats each option serves, by template engine (the last columns of /docs#options). A satori card keeps its

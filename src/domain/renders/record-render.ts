@@ -65,7 +65,7 @@ export function succeededState(plan: RenderPlan, file: ProducedFile, now: string
 export function failedState(error: ServiceError, baseUrl: string, now: string) {
   return {
     status: "failed" as const,
-    error: errorObject(baseUrl, error) as Record<string, unknown>,
+    error: errorObject(baseUrl, error),
     completedAt: now,
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "@folio/render-page/raster-limits";
+import type { OutputFormat } from "#sdk/contract";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
@@ -10,13 +11,7 @@ import { applicableOptions } from "../render-options/applicability";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
-export type OutputFormat = "pdf" | "png" | "jpg";
-
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  pdf: "application/pdf",
-  png: "image/png",
-  jpg: "image/jpeg",
-};
+export { CONTENT_TYPES, type OutputFormat } from "#sdk/contract";
 
 /** Everything that decides the bytes of a render, fixed before any work starts. */
 export interface RenderPlan {

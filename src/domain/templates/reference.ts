@@ -1,7 +1,10 @@
+import { TEMPLATE_NAME_PATTERN } from "#sdk/contract";
 import { ServiceError } from "../../errors";
 
-export const TEMPLATE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
-const REFERENCE_PATTERN = /^([a-z0-9][a-z0-9._-]{0,62})(?:@([0-9]+|latest)?)?$/;
+export { TEMPLATE_NAME_PATTERN };
+
+/** A name (the name rule, without its anchors), then `@`, `@latest` or `@N`. */
+const REFERENCE_PATTERN = new RegExp(`^(${TEMPLATE_NAME_PATTERN.source.slice(1, -1)})(?:@([0-9]+|latest)?)?$`);
 
 export interface TemplateReference {
   name: string;

@@ -31,3 +31,19 @@ export const AccountSchema = z
       .openapi({ description: "Present on calls after the first: where the webhook secret went." }),
   })
   .openapi("Account");
+
+export const UsageSchema = z
+  .object({
+    object: z.literal("usage"),
+    account: z.string(),
+    plan: PlanName,
+    period: z.object({ start: IsoTimestamp, end: IsoTimestamp }),
+    renders: z.object({ succeeded: z.int(), failed: z.int(), cached: z.int() }),
+    units: z.object({ used: z.int(), included: z.int(), remaining: z.int() }),
+    cost_usd: z.object({ period_to_date: z.number(), unit_price: z.number() }),
+    spend_cap_usd: z.number(),
+    spend_cap_remaining_usd: z.number(),
+    trial: z.object({ renders_total: z.int(), renders_used: z.int(), renders_remaining: z.int() }).nullable(),
+    rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int() }),
+  })
+  .openapi("Usage");

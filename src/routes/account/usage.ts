@@ -1,25 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { usageFor } from "../../domain/accounts/usage";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { IsoTimestamp, jsonContent } from "../schemas";
-import { PlanName } from "./schemas";
-
-const UsageSchema = z
-  .object({
-    object: z.literal("usage"),
-    account: z.string(),
-    plan: PlanName,
-    period: z.object({ start: IsoTimestamp, end: IsoTimestamp }),
-    renders: z.object({ succeeded: z.int(), failed: z.int(), cached: z.int() }),
-    units: z.object({ used: z.int(), included: z.int(), remaining: z.int() }),
-    cost_usd: z.object({ period_to_date: z.number(), unit_price: z.number() }),
-    spend_cap_usd: z.number(),
-    spend_cap_remaining_usd: z.number(),
-    trial: z.object({ renders_total: z.int(), renders_used: z.int(), renders_remaining: z.int() }).nullable(),
-    rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int() }),
-  })
-  .openapi("Usage");
+import { jsonContent } from "../schemas";
+import { UsageSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

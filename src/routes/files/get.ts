@@ -2,8 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { renders } from "../../db/schema";
 import { errorResponses, ServiceError } from "../../errors";
-import { endpoint } from "../../lib/endpoint";
-import { verifyFileSignature } from "../../lib/signed-url";
+import { endpoint, refuse } from "../../lib/endpoint";
+import { malformedLink, verifyFileSignature } from "../../lib/signed-url";
+import { fileContent } from "../schemas";
 
 const route = createRoute({
   method: "get",
@@ -20,37 +21,31 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "The file.",
-      content: {
-        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-        "image/png": { schema: z.string().openapi({ format: "binary" }) },
-        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
-      },
-    },
+    200: fileContent("The file."),
     ...errorResponses("permission_error", "not_found"),
   },
 });
 
-export const getFileEndpoint = endpoint(route, async (c) => {
-  const id = c.req.param("id") ?? "";
-  await verifyFileSignature(
-    c.var.services.config.signingSecret(),
-    id,
-    c.req.query("expires"),
-    c.req.query("signature"),
-  );
-  const [render] = await c.var.services.db.select().from(renders).where(eq(renders.id, id)).limit(1);
-  const object = render?.objectKey ? await c.var.services.files.get(render.objectKey) : null;
-  if (!render || !object) throw new ServiceError("not_found", "The file of this render does not exist.");
-  const [name, version] = render.templateRef.split("@");
-  return new Response(object.body, {
-    headers: {
-      "content-type": render.contentType,
-      "content-length": String(object.size),
-      "content-disposition": `inline; filename="${name}-v${version}-${render.id}.${render.format}"`,
-      etag: object.httpEtag,
-      "cache-control": "private, max-age=3600",
-    },
-  });
-});
+export const getFileEndpoint = endpoint(
+  route,
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { expires, signature } = c.req.valid("query");
+    await verifyFileSignature(c.var.services.config.signingSecret(), id, expires, signature);
+    const [render] = await c.var.services.db.select().from(renders).where(eq(renders.id, id)).limit(1);
+    const object = render?.objectKey ? await c.var.services.files.get(render.objectKey) : null;
+    if (!render || !object) throw new ServiceError("not_found", "The file of this render does not exist.");
+    const [name, version] = render.templateRef.split("@");
+    return new Response(object.body, {
+      headers: {
+        "content-type": render.contentType,
+        "content-length": String(object.size),
+        "content-disposition": `inline; filename="${name}-v${version}-${render.id}.${render.format}"`,
+        etag: object.httpEtag,
+        "cache-control": "private, max-age=3600",
+      },
+    });
+  },
+  // A link without its expiry or signature is a malformed link, whatever the query's schema says about it.
+  (result) => (result.success ? undefined : refuse(malformedLink())),
+);

@@ -4,7 +4,8 @@ import { createVerification } from "../../domain/accounts/email-verification";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
-import { endpoint, readBody } from "../../lib/endpoint";
+import { errorResponses } from "../../errors";
+import { endpoint } from "../../lib/endpoint";
 import { AccountSchema } from "../account/schemas";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { CreateAccountBody, IssuedAccount, UpdateAccountBody, VerificationBody } from "./schemas";
@@ -14,14 +15,18 @@ const AccountIdParam = z.object({ id: z.string() });
 export const createAccountEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/accounts",
     request: { body: jsonBodyOf(CreateAccountBody) },
-    responses: { 201: jsonContent(IssuedAccount, "Account and its first key.") },
+    responses: {
+      201: jsonContent(IssuedAccount, "Account and its first key."),
+      ...errorResponses("invalid_request", "authentication_error"),
+    },
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
       c.var.services.db,
-      readBody(c, CreateAccountBody),
+      c.req.valid("json"),
       c.var.services.clock.iso(),
     );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);
@@ -31,8 +36,12 @@ export const createAccountEndpoint = endpoint(
 export const createTrialEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/trials",
-    responses: { 201: jsonContent(IssuedAccount, "A trial account with 50 renders.") },
+    responses: {
+      201: jsonContent(IssuedAccount, "A trial account with 50 renders."),
+      ...errorResponses("authentication_error"),
+    },
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
@@ -47,15 +56,19 @@ export const createTrialEndpoint = endpoint(
 export const updateAccountEndpoint = endpoint(
   createRoute({
     method: "patch",
+    hide: true,
     path: "/v1/internal/accounts/{id}",
     request: { params: AccountIdParam, body: jsonBodyOf(UpdateAccountBody) },
-    responses: { 200: jsonContent(AccountSchema, "The account.") },
+    responses: {
+      200: jsonContent(AccountSchema, "The account."),
+      ...errorResponses("invalid_request", "authentication_error", "not_found"),
+    },
   }),
   async (c) => {
     const account = await updateAccount(
       c.var.services.db,
-      c.req.param("id") ?? "",
-      readBody(c, UpdateAccountBody),
+      c.req.valid("param").id,
+      c.req.valid("json"),
       c.var.services.clock.iso(),
     );
     return c.json(serializeAccount(account));
@@ -65,6 +78,7 @@ export const updateAccountEndpoint = endpoint(
 export const createVerificationEndpoint = endpoint(
   createRoute({
     method: "post",
+    hide: true,
     path: "/v1/internal/accounts/{id}/verification",
     request: { params: AccountIdParam, body: jsonBodyOf(VerificationBody) },
     responses: {
@@ -72,13 +86,14 @@ export const createVerificationEndpoint = endpoint(
         z.object({ token: z.string(), verify_url: z.string() }),
         "A single-use token valid for 24 hours.",
       ),
+      ...errorResponses("invalid_request", "authentication_error", "not_found"),
     },
   }),
   async (c) => {
-    const { email } = readBody(c, VerificationBody);
+    const { email } = c.req.valid("json");
     const token = await createVerification(
       c.var.services.db,
-      c.req.param("id") ?? "",
+      c.req.valid("param").id,
       email,
       c.var.services.clock.now(),
     );

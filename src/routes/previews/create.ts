@@ -4,11 +4,11 @@ import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../dom
 import { parseReference } from "../../domain/templates/reference";
 import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses, ServiceError } from "../../errors";
-import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { rateHeaders } from "../rate-headers";
 import { RenderRequestBody } from "../renders/schemas";
-import { jsonBodyOf } from "../schemas";
+import { fileContent, jsonBodyOf } from "../schemas";
 import { TemplateVersionBody } from "../templates/schemas";
 
 const PreviewBody = z
@@ -53,8 +53,6 @@ function warningHeaders(warnings: TemplateWarning[], truncated: boolean): Record
   };
 }
 
-const binary = (type: string) => ({ [type]: { schema: z.string().openapi({ format: "binary" }) } });
-
 const route = createRoute({
   method: "post",
   path: "/v1/previews",
@@ -66,15 +64,15 @@ const route = createRoute({
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {
     200: {
-      description:
+      ...fileContent(
         "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+      ),
       headers: z.object({
         "X-Service-Page-Count": z.string(),
         "X-Service-Warnings": z.string().optional(),
         "X-Service-Warnings-Truncated": z.string().optional(),
         "X-Service-Preview-Truncated": z.string().optional(),
       }),
-      content: { ...binary("application/pdf"), ...binary("image/png"), ...binary("image/jpeg") },
     },
     ...errorResponses(
       "invalid_request",
@@ -121,7 +119,7 @@ function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
 export const createPreviewEndpoint = endpoint(route, async (c) => {
   const services = c.var.services;
   const receivedAt = services.clock.now();
-  const body = readBody(c, PreviewBody);
+  const body = c.req.valid("json");
   const subject = subjectOf(body);
   const timings = new RenderTimings();
   c.set("timings", timings);

@@ -1,14 +1,25 @@
 import { createRoute } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { createRender } from "../../domain/renders/create-render";
 import { serializeRender } from "../../domain/renders/serialize-render";
+import type { AppEnv } from "../../env";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { noteRender } from "../../middleware/request-log";
 import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";
 import { RenderRequestBody, RenderSchema } from "./schemas";
+
+/**
+ * A malformed body starts no render, so it is refused before the rate limiter counts it; `webp` and a relative
+ * webhook URL need a word more than a field error, so they are judged before the schema.
+ */
+const precheck = createMiddleware<AppEnv>(async (c, next) => {
+  precheckRenderBody(c.get("body"), c.var.services.config.production);
+  await next();
+});
 
 const route = createRoute({
   method: "post",
@@ -19,6 +30,7 @@ const route = createRoute({
   description:
     "Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical data exceeds the inline limit (satori templates always render inline).",
   security: API_KEY_SECURITY,
+  middleware: [precheck],
   request: { headers: IdempotencyHeader, body: jsonBodyOf(RenderRequestBody) },
   responses: {
     200: jsonContent(RenderSchema, "Finished (or served from the cache)."),
@@ -42,10 +54,7 @@ const route = createRoute({
 
 export const createRenderEndpoint = endpoint(route, async (c) => {
   const services = c.var.services;
-  const receivedAt = services.clock.now();
-  // A malformed body starts no render, so it is refused before the rate limiter counts it.
-  precheckRenderBody(c.get("body"), services.config.production);
-  const request = toRenderRequest(readBody(c, RenderRequestBody), receivedAt);
+  const request = toRenderRequest(c.req.valid("json"), services.clock.now());
   const timings = new RenderTimings();
   c.set("timings", timings);
   const caller = { account: c.get("account"), apiKeyId: c.get("apiKeyId") };

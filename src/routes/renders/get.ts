@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getRender } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { errorResponses, ServiceError } from "../../errors";
+import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { RenderIdParam, RenderSchema } from "./schemas";
@@ -22,20 +22,9 @@ const route = createRoute({
 });
 
 export const getRenderEndpoint = endpoint(route, async (c) => {
-  const id = c.req.param("id") ?? "";
-  if (!/^rnd_[a-z0-9]+$/.test(id)) {
-    throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, {
-      errors: [
-        {
-          path: "id",
-          message: "A render id matches ^rnd_[a-z0-9]+$.",
-          expected: "rnd_ followed by lowercase letters and digits",
-          received: id,
-        },
-      ],
-    });
-  }
+  const { id } = c.req.valid("param");
   return c.json(
     await serializeRender(await getRender(c.var.services.db, c.get("account").id, id), c.var.services.signer()),
+    200,
   );
 });

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, parseOrRefuse } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { RenderListSchema } from "./schemas";
 
@@ -46,12 +46,7 @@ const route = createRoute({
 });
 
 export const listRendersEndpoint = endpoint(route, async (c) => {
-  const {
-    limit,
-    starting_after: startingAfter,
-    batch_id: batchId,
-    status,
-  } = parseOrRefuse(ListQuery, c.req.query(), "Invalid query.");
+  const { limit, starting_after: startingAfter, batch_id: batchId, status } = c.req.valid("query");
   const page = await listRenders(c.var.services.db, c.get("account").id, { limit, startingAfter, batchId, status });
   const sign = c.var.services.signer();
   return c.json({

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { OUTPUT_FORMATS } from "#sdk/contract";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
-import { ErrorEnvelopeSchema } from "../../errors";
+import { ErrorEnvelopeSchema, ServiceError } from "../../errors";
 import { IsoTimestamp } from "../schemas";
 
 export const RenderRequestBody = z
@@ -15,10 +16,13 @@ export const RenderRequestBody = z
       .unknown()
       .optional()
       .openapi({ description: "Validated against the template's schema; `{}` when omitted." }),
-    format: z.enum(["pdf", "png", "jpg", "jpeg"]).optional().openapi({
-      description:
-        "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
-    }),
+    format: z
+      .enum([...OUTPUT_FORMATS, "jpeg"])
+      .optional()
+      .openapi({
+        description:
+          "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
+      }),
     options: RenderOptionsSchema.optional().openapi({
       description:
         "Merged over the template's default options; per-request values win, and both win over the document's own `@page` size and margins. An option that does not apply to the requested format is refused (400 at `options.<key>`); template defaults that do not apply are ignored.",
@@ -37,7 +41,7 @@ export const RenderSchema = z
     id: z.string().regex(/^rnd_[a-z0-9]+$/),
     status: z.enum(["queued", "succeeded", "failed"]),
     template: z.string().openapi({ example: "invoice@3" }),
-    format: z.enum(["pdf", "png", "jpg"]),
+    format: z.enum(OUTPUT_FORMATS),
     engine: z.enum(["chromium", "satori"]),
     cached: z.boolean(),
     url: z
@@ -64,6 +68,24 @@ export const RenderListSchema = z
   .object({ object: z.literal("list"), data: z.array(RenderSchema), has_more: z.boolean() })
   .openapi("RenderList");
 
+function renderId(id: string): string {
+  if (/^rnd_[a-z0-9]+$/.test(id)) return id;
+  throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, {
+    errors: [
+      {
+        path: "id",
+        message: "A render id matches ^rnd_[a-z0-9]+$.",
+        expected: "rnd_ followed by lowercase letters and digits",
+        received: id,
+      },
+    ],
+  });
+}
+
+/** A render id, checked before any lookup: a malformed one answers its own refusal, not a field error. */
 export const RenderIdParam = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "rnd_0a1b2c3d4e5f6g7h8i9j0k1l" }),
+  id: z
+    .string()
+    .transform(renderId)
+    .openapi({ param: { name: "id", in: "path" }, example: "rnd_0a1b2c3d4e5f6g7h8i9j0k1l" }),
 });

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { endpoint } from "../../lib/endpoint";
+import { errorResponses } from "../../errors";
+import { type AppContext, endpoint } from "../../lib/endpoint";
 import type { Services } from "../../services";
 import { jsonContent } from "../schemas";
 
@@ -85,13 +86,16 @@ const route = createRoute({
   responses: {
     200: jsonContent(HealthSchema, "Every dependency answered."),
     503: jsonContent(HealthSchema, "A dependency is unreachable; `checks` says which."),
+    // `detail=1` without the internal secret.
+    ...errorResponses("authentication_error"),
   },
 });
 
-export const healthzEndpoint = endpoint(route, async (c) => {
+async function answer(c: AppContext, detail: boolean) {
+  const services = c.var.services;
   const [checks, stats] = await Promise.all([
-    checkDependencies(c.var.services),
-    c.req.query("detail") === "1" ? rendererStats(c.var.services) : undefined,
+    checkDependencies(services),
+    detail ? rendererStats(services) : undefined,
   ]);
   const healthy = Object.values(checks).every((v) => v === "ok");
   return c.json(
@@ -102,4 +106,11 @@ export const healthzEndpoint = endpoint(route, async (c) => {
     },
     healthy ? 200 : 503,
   );
-});
+}
+
+export const healthzEndpoint = endpoint(
+  route,
+  (c) => answer(c, c.req.valid("query").detail === "1"),
+  // `detail` other than `1` asks for nothing more: the cheap check, as without it.
+  (result, c) => (result.success ? undefined : answer(c, false)),
+);

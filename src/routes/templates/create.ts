@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { createTemplate } from "../../domain/templates/create-template";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
@@ -23,7 +23,7 @@ const route = createRoute({
 });
 
 export const createTemplateEndpoint = endpoint(route, async (c) => {
-  const input = readBody(c, TemplateCreateBody);
+  const input = c.req.valid("json");
   const { template, version, ...warnings } = await createTemplate(c.var.services.db, c.get("account").id, input, {
     now: c.var.services.clock.iso(),
     baseUrl: c.var.services.config.baseUrl,

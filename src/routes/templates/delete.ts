@@ -3,8 +3,8 @@ import { deleteTemplate } from "../../domain/templates/delete-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { refParam } from "./params";
-import { DeletedTemplateSchema, RefParam } from "./schemas";
+import { RefParam } from "./params";
+import { DeletedTemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "delete",
@@ -26,7 +26,7 @@ export const deleteTemplateEndpoint = endpoint(route, async (c) => {
   const template = await deleteTemplate(
     c.var.services.db,
     c.get("account").id,
-    refParam(c),
+    c.req.valid("param").ref,
     c.var.services.clock.iso(),
   );
   return c.json({ object: "template" as const, id: template.id, name: template.name, deleted: true as const });

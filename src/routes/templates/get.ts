@@ -4,8 +4,8 @@ import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { refParam } from "./params";
-import { RefParam, TemplateSchema } from "./schemas";
+import { RefParam } from "./params";
+import { TemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -22,6 +22,6 @@ const route = createRoute({
 });
 
 export const getTemplateEndpoint = endpoint(route, async (c) => {
-  const { template, version } = await resolveTemplate(c.var.services.db, c.get("account").id, refParam(c));
+  const { template, version } = await resolveTemplate(c.var.services.db, c.get("account").id, c.req.valid("param").ref);
   return c.json(serializeTemplate(template, version));
 });

@@ -4,8 +4,8 @@ import { serializeVersion } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent, listOf } from "../schemas";
-import { nameParam } from "./params";
-import { NameParam, TemplateVersionSchema } from "./schemas";
+import { NameParam } from "./params";
+import { TemplateVersionSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -22,6 +22,6 @@ const route = createRoute({
 });
 
 export const listVersionsEndpoint = endpoint(route, async (c) => {
-  const { template, versions } = await listVersions(c.var.services.db, c.get("account").id, nameParam(c));
+  const { template, versions } = await listVersions(c.var.services.db, c.get("account").id, c.req.valid("param").name);
   return c.json({ object: "list" as const, data: versions.map((version) => serializeVersion(template, version)) });
 });

@@ -3,8 +3,8 @@ import { listTemplates } from "../../domain/templates/list-templates";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { jsonContent, listOf } from "../schemas";
-import { TemplateSchema } from "./schemas";
+import { jsonContent } from "../schemas";
+import { TemplateListSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -14,7 +14,7 @@ const route = createRoute({
   summary: "List live templates, most recently updated first",
   security: API_KEY_SECURITY,
   responses: {
-    200: jsonContent(listOf(TemplateSchema, "TemplateList"), "Live templates, each at its latest version."),
+    200: jsonContent(TemplateListSchema, "Live templates, each at its latest version."),
     ...errorResponses("authentication_error"),
   },
 });

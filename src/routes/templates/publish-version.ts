@@ -2,10 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
-import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { nameParam } from "./params";
-import { NameParam, SavedTemplateSchema, TemplateVersionBody } from "./schemas";
+import { NameParam } from "./params";
+import { SavedTemplateSchema, TemplateVersionBody } from "./schemas";
 
 const route = createRoute({
   method: "post",
@@ -24,8 +24,8 @@ const route = createRoute({
 });
 
 export const publishVersionEndpoint = endpoint(route, async (c) => {
-  const name = nameParam(c);
-  const input = readBody(c, TemplateVersionBody);
+  const { name } = c.req.valid("param");
+  const input = c.req.valid("json");
   const { template, version, ...warnings } = await publishVersion(
     c.var.services.db,
     c.get("account").id,

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { FieldErrorSchema } from "../../errors";
-import { IsoTimestamp } from "../schemas";
+import { IsoTimestamp, listOf } from "../schemas";
 
 const Engine = z
   .enum(["chromium", "satori"])
@@ -37,7 +38,7 @@ const definitionFields = {
 export const TemplateCreateBody = z
   .strictObject({
     name: z.string().openapi({
-      description: "Lowercased by the service; must then match ^[a-z0-9][a-z0-9._-]{0,62}$.",
+      description: `Lowercased by the service; must then match ${TEMPLATE_NAME_PATTERN.source}.`,
       example: "invoice",
     }),
     ...definitionFields,
@@ -75,6 +76,8 @@ export const TemplateSchema = z
     version_created_at: IsoTimestamp,
   })
   .openapi("Template");
+
+export const TemplateListSchema = listOf(TemplateSchema, "TemplateList");
 
 const TemplateWarningSchema = z
   .object({
@@ -134,18 +137,3 @@ export const ValidationResultSchema = z
     warnings_truncated: WarningsTruncated,
   })
   .openapi("ValidationResult");
-
-export const RefParam = z.object({
-  ref: z.string().openapi({
-    param: { name: "ref", in: "path" },
-    description: "`name`, `name@latest`, `name@` or `name@N`.",
-    example: "invoice@2",
-  }),
-});
-export const NameParam = z.object({
-  name: z.string().openapi({
-    param: { name: "name", in: "path" },
-    description: "A bare template name (never `name@N`).",
-    example: "invoice",
-  }),
-});

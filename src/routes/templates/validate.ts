@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
-import { API_KEY_SECURITY, endpoint, readBody } from "../../lib/endpoint";
+import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent } from "../schemas";
-import { refParam } from "./params";
-import { RefParam, ValidateBody, ValidationResultSchema } from "./schemas";
+import { RefParam } from "./params";
+import { ValidateBody, ValidationResultSchema } from "./schemas";
 
 const route = createRoute({
   method: "post",
@@ -23,8 +23,8 @@ const route = createRoute({
 });
 
 export const validateTemplateEndpoint = endpoint(route, async (c) => {
-  const ref = refParam(c);
-  const body = readBody(c, ValidateBody);
+  const { ref } = c.req.valid("param");
+  const body = c.req.valid("json");
   if (!("data" in body)) {
     throw new ServiceError("invalid_request", '`data` is required: send the payload to check as `{"data": ...}`.', {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],

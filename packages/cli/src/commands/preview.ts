@@ -1,8 +1,8 @@
 import { watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Folio } from "@folio/sdk";
+import type { Folio, OutputFormat } from "@folio/sdk";
 import { client } from "../config.js";
-import { type Format, formatFor } from "../json-file.js";
+import { formatFor } from "../json-file.js";
 import { type Output, reportError } from "../output.js";
 import { FOLDER_FILES, readFolder } from "../template-folder.js";
 
@@ -20,7 +20,7 @@ async function previewOnce(
   folio: Folio,
   dir: string,
   file: string,
-  format: Format | undefined,
+  format: OutputFormat | undefined,
   out: Output,
 ): Promise<void> {
   const folder = readFolder(dir);

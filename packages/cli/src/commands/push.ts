@@ -44,7 +44,7 @@ export async function push(dir: string, message: string | undefined, out: Output
   const folder = readFolder(dir);
   const folio = client();
   const name = folder.meta.name;
-  const checksum = folderChecksum(folder);
+  const checksum = await folderChecksum(folder);
   const latest = await latestVersion(folio, name);
   if (latest === null) {
     const created = await unwrap(folio.api.POST("/v1/templates", { body: { name, ...versionBody(folder, message) } }));

@@ -1,0 +1,15 @@
+import { z } from "@hono/zod-openapi";
+import { getRender } from "../../domain/renders/list-renders";
+import { serializeRender } from "../../domain/renders/serialize-render";
+import { RenderSchema } from "../../routes/renders/schemas";
+import { READS, tool } from "../tool";
+
+export const getRenderTool = tool({
+  name: "get_render",
+  title: "Get a render",
+  description: "Get a render by id with a fresh signed URL (GET /v1/renders/{id}). Free.",
+  annotations: READS,
+  input: { id: z.string() },
+  output: RenderSchema,
+  run: async ({ id }, caller, { db, signer }) => serializeRender(await getRender(db, caller.account.id, id), signer()),
+});

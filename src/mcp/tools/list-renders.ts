@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import { listRenders } from "../../domain/renders/list-renders";
+import { serializeRender } from "../../domain/renders/serialize-render";
+import { RenderListSchema, RenderSchema } from "../../routes/renders/schemas";
+import { READS, tool } from "../tool";
+
+export const listRendersTool = tool({
+  name: "list_renders",
+  title: "List renders",
+  description: "List your renders, newest first (GET /v1/renders).",
+  annotations: READS,
+  input: { limit: z.int().min(1).max(100).optional(), status: RenderSchema.shape.status.optional() },
+  output: RenderListSchema,
+  run: async ({ limit, status }, caller, { db, signer }) => {
+    const page = await listRenders(db, caller.account.id, { limit: limit ?? 25, status });
+    return {
+      object: "list" as const,
+      data: await Promise.all(page.data.map((r) => serializeRender(r, signer()))),
+      has_more: page.hasMore,
+    };
+  },
+});

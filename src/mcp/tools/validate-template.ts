@@ -1,0 +1,18 @@
+import { z } from "@hono/zod-openapi";
+import { parseReference } from "../../domain/templates/reference";
+import { validationResult } from "../../domain/templates/validation-result";
+import { ValidationResultSchema } from "../../routes/templates/schemas";
+import { anyJson, READS, tool } from "../tool";
+
+export const validateTemplateTool = tool({
+  name: "validate_template",
+  title: "Validate data for a template",
+  description: "Check data against a template's schema without rendering (POST /v1/templates/{ref}/validate). Free.",
+  annotations: READS,
+  input: {
+    ref: z.string(),
+    data: anyJson("The data to check, as JSON (usually an object, not a JSON-encoded string)."),
+  },
+  output: ValidationResultSchema,
+  run: ({ ref, data }, caller, { db }) => validationResult(db, caller.account.id, parseReference(ref), data),
+});
