@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "../../lib/openapi-zod";
 
 // Document finishing (/docs#finishing, src/docs/finishing-guide.ts): PDF-only options that Chromium does itself
 // (tagged, outline, toc), that change the document before it prints (watermark), or that post-process the printed PDF

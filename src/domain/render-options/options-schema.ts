@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "../../lib/openapi-zod";
 import { finishingOptionFields } from "./finishing-options";
 
 const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
