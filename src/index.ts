@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Env } from "./env";
 import { consumeRenders, sweepRenders } from "./queue/consumer";
 
@@ -15,4 +16,4 @@ export default {
   fetch: app.fetch,
   queue: consumeRenders,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(sweepRenders(env)),
-} satisfies ExportedHandler<Env, never>;
+} satisfies ExportedHandler<Env, RenderMessage>;

@@ -14,9 +14,9 @@ import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
-import { type ProduceDeps, type ProducedFile, produceFile } from "./produce-file";
-import { failedState, findCached, newRenderRow, type RenderOrigin, succeededState } from "./record-render";
-import { coalesce } from "./render-capacity";
+import type { ProduceDeps } from "./produce-file";
+import { findCached, newRenderRow, type RenderOrigin } from "./record-render";
+import { renderInline } from "./render-inline";
 import { estimatedUnits, type OutputFormat, outputFormat, planRender, type RenderPlan } from "./render-plan";
 
 export interface RenderRequest {
@@ -48,9 +48,6 @@ export interface Caller {
 }
 
 export type CreatedRender = { outcome: "finished" | "queued"; render: RenderRow };
-
-/** Renders that fail while rendering are recorded too; a refusal before any work (404, 422) is not. */
-const RECORDED_FAILURES = new Set(["render_failed", "asset_blocked", "quota_exceeded", "spend_cap_exceeded"]);
 
 /**
  * POST /v1/render and the agent's render tool: admit the caller (suspension, one unit of the key's rate
@@ -127,42 +124,8 @@ export async function startRender(
     request.async === true ||
     (version.engine !== "satori" && plan.dataBytes > deps.config.syncMaxDataBytes);
   if (queued) return queueRender(account, origin, plan, deps);
-  // The units are reserved while the gate decides who renders (and, for Chromium, hands out the slot); they go
-  // back when this request renders nothing (a follower answered from the cache, the gate refusing or failing).
-  // A render that fails gives them back itself.
-  const renderId = newId("rnd");
-  const meter = deps.meter(accountId);
-  const reserving = reserveUnits(meter, account, renderId, estimatedUnits(plan));
-  reserving.catch(() => undefined);
-  const giveBack = () =>
-    reserving.then(
-      () => meter.release(renderId),
-      () => undefined,
-    );
-  let rendering = false;
-  const followerHit = async () => {
-    const answer = await cachedAnswer();
-    if (answer) await giveBack();
-    return answer;
-  };
-  try {
-    const slot = plan.engine === "chromium" ? { ticket: renderId, settings: deps.capacity } : undefined;
-    const once = await coalesce(
-      deps.gate(accountId),
-      plan.cacheKey,
-      plan.options.timeout_ms ?? 30_000,
-      followerHit,
-      (holdsSlot) => {
-        rendering = true;
-        return renderInline(account, origin, plan, deps, { renderId, reserving, holdsSlot });
-      },
-      { slot, timings: deps.timings, background: deps.background },
-    );
-    return "hit" in once ? once.hit : once.produced;
-  } catch (error) {
-    if (!rendering) await giveBack();
-    throw error;
-  }
+  const fromCache = async () => (await cachedAnswer())?.render;
+  return { outcome: "finished", render: await renderInline(account, origin, plan, deps, fromCache) };
 }
 
 async function queueRender(
@@ -180,44 +143,4 @@ async function queueRender(
     await meter.release(renderId);
     throw error;
   }
-}
-
-/** Renders with the units `reserving` holds (its page ceiling), then records the render; a render that fails gives them back. */
-async function renderInline(
-  account: AccountRow,
-  origin: RenderOrigin,
-  plan: RenderPlan,
-  deps: CreateRenderDeps,
-  seat: { renderId: string; reserving: Promise<number>; holdsSlot: boolean },
-): Promise<CreatedRender> {
-  const { renderId } = seat;
-  const meter = deps.meter(account.id);
-  const maxUnits = await seat.reserving;
-  const createdAt = deps.clock.iso();
-  let file: ProducedFile;
-  try {
-    file = await produceFile(account, renderId, plan, maxUnits, deps, seat.holdsSlot);
-  } catch (error) {
-    await meter.release(renderId);
-    if (error instanceof ServiceError && RECORDED_FAILURES.has(error.type)) {
-      await deps.db.insert(renders).values(
-        newRenderRow(origin, plan, createdAt, {
-          id: renderId,
-          ...failedState(error, deps.baseUrl, deps.clock.iso()),
-        }),
-      );
-    }
-    throw error;
-  }
-  const render = newRenderRow(origin, plan, createdAt, {
-    id: renderId,
-    ...succeededState(plan, file, deps.clock.iso()),
-  });
-  try {
-    await deps.db.insert(renders).values(render);
-  } catch (error) {
-    await meter.refund(renderId, render.billableUnits ?? 0);
-    throw error;
-  }
-  return { outcome: "finished", render };
 }
