@@ -41,7 +41,7 @@ async function inlineInvoice(driver: Driver, iterations: number, warmup: number)
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      const out = (await res.json()) as any;
+      const out: unknown = await res.json();
       if (res.status >= 300) throw new Error(`${driver} ${path}: ${res.status} ${JSON.stringify(out)}`);
       return out;
     };

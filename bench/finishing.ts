@@ -5,13 +5,16 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Render } from "../packages/sdk/src/index";
 import { startService } from "../scripts/service.ts";
+import type { InvoiceData } from "./scaling";
 import { measure, type Row, type Sample } from "./stats";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const json = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8"));
 
-export type Post = (path: string, body: unknown) => Promise<any>;
+/** POSTs to the service; the answer as the path's schema says. */
+export type Post = <Answer = unknown>(path: string, body: unknown) => Promise<Answer>;
 const VARIANTS: Record<string, Record<string, unknown>> = {
   plain: {},
   tagged: { tagged: true },
@@ -26,7 +29,7 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
 };
 
 /** Every render has its own invoice number, so none is answered from the cache. */
-function unique(base: any) {
+function unique(base: InvoiceData) {
   return { ...base, invoice: { ...base.invoice, number: `INV-F-${Math.random().toString(36).slice(2, 12)}` } };
 }
 
@@ -46,7 +49,8 @@ export async function finishingRows(
       let pages = 0;
       const sample = await measure(
         async () =>
-          (pages = (await post("/v1/render", { template: "invoice", data: unique(base), options })).page_count),
+          (pages =
+            (await post<Render>("/v1/render", { template: "invoice", data: unique(base), options })).page_count ?? 0),
         count,
         iterations.warm,
       );
@@ -71,9 +75,9 @@ async function main() {
   });
   try {
     const headers = { authorization: `Bearer ${service.apiKey}`, "content-type": "application/json" };
-    const post: Post = async (path, body) => {
+    const post: Post = async <Answer>(path: string, body: unknown) => {
       const res = await fetch(`${service.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-      const out = await res.json();
+      const out = (await res.json()) as Answer;
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(out)}`);
       return out;
     };

@@ -1,9 +1,18 @@
 // The measurements against the true limits (issue 17): the tight floor beside Folio, how cost grows with the
 // document, a minute of mixed load, and the queue's own latency. Each pushes its rows into the shared table.
 import type { Browser } from "puppeteer-core";
+import type { Render } from "../packages/sdk/src/index";
 import { renderLiquid } from "../src/render/liquid";
 import { whereTheTimeGoes } from "./profile";
-import { CERTIFICATES, certificatesFor, invoiceOfPages, mib, renderAtScale, type ScalingRow } from "./scaling";
+import {
+  CERTIFICATES,
+  certificatesFor,
+  type InvoiceData,
+  invoiceOfPages,
+  mib,
+  renderAtScale,
+  type ScalingRow,
+} from "./scaling";
 import { measure, type Row, type Sample, throughput } from "./stats";
 import { type Kind, sustainedLoad } from "./sustained";
 import { TightFloor } from "./tight-floor";
@@ -13,11 +22,13 @@ export interface LimitsContext {
   browser: Browser;
   rows: Row[];
   quick: boolean;
-  fixtureJson(name: string): any;
+  fixtureJson<Data = Record<string, unknown>>(name: string): Data;
   html: { invoice: string; invoice26: string; invoiceSource: string };
-  post(path: string, body: unknown, key?: string): Promise<any>;
+  /** The answer as the path's schema says, Render for /v1/render. */
+  post<Answer = unknown>(path: string, body: unknown, key?: string): Promise<Answer>;
   postStatus(path: string, body: unknown, key: string): Promise<{ status: number }>;
-  get(path: string): Promise<any>;
+  /** GET /v1/renders/{id}. */
+  get(path: string): Promise<Render>;
   newAccount(): Promise<string>;
   backendMemory(): Promise<number>;
   /** The backend's memory once its idle pages have emptied their last documents. */
@@ -28,7 +39,7 @@ export interface LimitsContext {
   webhookFor(id: string): Promise<void>;
   baseUrl: string;
   apiKey: string;
-  invoiceData(i: number, base?: any): any;
+  invoiceData(i: number, base?: InvoiceData): InvoiceData;
 }
 
 const times = (a: Sample, b: Sample) => `${(a.median / b.median).toFixed(2)}x the tight floor`;
@@ -50,7 +61,7 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
     warmup,
   );
   ctx.rows.push({ name: "Folio inline 1-page invoice PDF", sample: folio1, ratio: times(folio1, tight1) });
-  const huge = ctx.fixtureJson("invoice-huge.data.json");
+  const huge = ctx.fixtureJson<InvoiceData>("invoice-huge.data.json");
   const folio26 = await measure(
     (i) => ctx.post("/v1/render", { template: "invoice", data: ctx.invoiceData(30_000 + i, huge) }),
     Math.ceil(iterations / 3),
@@ -173,7 +184,7 @@ async function backendAlone(
 
 export async function scaling(ctx: LimitsContext) {
   const deps = {
-    base: ctx.fixtureJson("invoice.data.json"),
+    base: ctx.fixtureJson<InvoiceData>("invoice.data.json"),
     post: ctx.post,
     get: ctx.get,
     backendMemory: ctx.backendMemory,
@@ -224,7 +235,7 @@ export async function scaling(ctx: LimitsContext) {
 
 export async function sustained(ctx: LimitsContext, durationMs: number) {
   const keys = await Promise.all(Array.from({ length: 4 }, () => ctx.newAccount()));
-  const huge = ctx.fixtureJson("invoice-huge.data.json");
+  const huge = ctx.fixtureJson<InvoiceData>("invoice-huge.data.json");
   const fixed = ctx.invoiceData(7);
   for (const key of keys) await ctx.postStatus("/v1/render", { template: "invoice", data: fixed }, key);
   const card = ctx.fixtureJson("card.data.json");
@@ -261,7 +272,7 @@ export async function sustained(ctx: LimitsContext, durationMs: number) {
 export async function queuedLatency(ctx: LimitsContext, iterations: number) {
   const toSucceeded = await measure(
     async (i) => {
-      const queued = await ctx.post("/v1/render", {
+      const queued = await ctx.post<Render>("/v1/render", {
         template: "invoice",
         async: true,
         data: ctx.invoiceData(70_000 + i),
@@ -274,7 +285,7 @@ export async function queuedLatency(ctx: LimitsContext, iterations: number) {
   );
   const toWebhook = await measure(
     async (i) => {
-      const queued = await ctx.post("/v1/render", {
+      const queued = await ctx.post<Render>("/v1/render", {
         template: "invoice",
         webhook_url: ctx.hookUrl,
         data: ctx.invoiceData(80_000 + i),

@@ -1,14 +1,18 @@
 // How cost grows with the document: the fixture invoice stretched to 1 .. 2000 pages, rendered through Folio
 // (queued, like any large payload), with the render backend's memory sampled while it works.
+import type { Render } from "../packages/sdk/src/index";
 import type { Sample } from "./stats";
+
+/** The fixture invoice's data (fixtures/invoice.data.json), as the bench varies it. */
+export type InvoiceData = { invoice: object; items: object[] } & Record<string, unknown>;
 
 /** About 23 of the fixture's line items fill an A4 page. */
 const ITEMS_PER_PAGE = 23;
 
 export interface ScalingDeps {
-  base: { items: unknown[] } & Record<string, unknown>;
-  post(path: string, body: unknown): Promise<any>;
-  get(path: string): Promise<any>;
+  base: InvoiceData;
+  post(path: string, body: unknown): Promise<Render>;
+  get(path: string): Promise<Render>;
   backendMemory(): Promise<number>;
 }
 
@@ -27,7 +31,7 @@ export interface ScalingRow {
 
 export function invoiceOfPages(base: ScalingDeps["base"], pages: number) {
   const items = Array.from({ length: Math.max(1, pages * ITEMS_PER_PAGE - 10) }, (_, i) => ({
-    ...(base.items[i % base.items.length] as object),
+    ...base.items[i % base.items.length],
     description: `Line item ${i + 1}`,
   }));
   return { ...base, items };

@@ -46,7 +46,10 @@ export default async function setup(project: TestProject) {
           return;
         }
         if (backend.process.exitCode === null && backend.process.signalCode === null) {
-          await new Promise((resolve) => (backend.process.once("exit", resolve), backend.process.kill("SIGKILL")));
+          await new Promise((resolve) => {
+            backend.process.once("exit", resolve);
+            backend.process.kill("SIGKILL");
+          });
         }
         res.writeHead(204).end();
         return;

@@ -56,8 +56,9 @@ export function treeAnonymousBytes(root = process.pid): number | null {
   let bytes = 0;
   for (const pid of tree) {
     try {
-      const [, resident, shared] = readFileSync(`/proc/${pid}/statm`, "utf8").split(" ").map(Number);
-      bytes += (resident! - shared!) * pageSize;
+      // statm: size, resident, shared, text, lib, data, dt, in pages; all seven are always there.
+      const [, resident = 0, shared = 0] = readFileSync(`/proc/${pid}/statm`, "utf8").split(" ").map(Number);
+      bytes += (resident - shared) * pageSize;
     } catch {
       // The process ended between the listing and the read.
     }

@@ -3,7 +3,23 @@
 import { escapeHtml } from "../lib/escape-html";
 import { inline } from "./html";
 
-type Schema = Record<string, any>;
+/** The parts of an OpenAPI 3.1 schema the reference shows. */
+interface Schema {
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  const?: unknown;
+  enum?: unknown[];
+  type?: string | string[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  pattern?: string;
+}
 interface Operation {
   summary?: string;
   description?: string;
@@ -20,7 +36,8 @@ export interface OpenApiDocument {
   tags?: Array<{ name: string }>;
 }
 
-const refName = (ref: string) => ref.split("/").pop()!;
+/** The last segment of a `$ref`: "#/components/schemas/Render" names Render. */
+const refName = (ref: string) => ref.slice(ref.lastIndexOf("/") + 1);
 const anchor = (name: string) => `schema-${name}`;
 
 /** A schema's type in a few words, with named schemas linked to their table further down. */
@@ -28,10 +45,9 @@ export function typeLabel(schema: Schema | undefined): string {
   if (!schema) return "any";
   if (schema.$ref) return `<a href="#${anchor(refName(schema.$ref))}">${escapeHtml(refName(schema.$ref))}</a>`;
   const union = schema.anyOf ?? schema.oneOf;
-  if (union) return (union as Schema[]).map(typeLabel).join(" | ");
+  if (union) return union.map(typeLabel).join(" | ");
   if (schema.const !== undefined) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
-  if (schema.enum)
-    return (schema.enum as unknown[]).map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
+  if (schema.enum) return schema.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(" | ");
   const types = ([] as string[]).concat(schema.type ?? []);
   if (types.includes("array")) return `array of ${typeLabel(schema.items)}`;
   const base = types.filter((t) => t !== "null").join(" | ") || (schema.properties ? "object" : "any");
@@ -50,7 +66,7 @@ export function propertyTable(
   schema: Schema,
   extra: Array<{ heading: string; cell(name: string): string }> = [],
 ): string {
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
+  const properties = Object.entries(schema.properties ?? {});
   if (!properties.length) return `<p class="muted">${typeLabel(schema)}</p>`;
   const required = new Set<string>(schema.required ?? []);
   const rows = properties.map(

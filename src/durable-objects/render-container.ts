@@ -17,7 +17,7 @@ export class RenderContainer extends Container<Env> {
   // Started once the backend answers its health check, not merely once the port accepts.
   override pingEndpoint = "container/healthz";
 
-  constructor(ctx: DurableObjectState<{}>, env: Env) {
+  constructor(ctx: ConstructorParameters<typeof Container<Env>>[0], env: Env) {
     super(ctx, env);
     const settings = buildServices(env).config;
     this.envVars = {

@@ -85,8 +85,10 @@ export class RenderGate extends DurableObject {
   /** Hands free slots to waiters in arrival order. */
   private async grantWaiting(state: GateState): Promise<void> {
     const granted: SlotWaiter[] = [];
-    while (this.waiters.length && Object.keys(state.slots).length < this.waiters[0]!.limit) {
-      const next = this.waiters.shift()!;
+    for (;;) {
+      const next = this.waiters[0];
+      if (!next || Object.keys(state.slots).length >= next.limit) break;
+      this.waiters.shift();
       state.slots[next.ticket] = Date.now() + next.leaseMs;
       granted.push(next);
     }
@@ -107,7 +109,8 @@ export class RenderGate extends DurableObject {
     slot?: SlotRequest,
   ): Promise<"lead" | "settled" | "busy"> {
     const state = await this.load();
-    if (state.leading[cacheKey] === undefined) {
+    const leadUntil = state.leading[cacheKey];
+    if (leadUntil === undefined) {
       state.leading[cacheKey] = Date.now() + leaseMs;
       if (!slot) {
         await this.save(state);
@@ -121,7 +124,7 @@ export class RenderGate extends DurableObject {
       const list = this.followers.get(cacheKey) ?? [];
       list.push(resolve);
       this.followers.set(cacheKey, list);
-      setTimeout(resolve, Math.min(maxWaitMs, Math.max(0, state.leading[cacheKey]! - Date.now())));
+      setTimeout(resolve, Math.min(maxWaitMs, Math.max(0, leadUntil - Date.now())));
     });
     return "settled";
   }

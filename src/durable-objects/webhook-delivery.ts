@@ -45,7 +45,7 @@ export class WebhookDelivery extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const state = await this.ctx.storage.get<DeliveryState>("state");
-    if (!state || state.status !== "pending") return;
+    if (state?.status !== "pending") return;
     const services = buildServices(this.env);
     const { config: settings, db } = services;
     const [row] = await db
@@ -81,6 +81,6 @@ export class WebhookDelivery extends DurableObject<Env> {
       .update(renders)
       .set({ webhookAttempts: attempt, webhookStatus: status })
       .where(eq(renders.id, state.renderId));
-    if (status === "pending") await this.ctx.storage.setAlarm(Date.now() + delay!);
+    if (status === "pending" && delay !== null) await this.ctx.storage.setAlarm(Date.now() + delay);
   }
 }

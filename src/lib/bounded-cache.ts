@@ -7,7 +7,8 @@ export class BoundedCache<V> {
     let value = this.entries.get(key);
     if (value === undefined) {
       value = make();
-      if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+      const oldest = this.entries.keys().next();
+      if (this.entries.size >= this.limit && !oldest.done) this.entries.delete(oldest.value);
       this.entries.set(key, value);
     }
     return value;

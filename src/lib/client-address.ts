@@ -29,7 +29,7 @@ export function trialBucket(address: string): string {
   );
   if (!six) return address.trim().toLowerCase();
   const mapped = six.slice(0, 5).every((group) => group === 0) && six[5] === 0xffff;
-  if (mapped) return [six[6]! >> 8, six[6]! & 255, six[7]! >> 8, six[7]! & 255].join(".");
+  if (mapped) return [six[6] >> 8, six[6] & 255, six[7] >> 8, six[7] & 255].join(".");
   return `${six
     .slice(0, 4)
     .map((group) => group.toString(16))

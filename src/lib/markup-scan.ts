@@ -19,7 +19,7 @@ export type MarkupEvent =
 function tagEnd(markup: string, from: number): number {
   let quote = "";
   for (let i = from; i < markup.length; i++) {
-    const c = markup[i]!;
+    const c = markup.charAt(i);
     if (quote) {
       if (c === quote) quote = "";
     } else if (c === '"' || c === "'") quote = c;
@@ -50,14 +50,15 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
     } else if (markup.startsWith("<?", lt)) {
       const end = upTo(markup, "?>", lt + 2);
       const body = markup.slice(lt + 2, end);
-      yield { kind: "instruction", target: /^[^\s?]*/.exec(body)![0].toLowerCase(), body };
+      // The pattern matches the empty string too: it always matches.
+      yield { kind: "instruction", target: (/^[^\s?]*/.exec(body)?.[0] ?? "").toLowerCase(), body };
       at = end + 2;
     } else if (markup[lt + 1] === "!" || /[a-zA-Z/]/.test(markup[lt + 1] ?? "")) {
       const end = tagEnd(markup, lt + 1);
       const inside = markup.slice(lt + 1, end < 0 ? markup.length : end);
       at = end < 0 ? markup.length : end + 1;
       if (inside.startsWith("!"))
-        yield { kind: "declaration", name: /^![^\s[>]*/.exec(inside)![0].slice(1).toUpperCase(), body: inside };
+        yield { kind: "declaration", name: (/^[^\s[>]*/.exec(inside.slice(1))?.[0] ?? "").toUpperCase(), body: inside };
       else if (inside.startsWith("/")) yield { kind: "close", name: inside.slice(1).trim().toLowerCase() };
       else {
         const name = /^[^\s/>]+/.exec(inside)?.[0] ?? "";

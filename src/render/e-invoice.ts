@@ -36,7 +36,8 @@ function refused(why: string): ServiceError {
 
 function undefinedEntity(xml: string): string | undefined {
   const outsideMarkup = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, "");
-  for (const [, name] of outsideMarkup.matchAll(/&([^;#\s<&]+);/g)) if (!PREDEFINED_ENTITIES.has(name!)) return name;
+  for (const [, name] of outsideMarkup.matchAll(/&([^;#\s<&]+);/g))
+    if (name !== undefined && !PREDEFINED_ENTITIES.has(name)) return name;
   return undefined;
 }
 
@@ -65,9 +66,10 @@ export function checkCrossIndustryInvoice(xml: string): void {
   const elements = parsed.filter((node) =>
     Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"),
   );
-  if (elements.length !== 1) throw refused(`it has ${elements.length} root elements; it must have one, ${ROOT}`);
-  const root = elements[0]!;
-  const name = Object.keys(root).find((key) => key !== ":@")!;
+  const [root, ...others] = elements;
+  if (!root || others.length) throw refused(`it has ${elements.length} root elements; it must have one, ${ROOT}`);
+  // The root was kept for having an element's key, so the name is always found.
+  const name = Object.keys(root).find((key) => key !== ":@");
   if (name !== ROOT) throw refused(`its root element is ${name}; it must be ${ROOT}`);
   const namespace = (root[":@"] as Record<string, string> | undefined)?.["xmlns:rsm"];
   if (namespace !== CII_NAMESPACE)

@@ -24,8 +24,8 @@ function pdfString(value: string): string {
 }
 
 function readLiteral(text: string, key: string): string | undefined {
-  const match = new RegExp(`/${key}\\s*\\(((?:\\\\.|[^\\\\)])*)\\)`).exec(text);
-  return match ? match[1]!.replace(/\\(.)/g, "$1") : undefined;
+  const literal = new RegExp(`/${key}\\s*\\(((?:\\\\.|[^\\\\)])*)\\)`).exec(text)?.[1];
+  return literal?.replace(/\\(.)/g, "$1");
 }
 
 /**
@@ -38,7 +38,10 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
   const xref = crossReference(bytes);
   const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
   if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");
-  const infoNumber = Number(/^(\d+)/.exec(info.text)![1]);
+  const infoDigits = /^(\d+)/.exec(info.text)?.[1];
+  if (infoDigits === undefined)
+    throw new Error("unexpected PDF structure: the /Info object does not start with its number");
+  const infoNumber = Number(infoDigits);
 
   const entries: Array<[string, string | undefined]> = [
     ["Title", metadata.title ?? readLiteral(info.text, "Title")],
@@ -48,10 +51,7 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
     ["Creator", metadata.creator ?? "Folio"],
     ["Producer", "Folio (Chromium)"],
   ];
-  const body = entries
-    .filter(([, v]) => v !== undefined && v !== "")
-    .map(([k, v]) => `/${k} ${pdfString(v!)}`)
-    .join("\n");
+  const body = entries.flatMap(([k, v]) => (v === undefined || v === "" ? [] : [`/${k} ${pdfString(v)}`])).join("\n");
   const newObject = `${infoNumber} 0 obj\n<<${body}>>\nendobj`;
   const delta = newObject.length - (info.end - info.start);
 

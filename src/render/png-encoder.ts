@@ -15,7 +15,8 @@ const CRC_TABLE = (() => {
 
 function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  // The index is a byte: the table always has it.
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -39,13 +40,14 @@ function scanlines(premultiplied: Uint8Array, width: number, height: number): Ui
   for (let y = 0; y < height; y++) raw.set(premultiplied.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   for (let y = 0; y < height; y++) {
     for (let at = y * (stride + 1) + 1, end = at + stride; at < end; at += 4) {
-      const alpha = raw[at + 3]!;
+      // Every index here is inside the row (at + 3 < end).
+      const alpha = raw[at + 3] ?? 255;
       if (alpha === 255) continue;
       if (alpha === 0) {
         raw[at] = raw[at + 1] = raw[at + 2] = 0;
         continue;
       }
-      for (let c = 0; c < 3; c++) raw[at + c] = Math.min(255, Math.round((raw[at + c]! * 255) / alpha));
+      for (let c = 0; c < 3; c++) raw[at + c] = Math.min(255, Math.round(((raw[at + c] ?? 0) * 255) / alpha));
     }
   }
   return raw;

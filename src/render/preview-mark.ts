@@ -15,7 +15,9 @@ import { OVERLAY_INK, type Watermark, watermarkOverlay } from "./watermark";
 
 export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };
 
-const INTER_BOLD = INTER_FONTS.find((font) => font.weight === 700)!.data;
+const interBold = INTER_FONTS.find((font) => font.weight === 700);
+if (!interBold) throw new Error("inter-fonts.ts holds no Inter Bold (700), which the preview mark is set in");
+const INTER_BOLD = interBold.data;
 
 /** A card's mark as SVG markup, per card size. */
 const cardMarks = new BoundedCache<Promise<string>>(32);

@@ -27,7 +27,8 @@ function isLocal(url: string): boolean {
 type Inline = (url: string) => Promise<string>;
 
 async function inlineCssUrls(value: string, inline: Inline): Promise<string> {
-  const remote = [...value.matchAll(CSS_URL)].map((match) => match[2]!.trim()).filter((url) => !isLocal(url));
+  // The URL's group takes part in every match (empty at worst).
+  const remote = [...value.matchAll(CSS_URL)].map((match) => (match[2] ?? "").trim()).filter((url) => !isLocal(url));
   const inlined = new Map(await Promise.all(remote.map(async (url) => [url, await inline(url)] as const)));
   return value.replace(CSS_URL, (whole, _quote: string, url: string) => {
     const data = inlined.get(url.trim());
@@ -65,8 +66,12 @@ function collect(node: SatoriNode | string | undefined, inline: Inline, pending:
 export async function replaceSatoriAssets(tree: SatoriNode, inline: Inline): Promise<void> {
   const answers = new Map<string, Promise<string>>();
   const once: Inline = (url) => {
-    if (!answers.has(url)) answers.set(url, inline(url));
-    return answers.get(url)!;
+    let answer = answers.get(url);
+    if (!answer) {
+      answer = inline(url);
+      answers.set(url, answer);
+    }
+    return answer;
   };
   const pending: Array<Promise<void>> = [];
   collect(tree, once, pending);

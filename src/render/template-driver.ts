@@ -26,6 +26,12 @@ function isPromise(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
 }
 
+/** Sends `error` back into `iterator`: liquidjs's generators take it; its root is typed as a plain iterator. */
+function throwInto(iterator: Iterator<unknown>, error: unknown): IteratorResult<unknown> {
+  if (!iterator.throw) throw new TypeError("the template's iterator takes no error back");
+  return iterator.throw(error);
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -51,10 +57,12 @@ export async function driveTemplate(root: Iterator<unknown>, deadline: number): 
       sliceStart = Date.now();
       sliceSteps = 0;
     }
-    const top = stack[stack.length - 1]!;
+    const top = stack.at(-1);
+    // Never empty here: the root leaving the stack ends the drive.
+    if (!top) throw new Error("the template driver ran out of generators");
     let step: IteratorResult<unknown>;
     try {
-      step = throwing ? top.throw!(input) : top.next(input);
+      step = throwing ? throwInto(top, input) : top.next(input);
     } catch (error) {
       stack.pop();
       if (stack.length === 0) throw error;

@@ -31,7 +31,7 @@ function decoded(value: string): string {
 function namesXInclude(attributes: string): boolean {
   for (let at = attributes.indexOf("="); at >= 0; at = attributes.indexOf("=", at + 1)) {
     let open = at + 1;
-    while (open < attributes.length && /\s/.test(attributes[open]!)) open++;
+    while (open < attributes.length && /\s/.test(attributes.charAt(open))) open++;
     const quote = attributes[open];
     if (quote !== '"' && quote !== "'") continue;
     const close = attributes.indexOf(quote, open + 1);

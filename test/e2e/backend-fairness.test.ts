@@ -28,7 +28,10 @@ describe("the render backend's page slots", () => {
   it("go to the waiting account with the fewest jobs running, not to the longest queue", async () => {
     const finished: string[] = [];
     const job = (name: string, account: string, html: string, timeoutMs: number) =>
-      renderOn(backend, { html, format: "pdf", timeoutMs, account }).then((res) => (finished.push(name), res));
+      renderOn(backend, { html, format: "pdf", timeoutMs, account }).then((res) => {
+        finished.push(name);
+        return res;
+      });
     const first = job("a1", "acct_a", SLOW, 2000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const queuedA = [job("a2", "acct_a", SLOW, 1500), job("a3", "acct_a", SLOW, 1500)];
@@ -51,9 +54,10 @@ describe("a flood of free work", () => {
     const finished: string[] = [];
     const flood = ["trial_1", "trial_2", "trial_3", "trial_4"].flatMap((account) =>
       [1, 2].map((n) =>
-        renderOn(wide, { html: SLOW, format: "pdf", timeoutMs: 2500, account, share: "free" }).then(
-          (res) => (finished.push(`${account}#${n}`), res),
-        ),
+        renderOn(wide, { html: SLOW, format: "pdf", timeoutMs: 2500, account, share: "free" }).then((res) => {
+          finished.push(`${account}#${n}`);
+          return res;
+        }),
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));

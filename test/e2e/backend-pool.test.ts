@@ -69,7 +69,10 @@ describe("render backend page reuse", () => {
 
   it("keeps the CSP and the document origin on a reused page: no script runs, no connection leaves", async () => {
     const connections: Socket[] = [];
-    const listener = createServer((socket) => (connections.push(socket), socket.destroy()));
+    const listener = createServer((socket) => {
+      connections.push(socket);
+      socket.destroy();
+    });
     await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
     const port = (listener.address() as { port: number }).port;
     try {

@@ -53,7 +53,11 @@ describe("the npm run dev terminal", () => {
   }, 150_000);
 
   afterAll(async () => {
-    if (dev.exitCode === null) await new Promise((resolve) => (dev.once("exit", resolve), dev.kill("SIGTERM")));
+    if (dev.exitCode === null)
+      await new Promise((resolve) => {
+        dev.once("exit", resolve);
+        dev.kill("SIGTERM");
+      });
     rmSync(state, { recursive: true, force: true });
   });
 

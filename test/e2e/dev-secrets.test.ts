@@ -12,7 +12,7 @@ const OLD_FIXED_SIGNING_SECRET = "dev-signing-secret-not-for-production";
 
 async function get(service: Service, path: string) {
   const res = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${service.apiKey}` } });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: await res.json() };
 }
 
 async function renderPdf(service: Service): Promise<string> {
@@ -130,7 +130,7 @@ describe("the development account", () => {
       expect([restarted.accountId, restarted.apiKey]).toEqual([first.accountId, first.apiKey]);
       // The user's templates and renders are where they left them.
       expect((await get(restarted, "/v1/templates/secrets")).status).toBe(200);
-      expect((await get(restarted, "/v1/renders")).json.data).toHaveLength(1);
+      expect(((await get(restarted, "/v1/renders")).json as { data: unknown[] }).data).toHaveLength(1);
       // Checking the key at start did not spend the one showing of the webhook secret.
       expect((await get(restarted, "/v1/account")).json).toMatchObject({
         id: first.accountId,

@@ -34,7 +34,7 @@ describe("a render never bills more than the account can still pay for", () => {
 
   it("stops a trial at what is left of its 50 renders", async () => {
     const trial = await internal("POST", "/v1/internal/trials");
-    const key = trial.json.api_key as string;
+    const key = trial.json.api_key;
     const template = await createTemplate({ name: "long", source: THOUSAND_PAGES }, key);
     const res = await api("POST", "/v1/render", { template }, key);
     expect(res.status).toBe(402);

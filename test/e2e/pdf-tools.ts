@@ -24,7 +24,20 @@ import { createCanvas } from "@napi-rs/canvas";
 import { getDocument, PasswordResponses, type PDFDocumentProxy, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api";
 
-type Json = any;
+/** A PDF object in qpdf's JSON notation (see `json` below). */
+export type PdfJson = string | number | boolean | null | PdfJson[] | PdfDict;
+export interface PdfDict {
+  [key: string]: PdfJson;
+}
+
+/** `value[key]` when `value` is a dictionary; undefined otherwise, as `value?.[key]` would read it. */
+export function field(value: PdfJson | undefined, key: string): PdfJson | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value[key] : undefined;
+}
+
+/** The entries of `value` when it is a dictionary, none otherwise. */
+const entriesOf = (value: PdfJson | undefined): PdfDict =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
 
 /** Writes `bytes` to a file of its own. */
 export function pdfFile(bytes: Buffer): string {
@@ -59,7 +72,7 @@ export async function withPdf<T>(
  * references as "12 0 R", a stream as its dictionary, strings as "u:" and their text when they are text (UTF-16
  * with its byte order mark, or printable ASCII) and as "b:" and their bytes in hex otherwise (a random /ID, say).
  */
-function json(object: PDFObject | undefined): Json {
+function json(object: PDFObject | undefined): PdfJson {
   if (object instanceof PDFRef) return `${object.objectNumber} ${object.generationNumber} R`;
   if (object instanceof PDFName) return `/${object.decodeText()}`;
   if (object instanceof PDFString || object instanceof PDFHexString) {
@@ -85,18 +98,19 @@ export async function pdfObjects(file: string, password?: string) {
     const [number, generation] = ref.split(" ").map(Number);
     return context.lookup(PDFRef.of(number!, generation));
   };
-  const resolve = (value: Json): Json =>
+  const resolve = (value: PdfJson | undefined): PdfJson | undefined =>
     typeof value === "string" && /^\d+ \d+ R$/.test(value) ? json(lookup(value)) : value;
-  const streamBytes = (ref: string) => Buffer.from(decodePDFRawStream(lookup(ref) as PDFRawStream).decode());
+  const streamBytes = (ref: PdfJson | undefined) =>
+    Buffer.from(decodePDFRawStream(lookup(String(ref)) as PDFRawStream).decode());
   // pdf-lib's decrypting parse loses the trailer that Chromium writes in a cross-reference stream (it tries to
   // decrypt that stream too); a trailer is never encrypted, so it comes from a parse that decrypts nothing.
   const { trailerInfo } = context.isDecrypted ? (await loadUndecrypted(file)).context : context;
-  const trailer = Object.fromEntries(
+  const trailer: PdfDict = Object.fromEntries(
     Object.entries(trailerInfo)
       .filter(([, value]) => value)
       .map(([key, value]) => [`/${key}`, json(value)]),
   );
-  return { trailer, catalog: json(catalog), resolve, streamBytes, doc };
+  return { trailer, catalog: entriesOf(json(catalog)), resolve, streamBytes, doc };
 }
 
 /** The XMP metadata packet: the catalog's /Metadata stream. */
@@ -120,7 +134,7 @@ export async function pdfInfo(file: string, password?: string) {
       width: right - left,
       height: top - bottom,
       pdfVersion: info.PDFFormatVersion,
-      tagged: resolve(catalog["/MarkInfo"])?.["/Marked"] === true && catalog["/StructTreeRoot"] !== undefined,
+      tagged: field(resolve(catalog["/MarkInfo"]), "/Marked") === true && catalog["/StructTreeRoot"] !== undefined,
       encrypted: info.EncryptFilterName != null,
       title: info.Title,
       author: info.Author,
@@ -157,12 +171,11 @@ export async function encryption(file: string) {
   const { context } = await loadUndecrypted(file);
   if (!context.trailerInfo.Encrypt) return null;
   const encrypt = json(context.lookup(context.trailerInfo.Encrypt));
-  const filter = encrypt["/CF"]?.[encrypt["/StmF"]]?.["/CFM"];
+  const [version, revision] = [field(encrypt, "/V"), field(encrypt, "/R")];
+  const filter = field(field(field(encrypt, "/CF"), String(field(encrypt, "/StmF"))), "/CFM");
   const algorithm =
-    encrypt["/V"] === 5 && encrypt["/R"] === 6 && filter === "/AESV3"
-      ? "AES-256"
-      : `V ${encrypt["/V"]} R ${encrypt["/R"]} ${filter}`;
-  const grants = (bit: number) => (encrypt["/P"] & (1 << (bit - 1))) !== 0;
+    version === 5 && revision === 6 && filter === "/AESV3" ? "AES-256" : `V ${version} R ${revision} ${filter}`;
+  const grants = (bit: number) => (Number(field(encrypt, "/P")) & (1 << (bit - 1))) !== 0;
   return { algorithm, print: grants(3), change: grants(4), copy: grants(5), addNotes: grants(6) };
 }
 
@@ -174,41 +187,43 @@ export async function encryption(file: string) {
  */
 export async function fonts(file: string) {
   const { doc, resolve } = await pdfObjects(file);
-  const seen = new Set<Json>();
-  const used: Json[] = [];
-  const walk = (resources: Json) => {
-    for (const font of Object.values(resolve(resources?.["/Font"]) ?? {})) {
+  const seen = new Set<PdfJson>();
+  const used: Array<PdfJson | undefined> = [];
+  const walk = (resources: PdfJson | undefined) => {
+    for (const font of Object.values(entriesOf(resolve(field(resources, "/Font"))))) {
       if (!seen.has(font)) used.push(resolve(font));
       seen.add(font);
     }
-    for (const ref of Object.values(resolve(resources?.["/XObject"]) ?? {})) {
+    for (const ref of Object.values(entriesOf(resolve(field(resources, "/XObject"))))) {
       const xobject = resolve(ref);
-      if (seen.has(ref) || xobject["/Subtype"] !== "/Form") continue;
+      if (seen.has(ref) || field(xobject, "/Subtype") !== "/Form") continue;
       seen.add(ref);
-      walk(resolve(xobject["/Resources"]));
+      walk(resolve(field(xobject, "/Resources")));
     }
   };
   for (const page of doc.getPages()) walk(json(page.node.Resources()));
   return used.map((font) => {
-    const descendant = font["/Subtype"] === "/Type0" ? resolve(resolve(font["/DescendantFonts"])[0]) : font;
-    const descriptor = resolve(descendant["/FontDescriptor"]) ?? {};
-    const name = String(font["/BaseFont"] ?? descriptor["/FontName"] ?? "/").slice(1);
-    const embedded =
-      font["/Subtype"] === "/Type3" || ["/FontFile", "/FontFile2", "/FontFile3"].some((key) => key in descriptor);
+    const subtype = field(font, "/Subtype");
+    const descendants = resolve(field(font, "/DescendantFonts"));
+    const descendant = subtype === "/Type0" && Array.isArray(descendants) ? resolve(descendants[0]) : font;
+    const descriptor = entriesOf(resolve(field(descendant, "/FontDescriptor")));
+    const name = String(field(font, "/BaseFont") ?? descriptor["/FontName"] ?? "/").slice(1);
+    const embedded = subtype === "/Type3" || ["/FontFile", "/FontFile2", "/FontFile3"].some((key) => key in descriptor);
     return {
       name,
-      type: String(font["/Subtype"]).slice(1),
+      type: String(subtype).slice(1),
       embedded,
       subset: /^[A-Z]{6}\+/.test(name),
-      toUnicode: "/ToUnicode" in font,
+      toUnicode: "/ToUnicode" in entriesOf(font),
     };
   });
 }
 
 type OutlineItem = { title: string; items: OutlineItem[] };
+type OutlineTitle = string | { title: string; kids: OutlineTitle[] };
 /** The outline as nested titles: an entry with entries under it as { title, kids }. */
-export async function outlineTitles(file: string): Promise<Json[]> {
-  const titles = (items: OutlineItem[]): Json[] =>
+export async function outlineTitles(file: string): Promise<OutlineTitle[]> {
+  const titles = (items: OutlineItem[]): OutlineTitle[] =>
     items.map((item) => (item.items.length ? { title: item.title, kids: titles(item.items) } : item.title));
   return withPdf(file, undefined, async (doc) => titles((await doc.getOutline()) ?? []));
 }

@@ -4,16 +4,31 @@ import { api, createTemplate, decodePng, download, imageSize, inspectPdf, newKey
 // Runs in both e2e projects: through the render backend, and through the Browser Rendering driver, whose
 // RenderBrowser objects keep their browser connected and reuse its pages as the backend does.
 
+/** One Chromium's counters: a render backend's, or a Browser Rendering session's browser's. */
+interface PageCounters {
+  jobs: number;
+  pages_opened: number;
+}
+
+/** renderer_stats: per Browser Rendering session, per container instance, or one render backend's own counters. */
+type RendererStats = { driver: string } & (
+  | { sessions: Array<{ browser: PageCounters }> }
+  | { instances: Array<{ backend: PageCounters }> }
+  | PageCounters
+);
+
 /** Jobs and pages opened so far, over every instance or session of the Chromium driver (GET /healthz?detail=1). */
 async function rendererTotals(): Promise<{ driver: string; jobs: number; pagesOpened: number }> {
   const res = await fetch(`${inject("baseUrl")}/healthz?detail=1`, {
     headers: { "x-internal-secret": inject("internalSecret") },
   });
-  const stats = ((await res.json()) as { renderer_stats: Record<string, any> }).renderer_stats;
-  const parts: Array<{ jobs: number; pages_opened: number }> = stats.sessions?.map(
-    (session: { browser: unknown }) => session.browser,
-  ) ??
-    stats.instances?.map((instance: { backend: unknown }) => instance.backend) ?? [stats];
+  const stats = ((await res.json()) as { renderer_stats: RendererStats }).renderer_stats;
+  const parts =
+    "sessions" in stats
+      ? stats.sessions.map((session) => session.browser)
+      : "instances" in stats
+        ? stats.instances.map((instance) => instance.backend)
+        : [stats];
   return {
     driver: stats.driver,
     jobs: parts.reduce((sum, part) => sum + part.jobs, 0),

@@ -50,7 +50,7 @@ describe("signed file links", () => {
     for (const link of cases) {
       const res = await fetch(link);
       expect(res.status, link).toBe(403);
-      expect(((await res.json()) as any).error.type).toBe("permission_error");
+      expect(((await res.json()) as { error: { type: string } }).error.type).toBe("permission_error");
     }
   });
 });

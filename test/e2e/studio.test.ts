@@ -57,13 +57,18 @@ const editor = (page: Page, id: string) => page.locator(`[data-editor-host="${id
 const seqOf = async (page: Page) => (await page.getAttribute("#preview-pages", "data-seq")) ?? "0";
 // Page functions, not strings: the studio's CSP refuses eval, and Playwright evaluates strings with it.
 // (The root tsconfig has no DOM library: the page's globals are reached through `globalThis`.)
-type PageGlobals = { document: any; sessionStorage: any; localStorage: any; navigator: any };
+/** The page's elements the tests read: data attributes, and the preview's canvas. */
+type PageElement = { dataset: Record<string, string | undefined>; toDataURL(type: string): string };
+type PageStorage = { getItem(key: string): string | null; readonly length: number };
+type PageGlobals = {
+  document: { querySelector(selectors: string): PageElement; readonly cookie: string };
+  sessionStorage: PageStorage;
+  localStorage: PageStorage;
+  navigator: { clipboard: { readText(): Promise<string> } };
+};
 const canvasData = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as PageGlobals).document
-        .querySelector("#preview-pages canvas.page")
-        .toDataURL("image/png") as string,
+  page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).document.querySelector("#preview-pages canvas.page").toDataURL("image/png"),
   );
 
 /** Waits for a preview newer than `after` to be drawn. */
@@ -187,9 +192,9 @@ describe("the studio", () => {
     const storage = await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobals;
       return {
-        session: g.sessionStorage.getItem("folio.studio.apiKey") as string,
-        local: g.localStorage.length as number,
-        cookie: g.document.cookie as string,
+        session: g.sessionStorage.getItem("folio.studio.apiKey"),
+        local: g.localStorage.length,
+        cookie: g.document.cookie,
       };
     });
     expect(storage).toEqual({ session: key, local: 0, cookie: "" });
@@ -358,9 +363,7 @@ describe("the studio", () => {
     await snap(page, "09-curl");
     await page.check("#curl-key");
     await page.click("#curl-copy");
-    const copied = await page.evaluate(
-      () => (globalThis as unknown as PageGlobals).navigator.clipboard.readText() as Promise<string>,
-    );
+    const copied = await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
     expect(copied).toContain(`Bearer ${key}`);
     await page.click("#curl-dialog [data-close]");
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Render } from "../../packages/sdk/src/index";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { api, createTemplate } from "./client";
@@ -76,15 +77,17 @@ describe("a restart of the dev server between attempts", () => {
     try {
       const headers = { authorization: `Bearer ${first.apiKey}`, "content-type": "application/json" };
       const post = (path: string, body: unknown) =>
-        fetch(`${first.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then(
-          (r) => r.json() as Promise<any>,
-        );
+        fetch(`${first.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then((r) => r.json());
       await post("/v1/templates", {
         name: "restart",
         engine: "satori",
         source: "<div style='display:flex'>restart</div>",
       });
-      const render = await post("/v1/render", { template: "restart", async: true, webhook_url: `${base}/restart` });
+      const render = (await post("/v1/render", {
+        template: "restart",
+        async: true,
+        webhook_url: `${base}/restart`,
+      })) as Render;
       await until(
         async () => hook.hits.length,
         (n) => n >= 1,
@@ -101,7 +104,7 @@ describe("a restart of the dev server between attempts", () => {
       expect(hits).toBe(2);
       expect(hook.hits[1]).toEqual({ path: "/restart", attempt: "2" });
       const final = await until(
-        () => fetch(`${first.baseUrl}/v1/renders/${render.id}`, { headers }).then((r) => r.json() as Promise<any>),
+        () => fetch(`${first.baseUrl}/v1/renders/${render.id}`, { headers }).then((r) => r.json() as Promise<Render>),
         (r) => r.webhook_status !== "pending",
         20_000,
       );

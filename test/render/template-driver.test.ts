@@ -5,15 +5,15 @@ const FAR = () => Date.now() + 60_000;
 
 describe("driveTemplate", () => {
   it("runs nested generators and promises to the result, sending results and errors back as liquidjs does", async () => {
-    function* doubled(x: number): Generator<unknown, number, any> {
+    function* doubled(x: number): Generator<unknown, number, number> {
       const y = yield Promise.resolve(x * 2);
       return y + 1;
     }
-    function* failing(): Generator<unknown, never, any> {
+    function* failing(): Generator<unknown, never, unknown> {
       yield 1;
       throw new Error("from a child");
     }
-    function* root(): Generator<unknown, unknown[], any> {
+    function* root(): Generator<unknown, unknown[], unknown> {
       const fromChild = yield doubled(5);
       const plain = yield "as is";
       const caught: string[] = [];
@@ -43,14 +43,14 @@ describe("driveTemplate", () => {
   });
 
   it("keeps nesting on its own stack: a chain 100,000 generators deep does not overflow", async () => {
-    function* chain(depth: number): Generator<unknown, number, any> {
+    function* chain(depth: number): Generator<unknown, number, number> {
       return depth === 0 ? 0 : 1 + (yield chain(depth - 1));
     }
     expect(await driveTemplate(chain(100_000), FAR())).toBe(100_000);
   });
 
   it("lets timers run while it works, and stops an endless render at its deadline", async () => {
-    function* endless(): Generator<number, never, any> {
+    function* endless(): Generator<number, never, unknown> {
       for (;;) yield 1;
     }
     let timerRan = false;

@@ -20,7 +20,7 @@ async function setup() {
   return key;
 }
 
-function expectTooDeep(res: { status: number; json: any }) {
+function expectTooDeep(res: { status: number; json: unknown }) {
   const error = expectError(res, 400, "invalid_request");
   expect(error.details).toEqual({ max_depth: 64 });
   expect(error.errors?.map((e) => e.path)).toEqual(["body"]);

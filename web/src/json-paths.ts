@@ -39,10 +39,12 @@ export function locate(text: string, segments: Segment[]): Span | null {
     }
     const holder: Node | undefined = node.parent?.type === "property" ? node.parent : undefined;
     const from = holder ? holder.offset : node.offset;
+    // A property's first child is its key: an object or array value is marked by its key, else by its opening.
+    const key = holder?.children?.[0];
     const to =
       node.type === "object" || node.type === "array"
-        ? holder
-          ? holder.children![0]!.offset + holder.children![0]!.length
+        ? key
+          ? key.offset + key.length
           : node.offset + 1
         : node.offset + node.length;
     return { from, to, exact };

@@ -33,7 +33,7 @@ function atLineCol(place: { line: number; col: number } | null): ServerDiagnosti
     if (!place) return { from: 0, to: Math.min(lines[0]?.length ?? 0, text.length) };
     const index = Math.min(Math.max(place.line, 1), lines.length) - 1;
     let start = 0;
-    for (let i = 0; i < index; i++) start += lines[i]!.length + 1;
+    for (const line of lines.slice(0, index)) start += line.length + 1;
     const lineText = lines[index] ?? "";
     const col = Math.min(Math.max(place.col - 1, 0), lineText.length);
     // Underline the word (or the Liquid tag) that starts at the column, else the rest of the line.

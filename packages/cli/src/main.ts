@@ -69,30 +69,40 @@ function positionals(list: string[], min: number, max: number, shape: string): s
   return list;
 }
 
-async function run(command: string, args: string[], out: Output, flags: Flags): Promise<number | void> {
+/** A command that exits 0 once it has done its work; one that fails throws. */
+async function succeeded(command: Promise<void>): Promise<number> {
+  await command;
+  return EXIT.ok;
+}
+
+async function run(command: string, args: string[], out: Output, flags: Flags): Promise<number> {
   switch (command) {
     case "login":
       positionals(args, 0, 0, "login [--key <key>] [--base-url <url>]");
-      return login(flags, out);
+      return succeeded(login(flags, out));
     case "init": {
-      const [name, dir] = positionals(args, 1, 2, "init <name> [dir]");
-      return init(name!, dir, out);
+      // positionals() holds at least the one a command needs.
+      const [name = "", dir] = positionals(args, 1, 2, "init <name> [dir]");
+      init(name, dir, out);
+      return EXIT.ok;
     }
     case "preview":
-      return preview(positionals(args, 0, 1, "preview [dir]")[0] ?? ".", flags, out);
+      return succeeded(preview(positionals(args, 0, 1, "preview [dir]")[0] ?? ".", flags, out));
     case "validate":
       return validate(positionals(args, 0, 1, "validate [dir]")[0] ?? ".", out);
     case "push":
-      return push(positionals(args, 0, 1, "push [dir] [-m message]")[0] ?? ".", flags.message, out);
+      return succeeded(push(positionals(args, 0, 1, "push [dir] [-m message]")[0] ?? ".", flags.message, out));
     case "render":
-      return render(positionals(args, 1, 1, "render <ref> [--data file.json] [-o out.pdf]")[0]!, flags, out);
+      return succeeded(
+        render(positionals(args, 1, 1, "render <ref> [--data file.json] [-o out.pdf]")[0] ?? "", flags, out),
+      );
     case "templates":
       positionals(args, 1, 1, "templates ls");
       if (args[0] !== "ls") throw new UsageError("usage: folio templates ls");
-      return listTemplates(out);
+      return succeeded(listTemplates(out));
     case "renders":
       if (positionals(args, 1, 1, "renders ls")[0] !== "ls") throw new UsageError("usage: folio renders ls");
-      return listRenders(flags, out);
+      return succeeded(listRenders(flags, out));
     default:
       throw new UsageError(`unknown command "${command}"; folio --help lists them`);
   }
@@ -116,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return EXIT.ok;
     }
-    return (await run(command, parsed.positionals, output(json), parsed.values as Flags)) ?? EXIT.ok;
+    return await run(command, parsed.positionals, output(json), parsed.values as Flags);
   } catch (error) {
     // parseArgs refuses unknown flags and missing values with a TypeError carrying an ERR_PARSE_ARGS_* code.
     const parseError =

@@ -1,13 +1,14 @@
 // A job's PNG or JPG: the laid-out document measured against the raster ceilings, screenshotted, and a
 // preview's mark laid over the pixels.
 
+import type { InPageDocument } from "./in-page-dom.ts";
 import type { RenderJob } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
 import type { PageLike, Viewport } from "./page-like.ts";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "./raster-limits.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
-declare const document: any;
+declare const document: InPageDocument;
 
 /** A full-page capture is as large as the laid-out document: measured before Chromium is asked to paint it. */
 async function checkFullPageSize(page: PageLike, viewport: Viewport): Promise<void> {
@@ -64,8 +65,8 @@ function capturedSize(bytes: Uint8Array): { width: number; height: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes[0] === 0x89) return { width: view.getUint32(16), height: view.getUint32(20) };
   for (let at = 2; at + 9 < bytes.length; at += 2 + view.getUint16(at + 2)) {
-    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc3)
-      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
+    const marker = view.getUint8(at + 1);
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
   }
   throw new Error("the capture is neither a PNG nor a JPEG");
 }

@@ -2,11 +2,12 @@
 // sub-request goes through the caller's safe fetcher (PreparedPage.answer); what Chromium refuses without a
 // request, and what Folio does not render, is found here and refuses the job as asset_blocked.
 import { checkUrl } from "./egress-policy.ts";
+import type { InPageDocument, InPageElement } from "./in-page-dom.ts";
 import { JobFailure } from "./job-failure.ts";
 import type { PageLike } from "./page-like.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
-declare const document: any;
+declare const document: InPageDocument;
 
 /** The document's own origin: it never resolves, and the page answers it from the job. */
 export const DOCUMENT_URL = "https://document.folio.invalid/";
@@ -45,8 +46,14 @@ export function refusedByChromium(text: string): Refusal | null {
   };
 }
 
+/** The elements that load what Folio does not render, as the guard's selector finds them. */
+type Unrendering =
+  | (InPageElement & { readonly localName: "iframe" | "frame" | "embed"; readonly src: string })
+  | (InPageElement & { readonly localName: "object"; readonly data: string })
+  | (InPageElement & { readonly localName: "meta"; readonly httpEquiv: string; readonly content: string });
+
 /** What Folio does not render, by the element that asks for it: refused rather than dropped in silence. */
-const UNRENDERED: Record<string, string> = {
+const UNRENDERED: Record<Unrendering["localName"], string> = {
   iframe: "the document contains an <iframe>: frames are not rendered",
   frame: "the document contains a <frame>: frames are not rendered",
   object: "the document contains an <object>: embedded objects are not rendered",
@@ -61,14 +68,12 @@ const UNRENDERED: Record<string, string> = {
  */
 function inspectDocument(
   page: PageLike,
-): Promise<{ images: string[]; unrendered: Array<{ tag: string; url: string }> }> {
+): Promise<{ images: string[]; unrendered: Array<{ tag: Unrendering["localName"]; url: string }> }> {
   return page.evaluate(() =>
     document.fonts.ready.then(() => ({
-      images: Array.from(document.images as ArrayLike<{ src: string }>, (image) => image.src).filter(
-        (src) => src && !src.startsWith("data:"),
-      ),
+      images: Array.from(document.images, (image) => image.src).filter((src) => src && !src.startsWith("data:")),
       unrendered: Array.from(
-        document.querySelectorAll("iframe, frame, object, embed, meta[http-equiv]") as ArrayLike<any>,
+        document.querySelectorAll<Unrendering>("iframe, frame, object, embed, meta[http-equiv]"),
         (element) => {
           if (element.localName !== "meta")
             return { tag: element.localName, url: element.localName === "object" ? element.data : element.src };
@@ -76,7 +81,7 @@ function inspectDocument(
           const target = /url\s*=\s*['"]?([^'"]*)/i.exec(element.content)?.[1]?.trim() ?? "";
           const link = document.createElement("a");
           link.href = target;
-          return { tag: "meta", url: target && link.href };
+          return { tag: element.localName, url: target && link.href };
         },
       ).filter((found) => found !== null),
     })),
@@ -94,9 +99,9 @@ export async function guardLoadedDocument(page: PageLike, blocked: Refusal[], al
     if (!verdict.ok && !blocked.some((b) => b.url === src)) blocked.push({ url: src, reason: verdict.reason });
   }
   // The element is named first: it says more than the navigation or request it caused.
-  blocked.unshift(...unrendered.map(({ tag, url }) => ({ ...(url ? { url } : {}), reason: UNRENDERED[tag]! })));
-  if (!blocked.length) return;
-  const first = blocked[0]!;
+  blocked.unshift(...unrendered.map(({ tag, url }) => ({ ...(url ? { url } : {}), reason: UNRENDERED[tag] })));
+  const [first] = blocked;
+  if (!first) return;
   const message = first.url
     ? `The asset ${first.url} was refused: ${first.reason}.`
     : `The document was refused: ${first.reason}.`;

@@ -28,6 +28,12 @@ const BLOCKED_V4: Array<[string, number, string]> = [
   ["224.0.0.0", 4, "multicast"],
   ["240.0.0.0", 4, "reserved"],
 ];
+/** The same ranges as numbers, from the first address up to (not including) the one past the last. */
+const BLOCKED_V4_RANGES = BLOCKED_V4.map(([base, bits, label]) => {
+  const start = v4ToNumber(base);
+  if (start === null) throw new Error(`the blocked range ${base} is not an IPv4 address`);
+  return { start, end: start + 2 ** (32 - bits), label };
+});
 
 const BLOCKED_HOST_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa"];
 
@@ -40,33 +46,36 @@ function v4ToNumber(ip: string): number | null {
 function v4Problem(ip: string): string | null {
   const n = v4ToNumber(ip);
   if (n === null) return "not an IPv4 address";
-  for (const [base, bits, label] of BLOCKED_V4) {
-    const size = 2 ** (32 - bits);
-    const start = v4ToNumber(base)!;
-    if (n >= start && n < start + size) return `${label} address ${ip}`;
+  for (const { start, end, label } of BLOCKED_V4_RANGES) {
+    if (n >= start && n < end) return `${label} address ${ip}`;
   }
   return null;
 }
 
+/** An IPv6 address as its eight 16-bit groups. */
+export type V6Groups = [number, number, number, number, number, number, number, number];
+
 /** Expands an IPv6 address (no brackets, no zone) into eight 16-bit groups; null when it is not one. */
-export function v6Groups(ip: string): number[] | null {
+export function v6Groups(ip: string): V6Groups | null {
   let text = ip.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
   if (dotted) {
-    const n = v4ToNumber(dotted[1]!);
+    const n = v4ToNumber(dotted);
     if (n === null) return null;
-    text = text.slice(0, -dotted[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    text = `${text.slice(0, -dotted.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
+  const [headText = "", tailText] = halves;
   const parse = (s: string) =>
     s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const head = parse(headText);
+  const tail = tailText === undefined ? [] : parse(tailText);
   const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? head.length !== 8 : missing < 1) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill(0), ...tail];
-  return groups.some(Number.isNaN) ? null : groups;
+  if (tailText === undefined ? head.length !== 8 : missing < 1) return null;
+  const groups = [...head, ...Array(tailText === undefined ? 0 : missing).fill(0), ...tail];
+  // Eight by construction: the length check names it for the type.
+  return groups.length === 8 && !groups.some(Number.isNaN) ? (groups as V6Groups) : null;
 }
 
 function embeddedV4(high: number, low: number): string {
@@ -77,9 +86,9 @@ function embeddedV4(high: number, low: number): string {
  * The IPv4 address an IPv6 form delivers to, when it is one that reaches IPv4: IPv4-mapped (::ffff:a.b.c.d),
  * IPv4-translated (::ffff:0:a.b.c.d) and NAT64's well-known prefix (64:ff9b::a.b.c.d).
  */
-function carriedV4(g: number[]): { form: string; v4: string } | null {
+function carriedV4(g: V6Groups): { form: string; v4: string } | null {
   const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  const v4 = embeddedV4(g[6]!, g[7]!);
+  const v4 = embeddedV4(g[6], g[7]);
   if (zero(0, 5) && g[5] === 0xffff) return { form: "IPv4-mapped", v4 };
   if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return { form: "IPv4-translated", v4 };
   if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return { form: "NAT64", v4 };
@@ -94,13 +103,13 @@ function v6Problem(ip: string): string | null {
     const problem = v4Problem(carried.v4);
     return problem && `${problem} (as the ${carried.form} ${ip})`;
   }
-  const [a, b] = g as [number, number];
+  const [a, b] = g;
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeroUpTo(8)) return "unspecified address ::";
   if (zeroUpTo(7) && g[7] === 1) return "loopback address ::1";
-  if (zeroUpTo(6)) return `IPv4-compatible address (${embeddedV4(g[6]!, g[7]!)})`;
+  if (zeroUpTo(6)) return `IPv4-compatible address (${embeddedV4(g[6], g[7])})`;
   if (a === 0x64 && b === 0xff9b) return "NAT64 address outside 64:ff9b::/96";
-  if (a === 0x2002) return `6to4 address (${embeddedV4(g[1]!, g[2]!)})`;
+  if (a === 0x2002) return `6to4 address (${embeddedV4(g[1], g[2])})`;
   if (a === 0x2001 && b === 0) return "Teredo address";
   if (a === 0x2001 && b === 0xdb8) return "documentation address";
   if (a === 0x100 && zeroUpTo(4)) return "discard-only address";

@@ -118,14 +118,13 @@ export class FairSlots {
   /** Hands free slots to the waiters whose turn it is and whom the rules allow; the rest keep waiting. */
   private dispatch(): void {
     for (;;) {
-      let chosen = -1;
-      for (let i = 0; i < this.waiting.length; i++) {
-        const waiter = this.waiting[i]!;
-        if (this.mayTake(waiter.account, waiter.share) && (chosen < 0 || this.before(waiter, this.waiting[chosen]!)))
-          chosen = i;
+      let chosen: Waiter | undefined;
+      for (const waiter of this.waiting) {
+        if (this.mayTake(waiter.account, waiter.share) && (!chosen || this.before(waiter, chosen))) chosen = waiter;
       }
-      if (chosen < 0) return;
-      this.waiting.splice(chosen, 1)[0]!.grant();
+      if (!chosen) return;
+      this.waiting.splice(this.waiting.indexOf(chosen), 1);
+      chosen.grant();
     }
   }
 
@@ -133,7 +132,14 @@ export class FairSlots {
   async acquire(account: string, share: SlotShare = "paid"): Promise<SlotLease> {
     if (this.mayTake(account, share) && this.waiting.length === 0) return this.take(account, share);
     return new Promise<SlotLease>((resolve, reject) => {
-      const waiter: Waiter = { account, share, grant: () => (clearTimeout(timer), resolve(this.take(account, share))) };
+      const waiter: Waiter = {
+        account,
+        share,
+        grant: () => {
+          clearTimeout(timer);
+          resolve(this.take(account, share));
+        },
+      };
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         this.count(account, 0);

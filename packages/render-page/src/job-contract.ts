@@ -7,8 +7,36 @@ export type PageFormat = "pdf" | "png" | "jpg";
 /** "paid": a paying account's render; "free": a free or trial account's render, or any preview. */
 export type SlotShare = "paid" | "free";
 
+/** Margins by side, each a CSS length. */
+export type Margins = { top?: string; right?: string; bottom?: string; left?: string };
+
+/**
+ * The render options a page reads, as the Worker validated them (docs/rendering.md): the Worker's own options type
+ * holds more, which the page leaves to the Worker.
+ */
+export interface PageOptions {
+  /** A page size's name, or its width and height as CSS lengths. */
+  page_size?: string | { width: string; height: string };
+  landscape?: boolean;
+  margin?: string | Margins;
+  print_background?: boolean;
+  scale?: number;
+  header_html?: string;
+  footer_html?: string;
+  metadata?: { title?: string };
+  tagged?: boolean;
+  outline?: boolean;
+  toc?: boolean;
+  width?: number;
+  height?: number;
+  full_page?: boolean;
+  device_scale_factor?: number;
+  quality?: number;
+  omit_background?: boolean;
+}
+
 /** A finished HTML document (Liquid already applied) and what to make of it. */
-export interface RenderJob<Options extends object = Record<string, any>> {
+export interface RenderJob<Options extends object = PageOptions> {
   html: string;
   format: PageFormat;
   /** The merged render options; the page reads those it knows. */
@@ -47,12 +75,25 @@ export function jobToWire(job: RenderJob<object>): string {
   });
 }
 
+/** A POST /render body as jobToWire writes it; the fields that decide what the job may do are checked on reading. */
+interface WireJob {
+  html: string;
+  format: PageFormat;
+  options?: PageOptions;
+  timeout_ms?: number;
+  allow_private_egress?: unknown;
+  account?: unknown;
+  share?: unknown;
+  max_pages?: unknown;
+  mark_html?: unknown;
+}
+
 /**
  * A POST /render body read back as a job. What is missing takes the safe value: no private egress, the free
  * share (only a job the Worker marks paid may use the paid half of the slots), the longest timeout.
  */
 export function jobFromWire(text: string): RenderJob {
-  const body = JSON.parse(text);
+  const body: WireJob = JSON.parse(text);
   return {
     html: body.html,
     format: body.format,
@@ -61,7 +102,7 @@ export function jobFromWire(text: string): RenderJob {
     allowPrivateEgress: body.allow_private_egress === true,
     accountId: typeof body.account === "string" ? body.account : "",
     share: body.share === "paid" ? "paid" : "free",
-    ...(Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
+    ...(typeof body.max_pages === "number" && Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
     ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
   };
 }

@@ -1,9 +1,11 @@
 // A PDF's page size, orientation and margins (docs/rendering.md#option-precedence): the render's options (the request's
 // over the template's, already merged) win over the document's own @page rules, which rule only where no option is set.
 // No runtime imports: the render backend's Node runs this file as it is.
+import type { CssomItem, InPageDocument } from "./in-page-dom.ts";
+import type { Margins, PageOptions } from "./job-contract.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
-declare const document: any;
+declare const document: InPageDocument;
 
 /** What the document's @page rules declare, read through CSSOM before it is printed. */
 export interface DeclaredPage {
@@ -22,19 +24,20 @@ type Extent = [number, number];
 
 export interface PageGeometry {
   /** The size, orientation and margin fields of Puppeteer's page.pdf(). */
-  pdf: PaperSize & { landscape: boolean; margin: Record<string, Length>; preferCSSPageSize: boolean };
+  pdf: PaperSize & { landscape: boolean; margin: Margins; preferCSSPageSize: boolean };
   /** An @page rule appended to the document so the options win over its own; null when nothing needs overriding. */
   overrideCss: string | null;
 }
 
 const SIDES = ["top", "right", "bottom", "left"] as const;
 
+const PX_PER_MM = 96 / 25.4;
 /** CSS px per unit. Puppeteer takes a bare number as px, the same way in both drivers. */
 const PX_PER_UNIT: Record<string, number> = {
   px: 1,
   in: 96,
   cm: 96 / 2.54,
-  mm: 96 / 25.4,
+  mm: PX_PER_MM,
   q: 96 / 101.6,
   pt: 96 / 72,
   pc: 16,
@@ -74,7 +77,12 @@ function px(length: Length): number {
 }
 
 function extentOf(paper: PaperSize): Extent {
-  if ("format" in paper) return NAMED_MM[paper.format]!.map((mm) => mm * PX_PER_UNIT.mm!) as Extent;
+  if ("format" in paper) {
+    // The Worker only sends the names it validated; a job from elsewhere may carry any.
+    const mm = NAMED_MM[paper.format];
+    if (!mm) throw new Error(`unknown page size "${paper.format}"`);
+    return [mm[0] * PX_PER_MM, mm[1] * PX_PER_MM];
+  }
   return [px(paper.width), px(paper.height)];
 }
 
@@ -83,11 +91,11 @@ function declaredPaper(size: string): { paper: PaperSize; extent: Extent } | nul
   const words = size.toLowerCase().split(/\s+/).filter(Boolean);
   const turned = words.includes("landscape");
   const rest = words.filter((word) => word !== "portrait" && word !== "landscape");
-  if (rest.length === 1 && NAMED_MM[rest[0]!]) {
-    const name = rest[0]!;
-    const paper = PUPPETEER_FORMATS[name]
-      ? { format: PUPPETEER_FORMATS[name] }
-      : { width: `${NAMED_MM[name]![0]}mm`, height: `${NAMED_MM[name]![1]}mm` };
+  const [name] = rest;
+  const namedMm = rest.length === 1 && name ? NAMED_MM[name] : undefined;
+  if (name && namedMm) {
+    const format = PUPPETEER_FORMATS[name];
+    const paper = format ? { format } : { width: `${namedMm[0]}mm`, height: `${namedMm[1]}mm` };
     const [width, height] = extentOf(paper);
     return { paper, extent: turned ? [height, width] : [width, height] };
   }
@@ -98,7 +106,7 @@ function declaredPaper(size: string): { paper: PaperSize; extent: Extent } | nul
 }
 
 /** True when the rule needs the document's @page rules: an option that has to win over them is set. */
-export function needsDeclaredPage(options: Record<string, any>): boolean {
+export function needsDeclaredPage(options: PageOptions): boolean {
   return options.page_size !== undefined || options.landscape !== undefined || options.margin !== undefined;
 }
 
@@ -110,7 +118,7 @@ export function needsDeclaredPage(options: Record<string, any>): boolean {
  * sides override the document's @page margins. An override is injected only where the document declares
  * something else, so a render the options did not change keeps its bytes.
  */
-export function pageGeometry(options: Record<string, any>, declared: DeclaredPage | null): PageGeometry {
+export function pageGeometry(options: PageOptions, declared: DeclaredPage | null): PageGeometry {
   const margin = options.margin ?? "0";
   const sizeSet = options.page_size !== undefined || options.landscape !== undefined;
   const ownPage = declared?.size ? declaredPaper(declared.size) : null;
@@ -148,19 +156,21 @@ export function pageGeometry(options: Record<string, any>, declared: DeclaredPag
 export function readDeclaredPage(page: { evaluate<T>(fn: () => T): Promise<T> }): Promise<DeclaredPage> {
   return page.evaluate(() => {
     const declared: DeclaredPage = { size: null, margin: false, unreadable: false };
-    const items: any[] = Array.from(document.styleSheets);
-    for (let at = 0; at < items.length; at++) {
-      const item = items[at];
+    const items: CssomItem[] = Array.from(document.styleSheets);
+    // entries() reads the array as it grows: what is spliced in after `at` is visited next, in document order.
+    for (const [at, item] of items.entries()) {
       if (item.styleSheet) items.splice(at + 1, 0, item.styleSheet);
-      if (item.cssText?.startsWith("@page")) {
-        declared.size = item.style.getPropertyValue("size") || declared.size;
+      const pageRule = item.cssText?.startsWith("@page") ? item.style : undefined;
+      if (pageRule) {
+        declared.size = pageRule.getPropertyValue("size") || declared.size;
         declared.margin ||= ["top", "right", "bottom", "left"].some(
-          (side) => item.style.getPropertyValue(`margin-${side}`) !== "",
+          (side) => pageRule.getPropertyValue(`margin-${side}`) !== "",
         );
       }
-      if (!("cssRules" in item)) continue;
       try {
-        items.splice(at + 1, 0, ...Array.from(item.cssRules));
+        // Reading a sheet's rules throws when the sheet comes from another origin.
+        const rules = item.cssRules;
+        if (rules) items.splice(at + 1, 0, ...Array.from(rules));
       } catch {
         declared.unreadable = true;
       }

@@ -5,7 +5,7 @@ import { binaryString, crossReference, objectAt, reference } from "./pdf-structu
 function objectBodies(text: string): (number: number) => string {
   const starts = new Map<number, number>();
   for (const match of text.matchAll(/(?:^|[\r\n])(\d+) 0 obj\b/g))
-    starts.set(Number(match[1]), match.index! + match[0].length);
+    starts.set(Number(match[1]), match.index + match[0].length);
   return (number) => {
     const start = starts.get(number);
     return start === undefined ? "" : text.slice(start, text.indexOf("endobj", start));
@@ -49,7 +49,8 @@ export function namedDestinationPages(bytes: Uint8Array): Map<string, number> {
   const pages = new Map<string, number>();
   for (const [, name, page] of dests.matchAll(/\/([^\s/[\]<>()]+)\s*\[\s*(\d+)\s+0\s+R/g)) {
     const at = pageNumbers.get(Number(page));
-    if (at !== undefined) pages.set(decodeName(name!), at);
+    // The name's group always takes part in a match; the check is for the type.
+    if (name !== undefined && at !== undefined) pages.set(decodeName(name), at);
   }
   return pages;
 }

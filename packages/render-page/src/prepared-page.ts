@@ -5,11 +5,12 @@
 // document is emptied once the page sits idle (see `emptyAtOnce`): nothing of one job (no script ever runs,
 // the cache is off, responses carry no cookies) is there for the next, and an idle page requests nothing.
 import { contentSecurityPolicy, DOCUMENT_URL, type Refusal, refusedByChromium } from "./document-guard.ts";
+import type { InPageDocument } from "./in-page-dom.ts";
 import type { RenderJob } from "./job-contract.ts";
-import type { PageLike } from "./page-like.ts";
+import type { InterceptedRequest, PageLike } from "./page-like.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
-declare const document: any;
+declare const document: InPageDocument;
 
 /** How the caller's runtime fetches an asset for the page: throws `{url, reason}` when it refuses one. */
 export type AssetFetch = (
@@ -118,8 +119,8 @@ export class PreparedPage {
     this.holdsDocument = false;
   }
 
-  private async answer(request: any): Promise<void> {
-    const url: string = request.url();
+  private async answer(request: InterceptedRequest): Promise<void> {
+    const url = request.url();
     const current = this.current;
     if (!current) return request.abort("blockedbyclient");
     // The page navigates once, to its own document, when load() asks: any other navigation (a meta refresh,

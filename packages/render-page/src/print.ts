@@ -1,6 +1,7 @@
 // A job's PDF: its title, its page geometry (options over the document's @page rules), the print options
 // Puppeteer takes, and the table of contents when the job asks for one.
-import type { RenderJob } from "./job-contract.ts";
+import type { InPageDocument } from "./in-page-dom.ts";
+import type { PageOptions, RenderJob } from "./job-contract.ts";
 import {
   applyOverride,
   needsDeclaredPage,
@@ -12,15 +13,15 @@ import type { PageLike } from "./page-like.ts";
 import { printWithTableOfContents } from "./table-of-contents.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
-declare const document: any;
+declare const document: InPageDocument;
 
 function pdfOptions(
-  options: Record<string, any>,
+  options: PageOptions,
   geometry: PageGeometry,
   maxPages: number | undefined,
 ): Record<string, unknown> {
-  const header = options.header_html as string | undefined;
-  const footer = options.footer_html as string | undefined;
+  const header = options.header_html;
+  const footer = options.footer_html;
   return {
     ...geometry.pdf,
     printBackground: options.print_background ?? true,

@@ -2,7 +2,7 @@
 // then printed or captured.
 import { captureImage } from "./capture.ts";
 import { guardLoadedDocument } from "./document-guard.ts";
-import type { RenderJob } from "./job-contract.ts";
+import type { PageOptions, RenderJob } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
 import type { PageLike, Viewport } from "./page-like.ts";
 import type { AssetFetch, PreparedPage } from "./prepared-page.ts";
@@ -20,7 +20,7 @@ function timedOut(timeoutMs: number): JobFailure {
 }
 
 /** Sets the job's viewport; a resize costs a layout round trip in the renderer (~25 ms), so only when the page is not already there. */
-async function fitViewport(page: PageLike, options: Record<string, any>): Promise<Viewport> {
+async function fitViewport(page: PageLike, options: PageOptions): Promise<Viewport> {
   const wanted = {
     width: options.width ?? DEFAULT_VIEWPORT.width,
     height: options.height ?? DEFAULT_VIEWPORT.height,

@@ -35,10 +35,10 @@ export function fromSchema(schema: JsonSchema, typeName = "Data"): string {
   const declared = new Map<string, string>();
 
   const refName = (ref: string): string | null => {
-    const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref);
-    if (!match || !(match[1]! in defs)) return null;
-    const name = typeName + pascal(match[1]!);
-    if (!declared.has(name)) pending.set(name, match[1]!);
+    const def = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref)?.[1];
+    if (def === undefined || !(def in defs)) return null;
+    const name = typeName + pascal(def);
+    if (!declared.has(name)) pending.set(name, def);
     return name;
   };
 
@@ -111,7 +111,10 @@ export function fromSchema(schema: JsonSchema, typeName = "Data"): string {
     const [name, def] = next.value;
     pending.delete(name);
     declared.set(name, "");
-    declare(name, defs[def]!);
+    // refName() queues only the names it found in defs.
+    const definition = defs[def];
+    if (!definition) throw new Error(`${def} is not a definition of the schema`);
+    declare(name, definition);
   }
   return `${[...declared.values()].join("\n\n")}\n`;
 }

@@ -51,7 +51,11 @@ const bytesOf = (body: string | Uint8Array | ArrayBuffer): Bytes =>
 
 function concat(...parts: Bytes[]): Bytes {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.byteLength), 0);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
   return out;
 }
 
@@ -64,7 +68,7 @@ function fromBase64(text: string): Bytes | null {
 }
 
 const fromHex = (text: string): Bytes | null =>
-  /^[0-9a-f]{64}$/i.test(text) ? Uint8Array.from(text.match(/../g)!, (pair) => parseInt(pair, 16)) : null;
+  /^[0-9a-f]{64}$/i.test(text) ? Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16)) : null;
 
 /** HMAC-SHA256 checked by Web Crypto's verify, which compares in constant time, unlike `===` on strings. */
 async function hmacMatches(key: Bytes, message: Bytes, signature: Bytes | null): Promise<boolean> {

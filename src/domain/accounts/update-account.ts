@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type AccountRow, accounts } from "../../db/schema";
 import type { AccountLimitOverrides } from "./create-account";
-import { getAccount } from "./get-account";
+import { getAccount, noAccount } from "./get-account";
 import type { PlanName } from "./plans";
 
 export interface AccountChanges {
@@ -32,5 +32,6 @@ export async function updateAccount(
     })
     .where(eq(accounts.id, accountId))
     .returning();
-  return updated!;
+  if (!updated) throw noAccount(accountId);
+  return updated;
 }

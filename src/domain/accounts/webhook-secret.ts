@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type AccountRow, accounts } from "../../db/schema";
 import { newSecret } from "../../lib/ids";
+import { noAccount } from "./get-account";
 
 /**
  * Hands the webhook secret out once: the conditional update lets exactly one caller see it, even when two
@@ -28,5 +29,6 @@ export async function rotateWebhookSecret(db: Database, accountId: string, now: 
     .set({ webhookSecret: secret, webhookSecretPrefix: secret.slice(0, 12), webhookSecretShownAt: now, updatedAt: now })
     .where(eq(accounts.id, accountId))
     .returning();
-  return rotated!;
+  if (!rotated) throw noAccount(accountId);
+  return rotated;
 }

@@ -89,10 +89,11 @@ export async function createPreview(
       ? (await resolveTemplate(db, account.id, request.subject.ref)).version
       : await unsavedVersion(request.subject.definition);
   const errors = validateTemplateData(version, request.data);
-  if (errors.length) {
+  const [firstError] = errors;
+  if (firstError) {
     throw new ServiceError(
       "validation_error",
-      `The data does not match the schema: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      `The data does not match the schema: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
       { errors },
     );
   }

@@ -80,12 +80,13 @@ export function refuseInapplicableOptions(options: RenderOptions | undefined, en
       expected: `no \`${key}\` for ${format} output`,
       received: receivedPhrase(value),
     }));
-  if (errors.length === 0) return;
+  const [first] = errors;
+  if (!first) return;
   const more =
     errors.length > 1
       ? ` And ${errors.length - 1} more option${errors.length > 2 ? "s" : ""} that ${format} output does not use.`
       : "";
-  throw new ServiceError("invalid_request", `${errors[0]!.message}${more}`, { errors });
+  throw new ServiceError("invalid_request", `${first.message}${more}`, { errors });
 }
 
 /** The options a render of `format` uses: template defaults that serve its other formats are ignored, not refused. */

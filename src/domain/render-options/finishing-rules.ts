@@ -64,10 +64,11 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
 /** Refuses a render whose finishing options conflict (400, every conflict named). */
 export function refuseFinishingConflicts(options: RenderOptions): void {
   const errors = finishingConflicts(options);
-  if (errors.length === 0) return;
+  const [first] = errors;
+  if (!first) return;
   throw new ServiceError(
     "invalid_request",
-    errors.length === 1 ? errors[0]!.message : `${errors[0]!.message} And ${errors.length - 1} more; see \`errors\`.`,
+    errors.length === 1 ? first.message : `${first.message} And ${errors.length - 1} more; see \`errors\`.`,
     { errors },
   );
 }

@@ -91,10 +91,11 @@ export async function startRender(
   const { template, version } = await resolving;
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
   const errors = validateTemplateData(version, request.data);
-  if (errors.length) {
+  const [firstError] = errors;
+  if (firstError) {
     throw new ServiceError(
       "validation_error",
-      `The data does not match the schema of ${template.name}@${version.version}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      `The data does not match the schema of ${template.name}@${version.version}: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
       { errors },
     );
   }

@@ -16,7 +16,8 @@ export async function listRenders(
   accountId: string,
   query: RenderListQuery,
 ): Promise<{ data: RenderRow[]; hasMore: boolean }> {
-  const filters: SQL[] = [eq(renders.accountId, accountId)];
+  // and() and or() answer undefined only when every condition given is undefined; and() skips those.
+  const filters: Array<SQL | undefined> = [eq(renders.accountId, accountId)];
   if (query.batchId) filters.push(eq(renders.batchId, query.batchId));
   if (query.status) filters.push(eq(renders.status, query.status));
   if (query.startingAfter) {
@@ -40,7 +41,7 @@ export async function listRenders(
       or(
         lt(renders.createdAt, cursor.createdAt),
         and(eq(renders.createdAt, cursor.createdAt), lt(renders.id, cursor.id)),
-      )!,
+      ),
     );
   }
   const rows = await db

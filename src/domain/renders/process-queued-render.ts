@@ -128,7 +128,7 @@ export async function processQueuedRender(
     .returning();
   if (!claimed) {
     const [current] = await deps.db.select().from(renders).where(eq(renders.id, renderId)).limit(1);
-    return !current || current.status !== "queued"
+    return current?.status !== "queued"
       ? { outcome: "already_done", ...(current ? { render: current } : {}) }
       : { outcome: "busy" };
   }

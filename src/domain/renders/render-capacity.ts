@@ -107,7 +107,11 @@ export async function coalesce<T, H>(
   const enter = () => gate.enter(cacheKey, timeoutMs + 2 * LEASE_MARGIN_MS, timeoutMs + LEASE_MARGIN_MS, slot);
   // Only a wait for a Chromium slot is the `queue` phase; a Satori card never waits for one.
   const role = slot ? await (options.timings ?? UNTIMED).measure("queue", enter) : await enter();
-  if (role === "busy") throw accountBusy(options.slot!.settings);
+  if (role === "busy") {
+    // The gate answers busy only to an entry that asked for a slot.
+    if (!options.slot) throw new Error("the render gate answered busy to a render that asked for no slot");
+    throw accountBusy(options.slot.settings);
+  }
   if (role === "settled") {
     const hit = await fromCache();
     if (hit !== undefined) return { hit };

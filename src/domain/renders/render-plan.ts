@@ -48,7 +48,7 @@ function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", op
         path: "options",
         message,
         expected: `at most ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS} pixels in all`,
-        received: problem.split(" pixels")[0]! + " pixels",
+        received: `${problem.split(" pixels")[0] ?? problem} pixels`,
       },
     ],
     details: { max_pixels: MAX_RASTER_PIXELS, max_side: MAX_RASTER_SIDE },

@@ -85,11 +85,12 @@ export function checkDefinition(definition: TemplateDefinition): void {
     if (!(error instanceof ServiceError)) throw error;
     errors.push(...(error.extra.errors ?? []));
   }
-  if (errors.length) {
+  const [first] = errors;
+  if (first) {
     // A count passed says which (details.max_nodes or details.max_depth), as a render of such a template would.
     throw new ServiceError(
       "invalid_request",
-      errors.length === 1 ? errors[0]!.message : `The template has ${errors.length} problems; see \`errors\`.`,
+      errors.length === 1 ? first.message : `The template has ${errors.length} problems; see \`errors\`.`,
       { errors, ...(budgets.length ? { details: Object.assign({}, ...budgets) } : {}) },
     );
   }

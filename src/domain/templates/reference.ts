@@ -28,13 +28,13 @@ export function invalidReference(received: string, path = "template"): ServiceEr
 
 /** Parses `name`, `name@`, `name@latest` or `name@N`; names compare case-insensitively. */
 export function parseReference(raw: string, path = "template"): TemplateReference {
-  const match = REFERENCE_PATTERN.exec(raw.toLowerCase());
-  if (!match) throw invalidReference(raw, path);
-  const [, name, version] = match;
-  if (version === undefined || version === "latest") return { name: name!, version: null };
+  // The name's group takes part in every match: no name, no match.
+  const [, name, version] = REFERENCE_PATTERN.exec(raw.toLowerCase()) ?? [];
+  if (name === undefined) throw invalidReference(raw, path);
+  if (version === undefined || version === "latest") return { name, version: null };
   const number = Number(version);
   if (!Number.isSafeInteger(number) || number < 1) throw invalidReference(raw, path);
-  return { name: name!, version: number };
+  return { name, version: number };
 }
 
 export function formatReference(name: string, version: number): string {

@@ -22,7 +22,11 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
     name: "container",
     async render(job: ChromiumJob): Promise<RenderedFile> {
       try {
-        return await spread.run(job.accountId, (name) => postJob(byName.get(name)!.send, secret, job));
+        return await spread.run(job.accountId, (name) => {
+          const instance = byName.get(name);
+          if (!instance) throw new Error(`the spread chose ${name}, which is not one of the driver's instances`);
+          return postJob(instance.send, secret, job);
+        });
       } catch (error) {
         throw error instanceof InstanceUnavailable ? unreachable(error) : error;
       }

@@ -66,7 +66,7 @@ export class InstanceSpread {
         return await work(name);
       } catch (error) {
         if (!(error instanceof InstanceUnavailable)) throw error;
-        const seat = this.seats.get(name)!;
+        const seat = this.seat(name);
         seat.failures++;
         seat.restingUntil = Date.now() + this.settings.restMs;
         if (failed !== null || this.names.length === 1) throw error;
@@ -80,7 +80,7 @@ export class InstanceSpread {
   stats() {
     const now = Date.now();
     return this.names.map((name) => {
-      const seat = this.seats.get(name)!;
+      const seat = this.seat(name);
       return {
         name,
         in_flight: seat.inFlight,
@@ -91,12 +91,19 @@ export class InstanceSpread {
     });
   }
 
+  /** Every name the spread hands out is one of its instances, each seated in the constructor. */
+  private seat(name: string): Seat {
+    const seat = this.seats.get(name);
+    if (!seat) throw new Error(`${name} is not an instance of this spread`);
+    return seat;
+  }
+
   /** Instances that are not resting come first, each group in the key's order; the first with room wins. */
   private pick(candidates: string[]): string | null {
     const now = Date.now();
-    const resting = (name: string) => this.seats.get(name)!.restingUntil > now;
+    const resting = (name: string) => this.seat(name).restingUntil > now;
     for (const name of [...candidates.filter((n) => !resting(n)), ...candidates.filter(resting)]) {
-      const seat = this.seats.get(name)!;
+      const seat = this.seat(name);
       if (seat.inFlight < this.settings.perInstance) {
         seat.inFlight++;
         seat.jobs++;
@@ -132,7 +139,7 @@ export class InstanceSpread {
   }
 
   private release(name: string): void {
-    this.seats.get(name)!.inFlight--;
+    this.seat(name).inFlight--;
     // The oldest waiter that can use the freed place takes it (a retry may not use the instance that failed it).
     const index = this.waiting.findIndex((attempt) => attempt());
     if (index >= 0) this.waiting.splice(index, 1);

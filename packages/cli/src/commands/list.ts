@@ -4,11 +4,12 @@ import { type Output, UsageError } from "../output.js";
 
 /** Rows as aligned columns, the first row the heading. */
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const [heading = []] = rows;
+  const widths = heading.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   return rows
     .map((row) =>
       row
-        .map((cell, i) => cell.padEnd(widths[i]!))
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
         .join("  ")
         .trimEnd(),
     )

@@ -46,6 +46,8 @@ export async function render(ref: string, flags: RenderFlags, out: Output): Prom
     `${done.id} ${done.status}${done.cached ? " (cached)" : ""}: ${done.page_count ?? "?"} page(s) in ${seconds} s`,
   );
   if (!flags.output) return out.result(done, done.url ?? "");
-  const bytes = await download(done.url!, flags.output);
+  // render() answers a succeeded render (it throws for a failed one), and a succeeded render has its URL.
+  if (!done.url) throw new Error(`${done.id} is ${done.status} and has no file to download`);
+  const bytes = await download(done.url, flags.output);
   out.result({ ...done, file: flags.output, bytes }, `wrote ${flags.output} (${bytes} bytes)`);
 }
