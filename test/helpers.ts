@@ -39,6 +39,7 @@ export async function newAccount(body: Record<string, unknown> = {}) {
 }
 
 /** Asserts the error envelope and returns its `error` object. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads any answer's error loosely; the assertions judge it
 export function expectError(res: { status: number; json: any }, status: number, type: string) {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(Object.keys(res.json)).toEqual(["error"]);
@@ -49,6 +50,7 @@ export function expectError(res: { status: number; json: any }, status: number, 
     type: string;
     message: string;
     errors?: Array<{ path: string; expected: string; received?: string; message: string; example?: unknown }>;
+    // biome-ignore lint/suspicious/noExplicitAny: details differ by error type; each test names the keys it expects
     details?: any;
   };
 }

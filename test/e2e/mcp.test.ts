@@ -16,10 +16,21 @@ async function connect(era: Era, key?: string) {
   return client;
 }
 
+/** The keys of a tool's structured answer these tests read; the assertions judge the rest. */
+interface ToolAnswer {
+  api_key?: string;
+  url?: string;
+  id?: string;
+  data?: unknown[];
+  error?: unknown;
+  trial?: unknown;
+  [key: string]: unknown;
+}
+
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const res = (await client.callTool({ name, arguments: args })) as {
     isError?: boolean;
-    structuredContent?: any;
+    structuredContent: ToolAnswer;
     content: Array<{ type: string; text: string }>;
   };
   return res;
@@ -52,8 +63,8 @@ const ANNOTATIONS: Record<string, object> = {
   get_api_key: ADDS,
 };
 const JSON_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"];
-const typesOf = (schema: any): string[] =>
-  (schema.anyOf as Array<{ type: string }>).map((branch) => branch.type).sort();
+const typesOf = (schema: unknown): string[] =>
+  (schema as { anyOf: Array<{ type: string }> }).anyOf.map((branch) => branch.type).sort();
 
 describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era) => {
   it("lists every tool with its input schema, without a key and without minting", async () => {
@@ -98,7 +109,7 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     expect(created.content[0]!.text).toMatch(/pass it as the api_key argument/);
     expect(created.structuredContent).toMatchObject({ object: "template", ref: `mcp-${era}@1` });
     const rest = await fetch(`${inject("baseUrl")}/v1/templates`, { headers: { authorization: `Bearer ${key}` } });
-    expect(((await rest.json()) as any).data.map((t: { name: string }) => t.name)).toEqual([`mcp-${era}`]);
+    expect(((await rest.json()) as { data: Array<{ name: string }> }).data.map((t) => t.name)).toEqual([`mcp-${era}`]);
 
     const updated = await call(client, "update_template", {
       api_key: key,
@@ -121,7 +132,7 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     });
     const render = await call(client, "render", { api_key: key, template: `mcp-${era}`, data: { who: "MCP" } });
     expect(render.structuredContent).toMatchObject({ object: "render", status: "succeeded", format: "png" });
-    expect((await fetch(render.structuredContent.url)).status).toBe(200);
+    expect((await fetch(render.structuredContent.url ?? "missing:url")).status).toBe(200);
     expect(
       (await call(client, "get_render", { api_key: key, id: render.structuredContent.id })).structuredContent.url,
     ).toBeTruthy();

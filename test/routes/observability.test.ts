@@ -28,6 +28,7 @@ const LOG_FIELDS = [
 ];
 
 /** The JSON request lines the Worker printed while `work` ran. */
+// biome-ignore lint/suspicious/noExplicitAny: request log lines are read loosely; the assertions judge each key
 async function requestLines(work: () => Promise<unknown>): Promise<Array<Record<string, any>>> {
   const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
   let printed: string[];
@@ -37,10 +38,13 @@ async function requestLines(work: () => Promise<unknown>): Promise<Array<Record<
     printed = log.mock.calls.map(([line]) => String(line));
     log.mockRestore();
   }
-  return printed
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, any>)
-    .filter((line) => line.message === "request");
+  return (
+    printed
+      .filter((line) => line.startsWith("{"))
+      // biome-ignore lint/suspicious/noExplicitAny: request log lines are read loosely; the assertions judge each key
+      .map((line) => JSON.parse(line) as Record<string, any>)
+      .filter((line) => line.message === "request")
+  );
 }
 
 /** `Server-Timing` as phase -> milliseconds. */

@@ -38,9 +38,11 @@ function decodeWarnings(header: string | null): TemplateWarning[] {
 
 /** A successful POST /v1/previews answer read into a PreviewFile, for callers who make the request themselves. */
 export function previewFile(response: Response, bytes: Uint8Array<ArrayBuffer>): PreviewFile {
+  // The media type without its parameters (`; charset=...`).
+  const [mediaType = CONTENT_TYPES.pdf] = (response.headers.get("content-type") ?? CONTENT_TYPES.pdf).split(";");
   return {
     bytes,
-    contentType: (response.headers.get("content-type") ?? CONTENT_TYPES.pdf).split(";")[0]!.trim(),
+    contentType: mediaType.trim(),
     pageCount: Number(response.headers.get("x-service-page-count") ?? "1"),
     warnings: decodeWarnings(response.headers.get("x-service-warnings")),
     warningsTruncated: response.headers.get("x-service-warnings-truncated") === "true",

@@ -89,31 +89,31 @@ const route = createRoute({
 });
 
 function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
-  if ((body.template === undefined) === (body.source === undefined)) {
-    const message =
-      body.template === undefined
-        ? "Give `template` (a stored version) or `source` (an unsaved definition)."
-        : "Give `template` or `source`, not both.";
-    throw new ServiceError("invalid_request", message, {
-      errors: [
-        {
-          path: body.template === undefined ? "source" : "template",
-          message,
-          expected: "exactly one of template and source",
-          received: body.template === undefined ? "missing" : "both",
-        },
-      ],
-    });
-  }
-  if (body.template !== undefined) return { ref: parseReference(body.template, "template") };
-  return {
-    definition: {
+  const { template, source } = body;
+  if (template !== undefined && source === undefined) return { ref: parseReference(template, "template") };
+  if (source !== undefined && template === undefined) {
+    const definition = {
       engine: body.engine ?? "chromium",
-      source: body.source!,
+      source,
       schema: body.schema ?? {},
       options: body.options ?? {},
-    },
-  };
+    };
+    return { definition };
+  }
+  const message =
+    template === undefined
+      ? "Give `template` (a stored version) or `source` (an unsaved definition)."
+      : "Give `template` or `source`, not both.";
+  throw new ServiceError("invalid_request", message, {
+    errors: [
+      {
+        path: template === undefined ? "source" : "template",
+        message,
+        expected: "exactly one of template and source",
+        received: template === undefined ? "missing" : "both",
+      },
+    ],
+  });
 }
 
 export const createPreviewEndpoint = endpoint(route, async (c) => {
