@@ -4,7 +4,7 @@ import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
-import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../errors";
+import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 

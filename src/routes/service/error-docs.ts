@@ -1,5 +1,6 @@
 import { inline, page, unmarked } from "../../docs/html";
-import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES, type ErrorType, errorEnvelope, ServiceError } from "../../errors";
+import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES, type ErrorType } from "../../error-table";
+import { errorEnvelope, ServiceError } from "../../errors";
 import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
