@@ -76,7 +76,10 @@ const NAMED_SUBSTITUTES: Record<string, string> = {
 /** Han characters are shared by Chinese, Japanese and Korean; a `lang` attribute picks the matching forms. */
 const HAN_BY_LANGUAGE: Record<string, string> = { ja: "Noto Sans JP", zh: "Noto Sans SC", ko: "Noto Sans KR" };
 
-/** The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families add nothing). */
+/**
+ * The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families
+ * add nothing).
+ */
 const FALLBACK = FAMILIES.filter(
   (family) => !["Noto Serif", "Noto Sans Mono", "Arimo", "Tinos", "Cousine", "Inter"].includes(family.name),
 ).map((family) => family.name);

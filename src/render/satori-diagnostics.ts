@@ -5,7 +5,10 @@ import { layoutSatoriCard, satoriTree } from "./satori";
 import { replaceSatoriAssets, type SatoriNode } from "./satori-assets";
 import { CardBudgetExceeded, measureCard } from "./satori-budget";
 
-/** What Satori accepts on a <div> holding anything but one text (its own rule, though its message says "more than one child"). */
+/**
+ * What Satori accepts on a <div> holding anything but one text (its own rule, though its message says "more than one
+ * child").
+ */
 const CONTAINER_DISPLAYS = new Set(["flex", "contents", "none"]);
 /** Stands for each Liquid output in the markup as written: text, or part of an attribute, that the data decides. */
 const OUTPUT = "\uE000";
@@ -98,7 +101,10 @@ export function undisplayedDivFindings(source: string): string[] {
   );
 }
 
-/** What Satori refuses when it lays out the card `html` renders to at `width` x `height`, in words: its first refusal, or nothing. */
+/**
+ * What Satori refuses when it lays out the card `html` renders to at `width` x `height`, in words: its first refusal,
+ * or nothing.
+ */
 export async function layoutFindings(html: string, width: number, height: number): Promise<string[]> {
   let tree: SatoriNode;
   try {

@@ -28,7 +28,9 @@ export function satoriTree(html: string): SatoriNode {
   return parseHtml(html.trim()) as unknown as SatoriNode;
 }
 
-/** The card laid out as SVG; Satori refusing it is render_failed at stage layout. Its images must be data: URIs by now. */
+/**
+ * The card laid out as SVG; Satori refusing it is render_failed at stage layout. Its images must be data: URIs by now.
+ */
 export async function layoutSatoriCard(tree: SatoriNode, width: number, height: number): Promise<string> {
   await initialise();
   try {

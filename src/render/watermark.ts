@@ -9,10 +9,16 @@ export interface Watermark {
   angle?: number;
 }
 
-/** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
+/**
+ * `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top
+ * and selectable.
+ */
 type WatermarkLayer = "over" | "under";
 
-/** The mark alone, as the root of a card of its own: Satori lays it out on a transparent card, closed onto a preview's SVG. */
+/**
+ * The mark alone, as the root of a card of its own: Satori lays it out on a transparent card, closed onto a preview's
+ * SVG.
+ */
 export function watermarkOverlay(watermark: Watermark): string {
   return mark(watermark, false, "over", true, OVERLAY_INK);
 }

@@ -19,7 +19,10 @@ function timedOut(timeoutMs: number): JobFailure {
   );
 }
 
-/** Sets the job's viewport; a resize costs a layout round trip in the renderer (~25 ms), so only when the page is not already there. */
+/**
+ * Sets the job's viewport; a resize costs a layout round trip in the renderer (~25 ms), so only when the page is not
+ * already there.
+ */
 async function fitViewport(page: PageLike, options: PageOptions): Promise<Viewport> {
   const wanted = {
     width: options.width ?? DEFAULT_VIEWPORT.width,

@@ -38,7 +38,9 @@ export class FolioError extends Error {
     return this.type === "render_failed" && this.details.retryable === true;
   }
 
-  /** From an error answer and its body as parsed; an answer without the envelope (a proxy's 502) becomes internal_error. */
+  /**
+   * From an error answer and its body as parsed; an answer without the envelope (a proxy's 502) becomes internal_error.
+   */
   static fromResponse(response: Response, body: unknown): FolioError {
     const requestId = response.headers.get("x-request-id");
     const retryAfter = retryAfterSeconds(response);

@@ -44,7 +44,9 @@ export interface Preview {
   warningsTruncated: boolean;
 }
 
-/** A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short. */
+/**
+ * A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short.
+ */
 export const MAX_PREVIEW_TIMEOUT_MS = 10_000;
 
 /** The options a preview prints with: the plan's, its `timeout_ms` clamped to MAX_PREVIEW_TIMEOUT_MS. */

@@ -28,7 +28,9 @@ function isTransient(error: unknown): boolean {
   return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
 }
 
-/** Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it. */
+/**
+ * Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it.
+ */
 export async function closeQueued(
   renderId: string,
   state: Partial<RenderRow>,

@@ -32,7 +32,10 @@ export interface RenderPlan {
   watermark?: Required<Watermark>;
 }
 
-/** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own size in every format. */
+/**
+ * Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own
+ * size in every format.
+ */
 function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", options: RenderOptions): void {
   if (format === "pdf") return;
   const { width, height } =

@@ -92,7 +92,10 @@ function exampleWarnings(version: TemplateVersionRow, example: unknown): Templat
  */
 const known = new BoundedCache<Promise<WarningList>>(128);
 
-/** Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS of it. */
+/**
+ * Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS
+ * of it.
+ */
 export function templateWarnings(version: TemplateVersionRow): Promise<WarningList> {
   return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
     const example = parseExample(version);
