@@ -136,7 +136,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     if (error instanceof StartRefused) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `${message}\n--- wrangler output ---\n${wrangler.output()}\n--- render backend output ---\n${backend?.output() ?? ""}`,
+      `${message}\n--- wrangler output ---\n${wrangler.output()}\n--- render backend output ` +
+        `---\n${backend?.output() ?? ""}`,
     );
   }
 

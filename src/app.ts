@@ -40,7 +40,8 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
       title: "Folio API",
       version: "1.0.0",
       description:
-        "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
+        "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG " +
+        "behind a signed URL out.",
       license: { name: "Proprietary", url: `${baseUrl}/docs` },
     },
     servers: [{ url: baseUrl }],

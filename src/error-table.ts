@@ -7,14 +7,18 @@ export const ERROR_TYPES = {
     status: 400,
     retry: "No. Fix the request first: retrying it unchanged gives the same answer.",
     meaning:
-      "The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option.",
+      "The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template " +
+      "reference, an unsupported format or option.",
   },
   asset_blocked: {
     status: 400,
     retry:
-      "No. Serve the image or font from a public https URL or inline it as a data: URI; remove frames, objects, embeds and meta refreshes.",
+      "No. Serve the image or font from a public https URL or inline it as a data: URI; remove frames, " +
+      "objects, embeds and meta refreshes.",
     meaning:
-      "An image or font URL in the template failed the egress policy (only public https URLs and data: URIs are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh (`details.reason` names it).",
+      "An image or font URL in the template failed the egress policy (only public https URLs and data: URIs " +
+      "are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh " +
+      "(`details.reason` names it).",
   },
   authentication_error: {
     status: 401,
@@ -24,7 +28,8 @@ export const ERROR_TYPES = {
   quota_exceeded: {
     status: 402,
     retry:
-      "Later: nothing helps until the period turns over (`details.resets_on`) or the account is upgraded (`details.next_step`).",
+      "Later: nothing helps until the period turns over (`details.resets_on`) or the account is upgraded " +
+      "(`details.next_step`).",
     meaning: "The trial ceiling or the plan's free allowance would be passed by this render.",
   },
   spend_cap_exceeded: {
@@ -45,9 +50,13 @@ export const ERROR_TYPES = {
   conflict: {
     status: 409,
     retry:
-      "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no (use a new key for a new request).",
+      "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, " +
+      "or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no " +
+      "(use a new key for a new request).",
     meaning:
-      "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`).",
+      "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent " +
+      "again with another request (`idempotency_key_reused`) or while its first request still runs " +
+      "(`idempotency_key_in_use`).",
   },
   validation_error: {
     status: 422,
@@ -62,9 +71,15 @@ export const ERROR_TYPES = {
   render_failed: {
     status: 500,
     retry:
-      "When `details.retryable` is true (a browser timeout or crash, a busy renderer, storage, a queued render that expired): yes, with exponential backoff. When it is false (a template or layout mistake, such as an unknown filter) the render fails the same way every time: fix the template.",
+      "When `details.retryable` is true (a browser timeout or crash, a busy renderer, storage, a queued " +
+      "render that expired): yes, with exponential backoff. When it is false (a template or layout mistake, " +
+      "such as an unknown filter) the render fails the same way every time: fix the template.",
     meaning:
-      "Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later.",
+      "Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a " +
+      "time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), " +
+      "`browser` (Chromium timed out, crashed or was busy), `storage` (the file could not be stored) or " +
+      "`queue` (a queued render expired). `details.retryable` says whether the same request can succeed " +
+      "later.",
   },
   internal_error: {
     status: 500,

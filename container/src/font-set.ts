@@ -97,11 +97,13 @@ function fontDirectories(): string[] {
 function configuration(cacheDir: string): string {
   const generic = Object.entries({ ...GENERIC_FAMILIES, ...NAMED_SUBSTITUTES }).map(
     ([generic, named]) =>
-      `  <alias binding="same"><family>${generic}</family><prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
+      `  <alias binding="same"><family>${generic}</family>` +
+      `<prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
   );
   const han = Object.entries(HAN_BY_LANGUAGE).map(
     ([lang, named]) =>
-      `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test><edit name="family" mode="prepend">${families([named])}</edit></match>`,
+      `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test>` +
+      `<edit name="family" mode="prepend">${families([named])}</edit></match>`,
   );
   return [
     '<?xml version="1.0"?>',

@@ -59,7 +59,8 @@ function measure(engine: Liquid, tokens: TopLevelToken[]): void {
   const visit = (name: string) => {
     if (++nodes > MAX_LIQUID_NODES)
       throw new LiquidBudgetExceeded(
-        `it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the document or move repeated markup into a loop`,
+        `it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the ` +
+          `document or move repeated markup into a loop`,
         { max_nodes: MAX_LIQUID_NODES },
       );
     if (BLOCKS.has(name)) {

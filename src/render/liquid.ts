@@ -20,8 +20,12 @@ const MEMORY_LIMIT = 32 * 1024 * 1024;
  * invoice takes ~4 s of Liquid.
  */
 const LIMIT_HINTS: Record<string, string> = {
-  render: `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a document of many thousands of rows needs splitting into several renders.`,
-  memory: `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a very long document needs splitting into several renders.`,
+  render:
+    `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a ` +
+    `document of many thousands of rows needs splitting into several renders.`,
+  memory:
+    `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a ` +
+    `very long document needs splitting into several renders.`,
   parse: `A template source may be ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters long.`,
 };
 

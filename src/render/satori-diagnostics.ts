@@ -62,7 +62,10 @@ function describeDiv(node: SatoriNode): string {
   const named = ["class", "id"].find(
     (attribute) => typeof node.props[attribute] === "string" && String(node.props[attribute]).trim(),
   );
-  return `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on line ${String(node.props[LINE_ATTRIBUTE])}`;
+  return (
+    `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on ` +
+    `line ${String(node.props[LINE_ATTRIBUTE])}`
+  );
 }
 
 /** A display the data decides (`display: {{ mode }}`) counts as explicit: only a render can tell. */
@@ -97,7 +100,9 @@ export function undisplayedDivFindings(source: string): string[] {
   }
   return [...undisplayedDivs(tree)].map(
     (div) =>
-      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`,
+      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything ` +
+      `but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its ` +
+      `style.`,
   );
 }
 

@@ -60,7 +60,8 @@ export async function renderSatoriPng(
     // The source passed at create: its data made it exceed.
     throw new ServiceError(
       "render_failed",
-      `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it into several cards.`,
+      `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it ` +
+        `into several cards.`,
       { details: { stage: "layout", ...error.details } },
     );
   }

@@ -45,7 +45,9 @@ export class FolioError extends Error {
     const requestId = response.headers.get("x-request-id");
     const retryAfter = retryAfterSeconds(response);
     if (isEnvelope(body)) return new FolioError(body.error, response.status, requestId, null, retryAfter);
-    const message = `HTTP ${response.status} ${response.statusText} without an error envelope${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
+    const message =
+      `HTTP ${response.status} ${response.statusText} without an error ` +
+      `envelope${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
     return new FolioError(
       { type: "internal_error", message, docs_url: "" },
       response.status,

@@ -27,7 +27,8 @@ async function admit(
   if (!decision.allowed) {
     throw new ServiceError(
       "rate_limited",
-      `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`,
+      `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry ` +
+        `after ${decision.resetSeconds} s.`,
       {
         details: {
           limit: decision.limit,

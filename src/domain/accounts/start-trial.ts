@@ -45,14 +45,16 @@ export async function startTrial(db: Database, limiters: TrialLimiters, now: str
   const client = await limiters.client.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
   if (!client.allowed)
     throw tooMany(
-      `Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key you already have.`,
+      `Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key ` +
+        `you already have.`,
       TRIAL_STARTS_PER_HOUR,
       client.resetSeconds,
     );
   const deployment = await limiters.deployment.take(1, limiters.deploymentPerHour, HOUR_SECONDS);
   if (!deployment.allowed)
     throw tooMany(
-      `Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign up for an API key.`,
+      `Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign ` +
+        `up for an API key.`,
       limiters.deploymentPerHour,
       deployment.resetSeconds,
     );

@@ -95,7 +95,8 @@ export async function createPreview(
   if (firstError) {
     throw new ServiceError(
       "validation_error",
-      `The data does not match the schema: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      `The data does not match the ` +
+        `schema: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
       { errors },
     );
   }

@@ -52,7 +52,8 @@ async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Pr
   } catch {
     throw new ServiceError(
       "render_failed",
-      "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was queued. Send the render again.",
+      "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was " +
+        "queued. Send the render again.",
       { details: { stage: "queue", reason: "payload_unsealable", retryable: false } },
     );
   }

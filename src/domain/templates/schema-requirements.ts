@@ -2,7 +2,9 @@
 import { either, formatPhrase, inWords, type Requirement, typeName, typePhrase } from "../../lib/field-errors";
 import { resolveLocalRef, type SchemaNode } from "./schema-pointers";
 
-/** A schema node may say in words what it accepts (Folio's keyword metaschema does): those words are used as they are. */
+/**
+ * A schema node may say in words what it accepts (Folio's keyword metaschema does): those words are used as they are.
+ */
 export const OWN_WORDS = "x-expected";
 
 /** One alternative of anyOf/oneOf in words, or null when it has no short description. */

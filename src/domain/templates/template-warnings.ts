@@ -38,7 +38,10 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
     : {
         path,
         code,
-        message: `\`${path}\` applies \`${filter}\` to "now" or "today" (${at}): it prints the date of the render request, and the cache keeps it, so a repeat of the same request answers the file made first, with its date. Pass the date in \`data\` for output that depends on the data alone.`,
+        message:
+          `\`${path}\` applies \`${filter}\` to "now" or "today" (${at}): it prints the date of the render ` +
+          `request, and the cache keeps it, so a repeat of the same request answers the file made first, with ` +
+          `its date. Pass the date in \`data\` for output that depends on the data alone.`,
       };
 }
 
