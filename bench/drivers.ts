@@ -16,7 +16,10 @@ const FIXTURES = join(import.meta.dirname, "../fixtures");
 const json = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8"));
 const PORTS: Record<Driver, number> = { backend: 8820, "browser-rendering": 8824 };
 
-/** Inline renders of the 1-page invoice, each with its own invoice number (never a cache hit), on a fresh service driving `driver`. */
+/**
+ * Inline renders of the 1-page invoice, each with its own invoice number (never a cache hit), on a fresh service
+ * driving `driver`.
+ */
 async function inlineInvoice(driver: Driver, iterations: number, warmup: number): Promise<Sample> {
   const state = mkdtempSync(join(tmpdir(), `folio-bench-${driver}-`));
   const service = await startService({ port: PORTS[driver], persistTo: state, env: { FOLIO_CHROMIUM_DRIVER: driver } });
@@ -69,7 +72,10 @@ async function inlineInvoice(driver: Driver, iterations: number, warmup: number)
   }
 }
 
-/** The Browser Rendering row beside `backend` (the same measurement through the render backend), measured now when not given. */
+/**
+ * The Browser Rendering row beside `backend` (the same measurement through the render backend), measured now when not
+ * given.
+ */
 export async function driverRows(iterations: number, warmup: number, backend?: Sample): Promise<Row[]> {
   const rows: Row[] = [];
   if (!backend) {

@@ -33,7 +33,10 @@ function unique(base: InvoiceData) {
   return { ...base, invoice: { ...base.invoice, number: `INV-F-${Math.random().toString(36).slice(2, 12)}` } };
 }
 
-/** Measures each variant on both invoices (the `invoice` template must exist), plain first, in rows for the results table. */
+/**
+ * Measures each variant on both invoices (the `invoice` template must exist), plain first, in rows for the results
+ * table.
+ */
 export async function finishingRows(
   post: Post,
   iterations: { one: number; many: number; warm: number },

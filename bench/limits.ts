@@ -74,7 +74,8 @@ export async function againstTightFloor(ctx: LimitsContext, iterations: number, 
     warmup,
   );
   ctx.rows.push({ name: "Folio chromium PNG (invoice)", sample: folioPng, ratio: times(folioPng, tightPng) });
-  // Two customers of two requests each: one account runs at most RENDER_ACCOUNT_CONCURRENCY (2) Chromium renders at once.
+  // Two customers of two requests each: one account runs at most RENDER_ACCOUNT_CONCURRENCY (2) Chromium renders at
+  // once.
   const second = await ctx.newAccount();
   const customers = [ctx.post, (path: string, body: unknown) => ctx.post(path, body, second)];
   const folio4 = await throughput(

@@ -46,7 +46,10 @@ function cpuByPid(): Map<string, Reading> | null {
 
 /** The processes a render runs through; the kernel's own threads and everything else are counted together. */
 const RENDER_PROCESSES = ["chromium", "workerd", "node"];
-/** Processes end mid-window (a page retired after its jobs takes its renderer with it): each counts up to its last reading. */
+/**
+ * Processes end mid-window (a page retired after its jobs takes its renderer with it): each counts up to its last
+ * reading.
+ */
 const SAMPLE_EVERY_MS = 100;
 
 /** Runs `job` `count` times in a row; the CPU milliseconds per job by process. */

@@ -37,7 +37,10 @@ export function invoiceOfPages(base: ScalingDeps["base"], pages: number) {
   return { ...base, items };
 }
 
-/** Renders `pages` pages queued (the invoice stretched, unless `data` says otherwise), waits for the end by polling, and samples backend memory meanwhile. */
+/**
+ * Renders `pages` pages queued (the invoice stretched, unless `data` says otherwise), waits for the end by polling, and
+ * samples backend memory meanwhile.
+ */
 export async function renderAtScale(
   deps: ScalingDeps,
   template: string,

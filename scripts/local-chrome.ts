@@ -23,7 +23,8 @@ export function ensureLocalChrome(): string {
   const exports = Object.entries(chromium.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
   writeFileSync(
     executable,
-    `#!/bin/sh\n${exports.join("\n")}\nexec ${shellQuote(chromium.executablePath)} --no-sandbox --disable-gpu --proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`,
+    `#!/bin/sh\n${exports.join("\n")}\nexec ${shellQuote(chromium.executablePath)} --no-sandbox --disable-gpu ` +
+      `--proxy-server=http://127.0.0.1:9 '--proxy-bypass-list=<-loopback>' "$@"\n`,
   );
   chmodSync(executable, 0o755);
   writeFileSync(join(installDir, ".miniflare-install-complete"), "");

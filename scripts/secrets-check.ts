@@ -11,11 +11,13 @@ const REQUIRED = {
   SIGNING_SECRET: "the HMAC key of signed file URLs",
   RENDER_BACKEND_SECRET: "the render backend's shared secret (X-Render-Secret); its containers start with it",
   PAYLOAD_SECRET:
-    "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the renders queued before)",
+    "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the " +
+    "renders queued before)",
 };
 
 console.log(
-  `Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME --env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`,
+  `Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME ` +
+    `--env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`,
 );
 for (const [name, meaning] of Object.entries(REQUIRED)) console.log(`  ${name}: ${meaning}`);
 
@@ -39,7 +41,8 @@ try {
     .trim()
     .replace(/\.$/, "");
   console.log(
-    `\nCould not list the deployed secrets${reason ? `: ${reason}` : ""}. Log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) to see which are missing.`,
+    `\nCould not list the deployed secrets${reason ? `: ${reason}` : ""}. Log in (\`npx wrangler login\` or ` +
+      `CLOUDFLARE_API_TOKEN) to see which are missing.`,
   );
   process.exit(2);
 }
@@ -48,7 +51,8 @@ if (missing.length === 0) {
   console.log("\nAll of them are set.");
 } else {
   console.log(
-    `\nMissing: ${missing.join(", ")}. Until they are set, the deployed Worker refuses what needs them (renders, signed links, the internal surface).`,
+    `\nMissing: ${missing.join(", ")}. Until they are set, the deployed Worker refuses what needs them ` +
+      `(renders, signed links, the internal surface).`,
   );
   process.exit(1);
 }

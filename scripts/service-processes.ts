@@ -97,7 +97,8 @@ export async function waitForHealth(
       const renderer = ((await res.json()) as { checks?: { renderer?: unknown } }).checks?.renderer;
       if (typeof renderer === "string" && RENDERER_BROKEN.test(renderer)) {
         throw new StartRefused(
-          `${renderer.replace(/^render backend: /, "")}. Run npm install again to restore the Chromium it brings, or set CHROMIUM_PATH to a Chromium that starts on this machine.`,
+          `${renderer.replace(/^render backend: /, "")}. Run npm install again to restore the Chromium it ` +
+            `brings, or set CHROMIUM_PATH to a Chromium that starts on this machine.`,
         );
       }
     } catch (error) {

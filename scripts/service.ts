@@ -1,9 +1,7 @@
 // Starts Folio locally the way `npm run dev` does: local migrations, `wrangler dev`, a health wait,
 // and the API key of the local state's development account. Shared by the dev command, the e2e tests and the bench.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { developmentAccount } from "./dev-account.ts";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.ts";
 import {
@@ -17,23 +15,13 @@ import {
   stopProcess,
   waitForHealth,
 } from "./service-processes.ts";
+import { localSecrets, type WorkerVars, workerVars } from "./service-vars.ts";
 
-const PASSED_THROUGH = [
-  "ALLOW_PRIVATE_EGRESS",
-  "WEBHOOK_RETRY_SCALE",
-  "PUBLIC_BASE_URL",
-  "RENDER_SYNC_MAX_DATA_BYTES",
-  "RENDER_MAX_BATCH_ITEMS",
-  "TRIAL_STARTS_PER_HOUR_TOTAL",
-  "REQUEST_LOG",
-];
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-const SECRETS = ["INTERNAL_SECRET", "SIGNING_SECRET", "RENDER_BACKEND_SECRET", "PAYLOAD_SECRET"] as const;
-type Secrets = Record<(typeof SECRETS)[number], string>;
-/** The Worker's variables: the secrets, where its render backend answers ("" for none), and more by name. */
-type WorkerVars = Secrets & { RENDER_BACKEND_URL: string; [name: string]: string };
-/** `wrangler dev` fires no cron trigger by itself: the starter fires the Worker's every-minute one, as Cloudflare does. */
+/**
+ * `wrangler dev` fires no cron trigger by itself: the starter fires the Worker's every-minute one, as Cloudflare does.
+ */
 const CRON_EVERY_MS = 60_000;
 /** Where wrangler keeps local D1, R2 and Durable Object data when no --persist-to is given. */
 const DEFAULT_STATE = join(ROOT, ".wrangler", "state");
@@ -64,42 +52,6 @@ export interface Service {
   backend: ChildProcess | null;
   stop: () => Promise<void>;
   output: () => string;
-}
-
-/**
- * The secrets of one local state: random on its first start, then kept in the state beside its data, so
- * a restart keeps signed links and the backend pairing valid while no two states (or clones) share them.
- * A value in the environment wins over the stored one.
- */
-function localSecrets(file: string, env: NodeJS.ProcessEnv): Secrets {
-  const stored: Record<string, unknown> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
-  const missing = SECRETS.filter((name) => typeof stored[name] !== "string" || stored[name] === "");
-  if (missing.length > 0) {
-    for (const name of missing) stored[name] = randomBytes(32).toString("base64url");
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-  }
-  // Every name is a non-empty string now: kept, or generated above.
-  const entries = SECRETS.map((name): [string, string] => [name, env[name] || String(stored[name])]);
-  return Object.fromEntries(entries) as Secrets;
-}
-
-/**
- * The Worker's variables for `wrangler dev --var`. wrangler prints a line per request: the Worker's JSON line
- * (for Workers Logs) only when asked, REQUEST_LOG=json.
- */
-function workerVars(env: NodeJS.ProcessEnv, port: number, backendUrl: string, secrets: Secrets): WorkerVars {
-  const passed = PASSED_THROUGH.flatMap((name): [string, string][] => {
-    const value = env[name];
-    return value ? [[name, value]] : [];
-  });
-  return {
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    REQUEST_LOG: "off",
-    RENDER_BACKEND_URL: backendUrl,
-    ...Object.fromEntries(passed),
-    ...secrets,
-  };
 }
 
 /** Fires the Worker's every-minute cron trigger until stopped. */
@@ -184,7 +136,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     if (error instanceof StartRefused) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `${message}\n--- wrangler output ---\n${wrangler.output()}\n--- render backend output ---\n${backend?.output() ?? ""}`,
+      `${message}\n--- wrangler output ---\n${wrangler.output()}\n--- render backend output ` +
+        `---\n${backend?.output() ?? ""}`,
     );
   }
 

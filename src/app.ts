@@ -2,7 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
-import { ERROR_TYPES, errorEnvelope, ServiceError } from "./errors";
+import { ERROR_TYPES } from "./error-table";
+import { errorEnvelope, ServiceError } from "./errors";
 import { refuseInvalidInput } from "./lib/endpoint";
 import { handleMcp } from "./mcp/handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
@@ -39,7 +40,8 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
       title: "Folio API",
       version: "1.0.0",
       description:
-        "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out.",
+        "Versioned HTML + Liquid templates and a JSON payload in; a deterministic, cached PDF, PNG or JPG " +
+        "behind a signed URL out.",
       license: { name: "Proprietary", url: `${baseUrl}/docs` },
     },
     servers: [{ url: baseUrl }],

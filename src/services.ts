@@ -22,7 +22,10 @@ const SLOT_WAIT_MS = 60_000;
 /** The two rate windows of an API key: renders, and the studio's previews, counted apart. */
 export type RateWindow = "renders" | "previews";
 
-/** What a request lends the work it starts: where the time goes, and its waitUntil for what the answer need not wait for. */
+/**
+ * What a request lends the work it starts: where the time goes, and its waitUntil for what the answer need not wait
+ * for.
+ */
 export interface RequestScope {
   timings?: PhaseRecorder;
   background?: Background;

@@ -28,14 +28,17 @@ export function chromiumBinary(env: NodeJS.ProcessEnv = process.env): ChromiumBi
   if (env.CHROMIUM_PATH) {
     if (!existsSync(env.CHROMIUM_PATH))
       throw new Error(
-        `CHROMIUM_PATH names ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or unset it to use the one npm install brings.`,
+        `CHROMIUM_PATH names ${env.CHROMIUM_PATH}, which does not exist: point it at a Chromium or unset it ` +
+          `to use the one npm install brings.`,
       );
     return { executablePath: env.CHROMIUM_PATH, source: "CHROMIUM_PATH", env: fonts };
   }
   const platform = `${process.platform}-${process.arch}`;
   if (platform !== SHIPPED_FOR) {
     throw new Error(
-      `The Chromium that npm install brings runs on x86-64 Linux, and this machine is ${platform}: set CHROMIUM_PATH to a Chromium or Chrome (for example /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).`,
+      `The Chromium that npm install brings runs on x86-64 Linux, and this machine is ${platform}: set ` +
+        `CHROMIUM_PATH to a Chromium or Chrome (for example /Applications/Google ` +
+        `Chrome.app/Contents/MacOS/Google Chrome).`,
     );
   }
   const dir = unpacked();

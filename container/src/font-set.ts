@@ -76,7 +76,10 @@ const NAMED_SUBSTITUTES: Record<string, string> = {
 /** Han characters are shared by Chinese, Japanese and Korean; a `lang` attribute picks the matching forms. */
 const HAN_BY_LANGUAGE: Record<string, string> = { ja: "Noto Sans JP", zh: "Noto Sans SC", ko: "Noto Sans KR" };
 
-/** The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families add nothing). */
+/**
+ * The fonts a missing character is looked for in: Noto Sans, then the other scripts', then emoji (Latin-only families
+ * add nothing).
+ */
 const FALLBACK = FAMILIES.filter(
   (family) => !["Noto Serif", "Noto Sans Mono", "Arimo", "Tinos", "Cousine", "Inter"].includes(family.name),
 ).map((family) => family.name);
@@ -94,11 +97,13 @@ function fontDirectories(): string[] {
 function configuration(cacheDir: string): string {
   const generic = Object.entries({ ...GENERIC_FAMILIES, ...NAMED_SUBSTITUTES }).map(
     ([generic, named]) =>
-      `  <alias binding="same"><family>${generic}</family><prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
+      `  <alias binding="same"><family>${generic}</family>` +
+      `<prefer>${families([named, ...FALLBACK.filter((name) => name !== named)])}</prefer></alias>`,
   );
   const han = Object.entries(HAN_BY_LANGUAGE).map(
     ([lang, named]) =>
-      `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test><edit name="family" mode="prepend">${families([named])}</edit></match>`,
+      `  <match target="pattern"><test name="lang" compare="contains"><string>${lang}</string></test>` +
+      `<edit name="family" mode="prepend">${families([named])}</edit></match>`,
   );
   return [
     '<?xml version="1.0"?>',

@@ -61,7 +61,8 @@ export class MemoryWatch {
     largest.stop(
       new JobFailure(
         "render_failed",
-        `The document needed more memory than the renderer allows (${limitMiB} MiB for all the renders it runs at once), so it was stopped. Split it into several renders.`,
+        `The document needed more memory than the renderer allows (${limitMiB} MiB for all the renders it ` +
+          `runs at once), so it was stopped. Split it into several renders.`,
         {
           stage: "browser",
           reason: "memory_limit",

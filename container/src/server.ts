@@ -18,7 +18,8 @@ const HOST = process.env.HOST ?? "127.0.0.1";
 const SECRET = process.env.RENDER_BACKEND_SECRET ?? "";
 if (!SECRET)
   throw new Error(
-    "RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev generates one).",
+    "RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev " +
+      "generates one).",
   );
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 

@@ -69,11 +69,16 @@ export function propertyTable(
   const properties = Object.entries(schema.properties ?? {});
   if (!properties.length) return `<p class="muted">${typeLabel(schema)}</p>`;
   const required = new Set<string>(schema.required ?? []);
-  const rows = properties.map(
-    ([name, property]) =>
-      `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' <span class="muted">required</span>' : ""}</td><td>${typeLabel(property)}</td><td>${inline(property.description ?? "")}</td>${extra.map((column) => `<td>${column.cell(name)}</td>`).join("")}</tr>`,
-  );
-  return `<table><tr><th>field</th><th>type</th><th>meaning</th>${extra.map((column) => `<th>${column.heading}</th>`).join("")}</tr>${rows.join("")}</table>`;
+  const rows = properties.map(([name, property]) => {
+    const mark = required.has(name) ? ' <span class="muted">required</span>' : "";
+    const cells = extra.map((column) => `<td>${column.cell(name)}</td>`).join("");
+    return (
+      `<tr><td><code>${escapeHtml(name)}</code>${mark}</td><td>${typeLabel(property)}</td>` +
+      `<td>${inline(property.description ?? "")}</td>${cells}</tr>`
+    );
+  });
+  const headings = extra.map((column) => `<th>${column.heading}</th>`).join("");
+  return `<table><tr><th>field</th><th>type</th><th>meaning</th>${headings}</tr>${rows.join("")}</table>`;
 }
 
 function operationSection(path: string, method: string, operation: Operation): string {
@@ -84,7 +89,8 @@ function operationSection(path: string, method: string, operation: Operation): s
       : "API key: <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-API-Key</code>.";
   const params = (operation.parameters ?? []).map(
     (p) =>
-      `<tr><td><code>${escapeHtml(p.name)}</code> <span class="muted">${p.in}${p.required ? ", required" : ""}</span></td><td>${typeLabel(p.schema)}</td><td>${inline(p.description ?? "")}</td></tr>`,
+      `<tr><td><code>${escapeHtml(p.name)}</code> <span class="muted">${p.in}${p.required ? ", required" : ""}</span>` +
+      `</td><td>${typeLabel(p.schema)}</td><td>${inline(p.description ?? "")}</td></tr>`,
   );
   const body = Object.entries(operation.requestBody?.content ?? {})[0];
   const responses = Object.entries(operation.responses ?? {}).map(([status, response]) => {
@@ -94,11 +100,21 @@ function operationSection(path: string, method: string, operation: Operation): s
     );
     return `<tr><td>${status}</td><td>${types.join("<br>")}</td><td>${inline(response.description ?? "")}</td></tr>`;
   });
-  return `<h3 id="${escapeHtml(id)}"><span class="method ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>
-<p><strong>${inline(operation.summary ?? "")}</strong></p>${operation.description ? `<p>${inline(operation.description)}</p>` : ""}<p class="muted">${auth}</p>
-${params.length ? `<h4>Parameters</h4><table><tr><th>name</th><th>type</th><th>meaning</th></tr>${params.join("")}</table>` : ""}
-${body ? `<h4>Body <span class="muted">${escapeHtml(body[0])}</span>: ${typeLabel(body[1].schema)}</h4>` : ""}
-<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>`;
+  const description = operation.description ? `<p>${inline(operation.description)}</p>` : "";
+  const parameters = params.length
+    ? `<h4>Parameters</h4><table><tr><th>name</th><th>type</th><th>meaning</th></tr>${params.join("")}</table>`
+    : "";
+  const bodyType = body
+    ? `<h4>Body <span class="muted">${escapeHtml(body[0])}</span>: ${typeLabel(body[1].schema)}</h4>`
+    : "";
+  return (
+    `<h3 id="${escapeHtml(id)}"><span class="method ${method}">${method.toUpperCase()}</span>` +
+    `<code>${escapeHtml(path)}</code></h3>\n` +
+    `<p><strong>${inline(operation.summary ?? "")}</strong></p>${description}<p class="muted">${auth}</p>\n` +
+    `${parameters}\n` +
+    `${bodyType}\n` +
+    `<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>`
+  );
 }
 
 /** Every operation grouped by tag, then every named schema as a field table. */
@@ -113,16 +129,18 @@ export function apiReference(document: OpenApiDocument): string {
   const toc = groups.flatMap((g) =>
     g.items.map(
       (o) =>
-        `<li><a href="#${escapeHtml(o.operation.operationId ?? "")}"><code>${o.method.toUpperCase()} ${escapeHtml(o.path)}</code></a> ${inline(o.operation.summary ?? "")}</li>`,
+        `<li><a href="#${escapeHtml(o.operation.operationId ?? "")}">` +
+        `<code>${o.method.toUpperCase()} ${escapeHtml(o.path)}</code>` +
+        `</a> ${inline(o.operation.summary ?? "")}</li>`,
     ),
   );
   const sections = groups.map(
     (g) =>
       `<h2>${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(o.path, o.method, o.operation)).join("")}`,
   );
-  const schemas = Object.entries(document.components?.schemas ?? {}).map(
-    ([name, schema]) =>
-      `<h3 id="${anchor(name)}">${escapeHtml(name)}</h3>${schema.description ? `<p>${inline(schema.description)}</p>` : ""}${propertyTable(schema)}`,
-  );
+  const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => {
+    const description = schema.description ? `<p>${inline(schema.description)}</p>` : "";
+    return `<h3 id="${anchor(name)}">${escapeHtml(name)}</h3>${description}${propertyTable(schema)}`;
+  });
   return `<ul class="toc">${toc.join("")}</ul>${sections.join("")}<h2 id="schemas">Schemas</h2>${schemas.join("")}`;
 }

@@ -13,7 +13,10 @@ const EXAMPLES: Array<[string, unknown, string]> = [
   [
     "toc",
     { toc: true },
-    "Put `<nav data-toc></nav>` where the contents go: it is filled with a nested list (`ol.folio-toc`, each `a.folio-toc-link` holding `.folio-toc-title` and `.folio-toc-page`) of the h1 to h3 headings, each linking to its heading with the page it lands on. The page is printed again until the numbers hold (at most 3 prints); style the list with your own CSS.",
+    "Put `<nav data-toc></nav>` where the contents go: it is filled with a nested list (`ol.folio-toc`, each " +
+      "`a.folio-toc-link` holding `.folio-toc-title` and `.folio-toc-page`) of the h1 to h3 headings, each " +
+      "linking to its heading with the page it lands on. The page is printed again until the numbers hold (at " +
+      "most 3 prints); style the list with your own CSS.",
   ],
   [
     "watermark",
@@ -23,7 +26,8 @@ const EXAMPLES: Array<[string, unknown, string]> = [
   [
     "pdfa",
     { pdfa: "2b" },
-    'PDF/A-2b (or `"3b"`): XMP with `pdfaid:part` and `pdfaid:conformance`, an sRGB output intent, every font embedded, the document id from the cache key, no dates.',
+    'PDF/A-2b (or `"3b"`): XMP with `pdfaid:part` and `pdfaid:conformance`, an sRGB output intent, every font ' +
+      "embedded, the document id from the cache key, no dates.",
   ],
   [
     "attachments",
@@ -39,7 +43,9 @@ const EXAMPLES: Array<[string, unknown, string]> = [
         { filename: "logo.png", encoding: "base64", content: "iVBORw0KGgo...", mime_type: "image/png" },
       ],
     },
-    "Up to 10 embedded files. utf8 content (the default) is Liquid rendered with the render's data; base64 content is the file's bytes. With `pdfa: \"3b\"` each is an associated file with AFRelationship Data; PDF/A-2b cannot carry attachments.",
+    "Up to 10 embedded files. utf8 content (the default) is Liquid rendered with the render's data; base64 " +
+      'content is the file\'s bytes. With `pdfa: "3b"` each is an associated file with AFRelationship Data; ' +
+      "PDF/A-2b cannot carry attachments.",
   ],
   [
     "e_invoice",
@@ -47,10 +53,17 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       e_invoice: {
         standard: "factur-x",
         profile: "en16931",
-        xml: '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" ...>\n  ... <ram:ID>{{ invoice.number }}</ram:ID> ...\n</rsm:CrossIndustryInvoice>',
+        xml:
+          '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice ' +
+          'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" ...>\n  ... <ram:ID>{{ ' +
+          "invoice.number }}</ram:ID> ...\n</rsm:CrossIndustryInvoice>",
       },
     },
-    "A Factur-X (ZUGFeRD) invoice from the same payload as the page: `xml` is Liquid rendered with the same validated data, refused (`render_failed`, stage `template`) unless it is well-formed XML whose root is `rsm:CrossIndustryInvoice`, and embedded as `factur-x.xml` (AFRelationship Alternative) in a PDF/A-3b with the Factur-X XMP extension schema and the profile as its conformance level. Keep the XML in the template's default options, so every render of the invoice carries it.",
+    "A Factur-X (ZUGFeRD) invoice from the same payload as the page: `xml` is Liquid rendered with the same " +
+      "validated data, refused (`render_failed`, stage `template`) unless it is well-formed XML whose root is " +
+      "`rsm:CrossIndustryInvoice`, and embedded as `factur-x.xml` (AFRelationship Alternative) in a PDF/A-3b " +
+      "with the Factur-X XMP extension schema and the profile as its conformance level. Keep the XML in the " +
+      "template's default options, so every render of the invoice carries it.",
   ],
   [
     "encryption",
@@ -61,16 +74,30 @@ const EXAMPLES: Array<[string, unknown, string]> = [
         permissions: { print: true, copy: false, modify: false, annotate: true },
       },
     },
-    "AES-256. The user password opens the document with `permissions` (each defaults to true); the owner password opens it with every permission. Passwords are 1 to 127 characters, never stored, logged or returned, and cannot be template defaults. The only option whose bytes differ from run to run (random salts); a repeat of the same request is still answered from the cache.",
+    "AES-256. The user password opens the document with `permissions` (each defaults to true); the owner " +
+      "password opens it with every permission. Passwords are 1 to 127 characters, never stored, logged or " +
+      "returned, and cannot be template defaults. The only option whose bytes differ from run to run (random " +
+      "salts); a repeat of the same request is still answered from the cache.",
   ],
 ];
 
 export function finishingGuide(): string {
   const rows = EXAMPLES.map(
     ([name, options, meaning]) =>
-      `<tr><td><code>${name}</code></td><td><pre>${escapeHtml(JSON.stringify({ options }, null, 1))}</pre></td><td>${inline(meaning)}</td></tr>`,
+      `<tr><td><code>${name}</code></td><td><pre>${escapeHtml(JSON.stringify({ options }, null, 1))}</pre>` +
+      `</td><td>${inline(meaning)}</td></tr>`,
   );
-  return `<h2 id="finishing">Document finishing</h2>
-<p>PDF options for accessible, archival, e-invoice and protected documents. Each applies to <code>pdf</code> only (400 at <code>options.&lt;key&gt;</code> for a PNG or JPG), can be a template default (except <code>encryption</code>), and enters the cache key like any option. Chromium tags, bookmarks and paginates the contents; PDF/A, attachments, Factur-X and encryption are applied to the printed PDF, the same for both Chromium drivers, with <code>@cantoo/pdf-lib</code>. Every option but <code>encryption</code> gives byte-identical files for the same request. Refused together (400): <code>pdfa</code> or <code>e_invoice</code> with <code>encryption</code> (PDF/A forbids encryption), <code>e_invoice</code> with <code>pdfa: "2b"</code>, <code>attachments</code> with <code>pdfa: "2b"</code>, and two attachments with one file name. Metering is unchanged: the pages produced.</p>
-<table><tr><th>option</th><th>example</th><th>what you get</th></tr>${rows.join("")}</table>`;
+  return (
+    `<h2 id="finishing">Document finishing</h2>\n` +
+    `<p>PDF options for accessible, archival, e-invoice and protected documents. Each applies to ` +
+    `<code>pdf</code> only (400 at <code>options.&lt;key&gt;</code> for a PNG or JPG), can be a template ` +
+    `default (except <code>encryption</code>), and enters the cache key like any option. Chromium tags, ` +
+    `bookmarks and paginates the contents; PDF/A, attachments, Factur-X and encryption are applied to the ` +
+    `printed PDF, the same for both Chromium drivers, with <code>@cantoo/pdf-lib</code>. Every option but ` +
+    `<code>encryption</code> gives byte-identical files for the same request. Refused together (400): ` +
+    `<code>pdfa</code> or <code>e_invoice</code> with <code>encryption</code> (PDF/A forbids encryption), ` +
+    `<code>e_invoice</code> with <code>pdfa: "2b"</code>, <code>attachments</code> with <code>pdfa: ` +
+    `"2b"</code>, and two attachments with one file name. Metering is unchanged: the pages produced.</p>\n` +
+    `<table><tr><th>option</th><th>example</th><th>what you get</th></tr>${rows.join("")}</table>`
+  );
 }

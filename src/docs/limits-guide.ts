@@ -14,18 +14,24 @@ const n = (value: number) => value.toLocaleString("en-US");
 const ROWS: Array<[string, string, string]> = [
   [
     "Liquid",
-    `${n(MAX_LIQUID_NODES)} tags and outputs per template part (each \`{% liquid %}\` line counts), blocks nested ${MAX_LIQUID_DEPTH} deep; 2 s and 32 MB for all the Liquid of one render (source, header, footer, attachments, e-invoice XML)`,
-    "400 `invalid_request` at the part with `details.max_nodes` or `details.max_depth` at create; `render_failed` (stage `template`) at render",
+    `${n(MAX_LIQUID_NODES)} tags and outputs per template part (each \`{% liquid %}` +
+      `\` line counts), blocks nested ${MAX_LIQUID_DEPTH} deep; 2 s and 32 MB for all the Liquid of one render ` +
+      `(source, header, footer, attachments, e-invoice XML)`,
+    "400 `invalid_request` at the part with `details.max_nodes` or `details.max_depth` at create; " +
+      "`render_failed` (stage `template`) at render",
   ],
   [
     "satori cards",
-    `${n(MAX_CARD_ELEMENTS)} elements, ${n(MAX_CARD_CHARACTERS)} characters of text, ${MAX_CARD_DEPTH} levels, counted before Satori runs`,
-    "400 at `source` with `details.max_elements`, `max_characters` or `max_depth`; `render_failed` (stage `layout`) when the data makes a card pass one",
+    `${n(MAX_CARD_ELEMENTS)} elements, ${n(MAX_CARD_CHARACTERS)} characters of text, ${MAX_CARD_DEPTH} ` +
+      `levels, counted before Satori runs`,
+    "400 at `source` with `details.max_elements`, `max_characters` or `max_depth`; `render_failed` (stage " +
+      "`layout`) when the data makes a card pass one",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [
     "XML",
-    `the e-invoice XML and attachments declared as XML: no DOCTYPE or entity, no \`xml-stylesheet\`, no XInclude, at most ${MAX_XML_DEPTH} levels`,
+    `the e-invoice XML and attachments declared as XML: no DOCTYPE or entity, no \`xml-stylesheet\`, no ` +
+      `XInclude, at most ${MAX_XML_DEPTH} levels`,
     "`render_failed` (stage `template`, `details.reason`)",
   ],
   [
@@ -35,18 +41,27 @@ const ROWS: Array<[string, string, string]> = [
   ],
   [
     "previews",
-    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}, ${MAX_PREVIEW_PAGES} pages printed, the PREVIEW mark drawn onto the output; at most half of a renderer's pages for free work (free and trial accounts, every preview)`,
+    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}, ${MAX_PREVIEW_PAGES} pages printed, the PREVIEW ` +
+      `mark drawn onto the output; at most half of a renderer's pages for free work (free and trial accounts, ` +
+      `every preview)`,
     "`X-Service-Preview-Truncated: true` past the pages",
   ],
   [
     "trials",
-    `${TRIAL_STARTS_PER_HOUR} an hour per client address (an IPv6 client per /64), 200 an hour for the whole service (\`TRIAL_STARTS_PER_HOUR_TOTAL\`)`,
+    `${TRIAL_STARTS_PER_HOUR} an hour per client address (an IPv6 client per /64), 200 an hour for the whole ` +
+      `service (\`TRIAL_STARTS_PER_HOUR_TOTAL\`)`,
     "429 `rate_limited` with `Retry-After`",
   ],
 ];
 
 export function limitsGuide(): string {
-  return `<h2 id="limits">Limits</h2>
-<p>What bounds one request's work, counted before the work runs, so that no request holds the service for anyone else and nothing free is a paid render.</p>
-<table><tr><th>what</th><th>limit</th><th>past it</th></tr>${ROWS.map(([what, limit, past]) => `<tr><td>${what}</td><td>${inline(limit)}</td><td>${inline(past)}</td></tr>`).join("")}</table>`;
+  const rows = ROWS.map(
+    ([what, limit, past]) => `<tr><td>${what}</td><td>${inline(limit)}</td><td>${inline(past)}</td></tr>`,
+  );
+  return (
+    `<h2 id="limits">Limits</h2>\n` +
+    `<p>What bounds one request's work, counted before the work runs, so that no request holds the service ` +
+    `for anyone else and nothing free is a paid render.</p>\n` +
+    `<table><tr><th>what</th><th>limit</th><th>past it</th></tr>${rows.join("")}</table>`
+  );
 }

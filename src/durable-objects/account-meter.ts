@@ -165,7 +165,10 @@ export class AccountMeter extends DurableObject {
     await this.save(state);
   }
 
-  /** Lets go of holds whose render has not ended within HOLD_EXPIRY_MS of its last attempt, and forgets old settled marks. */
+  /**
+   * Lets go of holds whose render has not ended within HOLD_EXPIRY_MS of its last attempt, and forgets old settled
+   * marks.
+   */
   override async alarm(): Promise<void> {
     const now = Date.now();
     const state = await this.load(new Date(now));

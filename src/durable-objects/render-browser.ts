@@ -34,7 +34,10 @@ function unavailable(error: unknown): BrowserOutcome {
   };
 }
 
-/** Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything else. */
+/**
+ * Every sub-request of the page goes through the Worker's safe fetcher, under the same egress policy as everything
+ * else.
+ */
 function safeFetcher(allowPrivate: boolean): AssetFetch {
   const policy = { allowHttp: false, allowPrivate };
   return async (url) => {

@@ -1,6 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 
-/** What the object keeps across restarts: who holds a Chromium slot, and which cache keys are being rendered, each until when. */
+/**
+ * What the object keeps across restarts: who holds a Chromium slot, and which cache keys are being rendered, each until
+ * when.
+ */
 interface GateState {
   slots: Record<string, number>;
   leading: Record<string, number>;

@@ -14,7 +14,8 @@ function requiredSecret(value: string | undefined, name: string): string {
   if (value) return value;
   throw new ServiceError(
     "internal_error",
-    `The service is misconfigured: ${name} is not set (\`npm run dev\` generates one; in production, \`wrangler secret put ${name}\`).`,
+    `The service is misconfigured: ${name} is not set (\`npm run dev\` generates one; in production, ` +
+      `\`wrangler secret put ${name}\`).`,
   );
 }
 

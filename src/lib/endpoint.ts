@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig, RouteHandler, z } from "@hono/zod-openap
 import type { Context, ValidationTargets } from "hono";
 import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
-import { fieldErrorsFromZod } from "./field-errors";
+import { fieldErrorsFromZod } from "./zod-field-errors";
 
 export type AppContext = Context<AppEnv>;
 
@@ -73,7 +73,9 @@ function inputOf(target: keyof ValidationTargets, c: AppContext): unknown {
   return undefined;
 }
 
-/** `value` checked against `schema`, or a 400 with its field errors (paths under `root`); `fallback` names the input. */
+/**
+ * `value` checked against `schema`, or a 400 with its field errors (paths under `root`); `fallback` names the input.
+ */
 export function parseOrRefuse<T extends z.ZodType>(
   schema: T,
   value: unknown,

@@ -28,7 +28,9 @@ function tagEnd(markup: string, from: number): number {
   return -1;
 }
 
-/** Runs to the end of `markup` when `close` never comes: an unclosed construct swallows the rest, as parsers read it. */
+/**
+ * Runs to the end of `markup` when `close` never comes: an unclosed construct swallows the rest, as parsers read it.
+ */
 function upTo(markup: string, close: string, from: number): number {
   const at = markup.indexOf(close, from);
   return at < 0 ? markup.length : at;

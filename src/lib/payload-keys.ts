@@ -25,10 +25,16 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 
 type DerivedKeys = { seal: CryptoKey; digest: CryptoKey };
 
-/** Derived keys per secret, for the isolate's life: every request with an Idempotency-Key would otherwise derive them anew. */
+/**
+ * Derived keys per secret, for the isolate's life: every request with an Idempotency-Key would otherwise derive them
+ * anew.
+ */
 const derived = new BoundedCache<Promise<DerivedKeys>>(8);
 
-/** The keys derived from `secret()`, read only when first used (a request that seals and digests nothing needs no secret). */
+/**
+ * The keys derived from `secret()`, read only when first used (a request that seals and digests nothing needs no
+ * secret).
+ */
 export function payloadKeys(secret: () => string): PayloadKeys {
   const derive = () => {
     const value = secret();

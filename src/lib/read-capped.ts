@@ -1,4 +1,7 @@
-/** Reads a body into memory, refusing it (via `tooLarge`) as soon as it passes `limit` bytes: a huge body is never buffered whole. */
+/**
+ * Reads a body into memory, refusing it (via `tooLarge`) as soon as it passes `limit` bytes: a huge body is never
+ * buffered whole.
+ */
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   limit: number,

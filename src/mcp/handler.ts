@@ -2,7 +2,8 @@ import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
 import type { AppEnv } from "../env";
-import { ERROR_TYPES, errorEnvelope, ServiceError } from "../errors";
+import { ERROR_TYPES } from "../error-table";
+import { errorEnvelope, ServiceError } from "../errors";
 import { clientAddress } from "../lib/client-address";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readBodyText } from "../middleware/json-body";
@@ -38,7 +39,10 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
   });
 }
 
-/** Tool arguments sit two levels inside a JSON-RPC message (the message, `params`): they get the same depth as a REST body. */
+/**
+ * Tool arguments sit two levels inside a JSON-RPC message (the message, `params`): they get the same depth as a REST
+ * body.
+ */
 const JSON_RPC_ENVELOPE_LEVELS = 2;
 
 /**

@@ -11,7 +11,8 @@ const apiKey = {
     .string()
     .optional()
     .describe(
-      "Your Folio API key. Optional: the Authorization header wins; with neither, the first call creates a free 50-render trial and returns its key.",
+      "Your Folio API key. Optional: the Authorization header wins; with neither, the first call creates a " +
+        "free 50-render trial and returns its key.",
     ),
 };
 
@@ -22,7 +23,9 @@ export interface ToolContext {
 
 function result(answer: Record<string, unknown>, caller: ToolCaller) {
   const handover = caller.minted
-    ? `A free Folio trial (50 renders) was created for you. Its API key is ${caller.apiKey} — pass it as the api_key argument (or an Authorization: Bearer header) on every later call, and tell the user to keep it: it also works against the REST API.`
+    ? `A free Folio trial (50 renders) was created for you. Its API key is ${caller.apiKey} — pass it as the ` +
+      `api_key argument (or an Authorization: Bearer header) on every later call, and tell the user to keep it: ` +
+      `it also works against the REST API.`
     : null;
   const structured = handover ? { ...answer, api_key: caller.apiKey, note: handover } : answer;
   return {

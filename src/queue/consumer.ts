@@ -35,7 +35,10 @@ export async function consumeRenders(batch: MessageBatch<RenderMessage>, env: En
   );
 }
 
-/** The cron trigger: queued renders stuck past their time are closed as failed, with their webhooks; old idempotency keys go. */
+/**
+ * The cron trigger: queued renders stuck past their time are closed as failed, with their webhooks; old idempotency
+ * keys go.
+ */
 export async function sweepRenders(env: Env): Promise<void> {
   const services = buildServices(env);
   const closed = await sweepStuckRenders(services);

@@ -11,7 +11,8 @@ let interFaces: string | null = null;
 function interFontFaces(): string {
   interFaces ??= INTER_FONTS.map(
     ({ weight, data }) =>
-      `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`,
+      `@font-face { font-family: Inter; font-style: normal; font-weight: ${weight}; src: ` +
+      `url(${toDataUri(new Uint8Array(data), "font/woff")}) format("woff"); }`,
   ).join("\n");
   return interFaces;
 }
@@ -23,10 +24,13 @@ function interFontFaces(): string {
  * text is Inter unless the card names another font.
  */
 function satoriDefaults(width: number, height: number): string {
-  return `@page { size: ${width}px ${height}px; margin: 0; }
-html, body { margin: 0; padding: 0; width: ${width}px; height: ${height}px; overflow: hidden; }
-body { display: flex; flex-wrap: wrap; align-items: flex-start; align-content: flex-start; font-family: Inter; font-size: 16px; color: black; }
-body * { display: flex; flex-shrink: 0; box-sizing: border-box; position: relative; min-width: 0; min-height: 0; }`;
+  return (
+    `@page { size: ${width}px ${height}px; margin: 0; }\n` +
+    `html, body { margin: 0; padding: 0; width: ${width}px; height: ${height}px; overflow: hidden; }\n` +
+    `body { display: flex; flex-wrap: wrap; align-items: flex-start; align-content: flex-start; font-family: ` +
+    `Inter; font-size: 16px; color: black; }\n` +
+    `body * { display: flex; flex-shrink: 0; box-sizing: border-box; position: relative; min-width: 0; min-height: 0; }`
+  );
 }
 
 /** A card's size: its options' `width` and `height`, else 1200 x 630. */
@@ -42,6 +46,9 @@ export function cardSize(options: RenderOptions): { width: number; height: numbe
  */
 export function cardForChromium(markup: string, options: RenderOptions): { html: string; options: RenderOptions } {
   const { width, height } = cardSize(options);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>\n${interFontFaces()}\n${satoriDefaults(width, height)}\n</style></head><body>${markup.trim()}</body></html>`;
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8">` +
+    `<style>\n${interFontFaces()}\n${satoriDefaults(width, height)}\n</style></head><body>${markup.trim()}</body>` +
+    `</html>`;
   return { html, options: { ...options, width, height, full_page: false } };
 }

@@ -3,7 +3,10 @@ import { lenientParser as lenient, parsedSource } from "./liquid";
 import { DATE_FILTERS, readsClock } from "./liquid-filters";
 import { valuesIn } from "./liquid-parse";
 
-/** A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or "today" (it reads the render's instant). */
+/**
+ * A filter worth a word before rendering: one that does not exist (the render fails), or a date filter given "now" or
+ * "today" (it reads the render's instant).
+ */
 export interface LiquidFinding {
   code: "unknown_filter" | "clock_read";
   filter: string;

@@ -40,7 +40,10 @@ export class RenderContext extends Context {
     scope: object,
     engine: Liquid,
     readonly instant: Date,
-    /** The memory and time counters of an earlier part of the same render, to go on counting in (liquid.ts, LiquidBudget). */
+    /**
+     * The memory and time counters of an earlier part of the same render, to go on counting in (liquid.ts,
+     * LiquidBudget).
+     */
     limits: Pick<Context, "memoryLimit" | "renderLimit"> | undefined,
   ) {
     super(scope, engine.options, { sync: false }, { liquid: engine, ...limits });

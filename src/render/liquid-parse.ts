@@ -59,7 +59,8 @@ function measure(engine: Liquid, tokens: TopLevelToken[]): void {
   const visit = (name: string) => {
     if (++nodes > MAX_LIQUID_NODES)
       throw new LiquidBudgetExceeded(
-        `it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the document or move repeated markup into a loop`,
+        `it holds more than ${MAX_LIQUID_NODES.toLocaleString("en-US")} Liquid tags and outputs; split the ` +
+          `document or move repeated markup into a loop`,
         { max_nodes: MAX_LIQUID_NODES },
       );
     if (BLOCKS.has(name)) {
@@ -103,7 +104,8 @@ class LinearLiquidTag extends Tag {
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     yield this.liquid.renderer.renderTemplates(this.templates, ctx, emitter);
   }
-  // biome-ignore lint/correctness/useYield: liquidjs asks every tag for a generator of its children; this one has nothing to wait on.
+  /* biome-ignore lint/correctness/useYield: liquidjs asks every tag for a generator of its children; this one has
+     nothing to wait on. */
   *children(): Generator<unknown, Template[], unknown> {
     return this.templates;
   }
@@ -131,7 +133,10 @@ export function* valuesIn(templates: Template[]): Generator<Value> {
   }
 }
 
-/** The first filter in the tree that `filters` does not have, as liquidjs's strict parse words it (with its line); null when every one exists. */
+/**
+ * The first filter in the tree that `filters` does not have, as liquidjs's strict parse words it (with its line); null
+ * when every one exists.
+ */
 export function firstUnknownFilter(templates: Template[], filters: Record<string, unknown>): string | null {
   for (const value of valuesIn(templates)) {
     for (const filter of value.filters) {

@@ -15,10 +15,17 @@ const RENDER_TIME_LIMIT_MS = 2_000;
 /** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
 const MEMORY_LIMIT = 32 * 1024 * 1024;
 
-/** What hitting each limit means for the template's author. A long document is the honest case: the bench's 2000-page invoice takes ~4 s of Liquid. */
+/**
+ * What hitting each limit means for the template's author. A long document is the honest case: the bench's 2000-page
+ * invoice takes ~4 s of Liquid.
+ */
 const LIMIT_HINTS: Record<string, string> = {
-  render: `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a document of many thousands of rows needs splitting into several renders.`,
-  memory: `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a very long document needs splitting into several renders.`,
+  render:
+    `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a ` +
+    `document of many thousands of rows needs splitting into several renders.`,
+  memory:
+    `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a ` +
+    `very long document needs splitting into several renders.`,
   parse: `A template source may be ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters long.`,
 };
 
@@ -56,7 +63,9 @@ export function filterNames(): string[] {
   return Object.keys(renderer.filters).sort();
 }
 
-/** A source parsed, and the first filter it names that does not exist, in liquidjs's words (a render of it fails there). */
+/**
+ * A source parsed, and the first filter it names that does not exist, in liquidjs's words (a render of it fails there).
+ */
 interface ParsedSource {
   templates: Template[];
   unknownFilter: string | null;
@@ -76,7 +85,10 @@ export function parsedSource(source: string): ParsedSource {
   });
 }
 
-/** Null when `source` parses; otherwise the parser's complaint (line and column where it has them), or the count it passes. */
+/**
+ * Null when `source` parses; otherwise the parser's complaint (line and column where it has them), or the count it
+ * passes.
+ */
 export function liquidSyntaxError(
   source: string,
 ): { message: string; details?: LiquidBudgetExceeded["details"] } | null {

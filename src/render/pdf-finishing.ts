@@ -62,7 +62,9 @@ export async function preparePdfFinishing(
   if (total > MAX_ATTACHMENT_BYTES) {
     throw new ServiceError(
       "render_failed",
-      `The attachments come to ${total.toLocaleString("en-US")} bytes once rendered; a render may embed at most ${MAX_ATTACHMENT_BYTES.toLocaleString("en-US")} (10 MiB). Send large files separately, or shorten what their Liquid writes.`,
+      `The attachments come to ${total.toLocaleString("en-US")} bytes once rendered; a render may embed at ` +
+        `most ${MAX_ATTACHMENT_BYTES.toLocaleString("en-US")} (10 MiB). Send large files separately, or shorten ` +
+        `what their Liquid writes.`,
       {
         details: {
           stage: "template",

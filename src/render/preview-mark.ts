@@ -83,6 +83,12 @@ export async function withMarkSvg(
  */
 export function markOverlayHtml(mark: Required<Watermark> = PREVIEW_MARK): string {
   const word = escapeHtml(mark.text);
-  const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="360"><text x="280" y="180" text-anchor="middle" dominant-baseline="central" transform="rotate(${mark.angle} 280 180)" font-family="Inter" font-weight="700" font-size="72" letter-spacing="6" fill="#fff" fill-opacity="${mark.opacity}" stroke="#000" stroke-opacity="${mark.opacity}" stroke-width="2">${word}</text></svg>`;
-  return `<div aria-hidden="true" style="position:fixed;inset:0;pointer-events:none;background-image:url('data:image/svg+xml;base64,${btoa(tile)}');background-repeat:repeat"></div>`;
+  const tile =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="360">` +
+    `<text x="280" y="180" text-anchor="middle" dominant-baseline="central" ` +
+    `transform="rotate(${mark.angle} 280 180)" font-family="Inter" font-weight="700" font-size="72" ` +
+    `letter-spacing="6" fill="#fff" fill-opacity="${mark.opacity}" stroke="#000" stroke-opacity="${mark.opacity}" ` +
+    `stroke-width="2">${word}</text></svg>`;
+  const background = `background-image:url('data:image/svg+xml;base64,${btoa(tile)}');background-repeat:repeat`;
+  return `<div aria-hidden="true" style="position:fixed;inset:0;pointer-events:none;${background}"></div>`;
 }

@@ -78,7 +78,9 @@ export async function replaceSatoriAssets(tree: SatoriNode, inline: Inline): Pro
   await Promise.all(pending);
 }
 
-/** Inlines every image of `tree` in place; the first refusal rejects with 400 asset_blocked. Each URL is fetched once. */
+/**
+ * Inlines every image of `tree` in place; the first refusal rejects with 400 asset_blocked. Each URL is fetched once.
+ */
 export function inlineSatoriAssets(tree: SatoriNode, policy: EgressPolicy): Promise<void> {
   return replaceSatoriAssets(tree, (url) => fetchAsDataUri(url, policy));
 }

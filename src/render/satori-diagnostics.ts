@@ -5,7 +5,10 @@ import { layoutSatoriCard, satoriTree } from "./satori";
 import { replaceSatoriAssets, type SatoriNode } from "./satori-assets";
 import { CardBudgetExceeded, measureCard } from "./satori-budget";
 
-/** What Satori accepts on a <div> holding anything but one text (its own rule, though its message says "more than one child"). */
+/**
+ * What Satori accepts on a <div> holding anything but one text (its own rule, though its message says "more than one
+ * child").
+ */
 const CONTAINER_DISPLAYS = new Set(["flex", "contents", "none"]);
 /** Stands for each Liquid output in the markup as written: text, or part of an attribute, that the data decides. */
 const OUTPUT = "\uE000";
@@ -59,7 +62,10 @@ function describeDiv(node: SatoriNode): string {
   const named = ["class", "id"].find(
     (attribute) => typeof node.props[attribute] === "string" && String(node.props[attribute]).trim(),
   );
-  return `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on line ${String(node.props[LINE_ATTRIBUTE])}`;
+  return (
+    `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on ` +
+    `line ${String(node.props[LINE_ATTRIBUTE])}`
+  );
 }
 
 /** A display the data decides (`display: {{ mode }}`) counts as explicit: only a render can tell. */
@@ -94,11 +100,16 @@ export function undisplayedDivFindings(source: string): string[] {
   }
   return [...undisplayedDivs(tree)].map(
     (div) =>
-      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`,
+      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything ` +
+      `but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its ` +
+      `style.`,
   );
 }
 
-/** What Satori refuses when it lays out the card `html` renders to at `width` x `height`, in words: its first refusal, or nothing. */
+/**
+ * What Satori refuses when it lays out the card `html` renders to at `width` x `height`, in words: its first refusal,
+ * or nothing.
+ */
 export async function layoutFindings(html: string, width: number, height: number): Promise<string[]> {
   let tree: SatoriNode;
   try {

@@ -28,7 +28,9 @@ export function satoriTree(html: string): SatoriNode {
   return parseHtml(html.trim()) as unknown as SatoriNode;
 }
 
-/** The card laid out as SVG; Satori refusing it is render_failed at stage layout. Its images must be data: URIs by now. */
+/**
+ * The card laid out as SVG; Satori refusing it is render_failed at stage layout. Its images must be data: URIs by now.
+ */
 export async function layoutSatoriCard(tree: SatoriNode, width: number, height: number): Promise<string> {
   await initialise();
   try {
@@ -58,7 +60,8 @@ export async function renderSatoriPng(
     // The source passed at create: its data made it exceed.
     throw new ServiceError(
       "render_failed",
-      `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it into several cards.`,
+      `The card is refused before layout: ${error.message}. Shorten the text the data puts in it, or split it ` +
+        `into several cards.`,
       { details: { stage: "layout", ...error.details } },
     );
   }

@@ -1,6 +1,12 @@
-/** Work done between two turns of the event loop, at most: long enough to be cheap, short enough that a request waiting meanwhile is served promptly. */
+/**
+ * Work done between two turns of the event loop, at most: long enough to be cheap, short enough that a request waiting
+ * meanwhile is served promptly.
+ */
 const SLICE_MS = 10;
-/** Where the clock stands still while code runs (Workers in production), a slice ends after this many steps instead (about 10 ms of Liquid). */
+/**
+ * Where the clock stands still while code runs (Workers in production), a slice ends after this many steps instead
+ * (about 10 ms of Liquid).
+ */
 const SLICE_STEPS = 50_000;
 /** Steps between two looks at the clock, which costs more than a step. */
 const CLOCK_CHECK_STEPS = 1024;

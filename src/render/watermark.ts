@@ -9,10 +9,16 @@ export interface Watermark {
   angle?: number;
 }
 
-/** `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top and selectable. */
+/**
+ * `over` lays the text on top of everything (previews); `under` paints it before the content, whose text stays on top
+ * and selectable.
+ */
 type WatermarkLayer = "over" | "under";
 
-/** The mark alone, as the root of a card of its own: Satori lays it out on a transparent card, closed onto a preview's SVG. */
+/**
+ * The mark alone, as the root of a card of its own: Satori lays it out on a transparent card, closed onto a preview's
+ * SVG.
+ */
 export function watermarkOverlay(watermark: Watermark): string {
   return mark(watermark, false, "over", true, OVERLAY_INK);
 }
@@ -31,8 +37,17 @@ function mark(
   const angle = watermark.angle ?? -45;
   // Chromium repeats a position:fixed element on every printed page, and centres it in the viewport of a capture.
   // A negative z-index paints it right after the page background, before any of the document's own boxes.
-  const box = `${fixed ? "position:fixed;inset:0" : root ? "width:100%;height:100%" : "position:absolute;left:0;top:0;width:100%;height:100%"};display:flex;align-items:center;justify-content:center;pointer-events:none;z-index:${layer === "over" ? 2147483647 : -1}${root ? "" : ";overflow:hidden"}`;
-  const text = `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;letter-spacing:8px;white-space:nowrap;color:rgba(${ink.join(",")},${opacity})`;
+  const place = fixed
+    ? "position:fixed;inset:0"
+    : root
+      ? "width:100%;height:100%"
+      : "position:absolute;left:0;top:0;width:100%;height:100%";
+  const box =
+    `${place};display:flex;align-items:center;justify-content:center;pointer-events:none;` +
+    `z-index:${layer === "over" ? 2147483647 : -1}${root ? "" : ";overflow:hidden"}`;
+  const text =
+    `display:flex;transform:rotate(${angle}deg);font-family:Inter,sans-serif;font-size:96px;font-weight:700;` +
+    `letter-spacing:8px;white-space:nowrap;color:rgba(${ink.join(",")},${opacity})`;
   return `<div aria-hidden="true" style="${box}"><div style="${text}">${escapeHtml(watermark.text)}</div></div>`;
 }
 

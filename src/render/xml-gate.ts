@@ -50,7 +50,8 @@ export function checkDataOnlyXml(xml: string, part: string): void {
       throw xmlRefused(
         part,
         "xml_dtd",
-        `it declares a ${event.name === "DOCTYPE" ? "DOCTYPE (a DTD, and with it entities)" : "entity"}; Folio embeds XML without one`,
+        `it declares a ${event.name === "DOCTYPE" ? "DOCTYPE (a DTD, and with it entities)" : "entity"}; ` +
+          `Folio embeds XML without one`,
       );
     if (event.kind === "instruction" && event.target === "xml-stylesheet")
       throw xmlRefused(

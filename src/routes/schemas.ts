@@ -32,7 +32,10 @@ export const IdempotencyHeader = z.object({
     .openapi({
       param: { name: "Idempotency-Key", in: "header" },
       description:
-        "1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`.",
+        "1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request " +
+        "replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or " +
+        "path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` " +
+        "with `Retry-After: 1`.",
       example: "order-1042-invoice",
     }),
 });

@@ -40,7 +40,9 @@ export interface BackendJob {
   options?: Record<string, unknown>;
   timeoutMs?: number;
   account?: string;
-  /** Which half of the slots the job may use (README, "How a render stays safe"); the tests' jobs are paid unless said. */
+  /**
+   * Which half of the slots the job may use (README, "How a render stays safe"); the tests' jobs are paid unless said.
+   */
   share?: "paid" | "free";
 }
 

@@ -158,7 +158,9 @@ function lines(items: TextItem[]): Line[] {
   });
 }
 
-/** The text of each page, in reading layout (pdftotext -layout), or in content-stream order with `raw` (pdftotext -raw). */
+/**
+ * The text of each page, in reading layout (pdftotext -layout), or in content-stream order with `raw` (pdftotext -raw).
+ */
 export async function pageTexts(file: string, options: { raw?: boolean; password?: string } = {}): Promise<string[]> {
   const pages = await textItems(file, options.password);
   return pages.map((items) =>

@@ -90,7 +90,10 @@ function json(object: PDFObject | undefined): PdfJson {
   throw new Error(`no JSON for ${object.constructor.name}`);
 }
 
-/** The trailer and catalog as JSON, a resolver for references, a stream's decoded bytes by its reference, and pdf-lib's document. */
+/**
+ * The trailer and catalog as JSON, a resolver for references, a stream's decoded bytes by its reference, and pdf-lib's
+ * document.
+ */
 export async function pdfObjects(file: string, password?: string) {
   const doc = await loadStructure(file, password);
   const { context, catalog } = doc;
@@ -239,7 +242,9 @@ export async function attachments(file: string): Promise<Map<string, Buffer>> {
   return new Map(found.map((attachment) => [attachment.filename, Buffer.from(attachment.content)]));
 }
 
-/** Page `page` (from 1) drawn by pdfjs on white paper onto an @napi-rs/canvas canvas, at `dpi` (96: a pixel per CSS px). */
+/**
+ * Page `page` (from 1) drawn by pdfjs on white paper onto an @napi-rs/canvas canvas, at `dpi` (96: a pixel per CSS px).
+ */
 async function drawPage(file: string, page: number, dpi: number) {
   return withPdf(file, undefined, async (doc) => {
     const pdfPage = await doc.getPage(page);

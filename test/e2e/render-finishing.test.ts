@@ -285,7 +285,8 @@ describe("encryption", () => {
 
     const repeat = await api("POST", "/v1/render", { template, data: { who: "Ada" }, options });
     expect(repeat.json).toMatchObject({ status: "succeeded", cached: true, byte_size: first.json.byte_size });
-    // Its /ID, readable by anyone holding the file, is random like its salts: not the cache key, which hashes the passwords.
+    // Its /ID, readable by anyone holding the file, is random like its salts: not the cache key, which hashes the
+    // passwords.
     expect(((await pdfObjects(file, user)).trailer["/ID"] as string[])[0]).not.toBe(
       `b:${await expectedDocumentId(template, { who: "Ada" }, options)}`,
     );

@@ -15,7 +15,10 @@ declare module "vitest" {
   }
 }
 
-/** Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state, with the project's Chromium driver. */
+/**
+ * Starts the real service exactly as `npm run dev` does, on its own port and a fresh local state, with the project's
+ * Chromium driver.
+ */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
   const browserRendering = project.name === "e2e-browser-rendering";

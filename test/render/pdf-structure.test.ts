@@ -2,7 +2,9 @@ import { binaryString, pdfPageCount } from "@folio/render-page/pdf-structure";
 import { describe, expect, it } from "vitest";
 import { normalizePdf } from "../../src/render/pdf-normalize";
 
-/** A PDF laid out as Skia writes it: plain objects, a binary stream, one classic xref subsection, a trailer with /Info. */
+/**
+ * A PDF laid out as Skia writes it: plain objects, a binary stream, one classic xref subsection, a trailer with /Info.
+ */
 function skiaLikePdf(pages: number, title = "Invoice \\(draft\\)"): Uint8Array {
   const bytes: number[] = [];
   const offsets: number[] = [];

@@ -98,7 +98,8 @@ describe("the XML gate against the review's spellings", () => {
   });
 
   it("reads unclosed comments and tags in one pass: a megabyte of each ends well inside the test's own time limit", () => {
-    // 400 KB of "<!--" held a Worker for 20 s with a lazy regular expression: at a megabyte that scan would take minutes.
+    // 400 KB of "<!--" held a Worker for 20 s with a lazy regular expression: at a megabyte that scan would take
+    // minutes.
     for (const xml of [`<r>${"<!--".repeat(250_000)}`, `<r>${"<a".repeat(500_000)}`, `<r><a ${'="'.repeat(500_000)}`]) {
       expect(failure(() => checkCrossIndustryInvoice(xml))).toMatchObject({ type: "render_failed", stage: "template" });
     }

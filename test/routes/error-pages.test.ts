@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_TYPE_NAMES, ERROR_TYPES } from "../../src/errors";
+import { ERROR_TYPE_NAMES, ERROR_TYPES } from "../../src/error-table";
 import { escapeHtml } from "../../src/lib/escape-html";
 import { call } from "../helpers";
 

@@ -61,7 +61,8 @@ describe("the client address a trial is counted under", () => {
 
 describe("the deployment's trial ceiling", () => {
   it("refuses a start past it with 429 and Retry-After, whatever new addresses keep coming", async () => {
-    // The deployment limiter of a test of its own, with a ceiling of 3 (production reads TRIAL_STARTS_PER_HOUR_TOTAL, 200).
+    // The deployment limiter of a test of its own, with a ceiling of 3 (production reads TRIAL_STARTS_PER_HOUR_TOTAL,
+    // 200).
     const deployment = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`trial-ceiling-test:${unique()}${unique()}`));
     const start = (address: string) =>
       startTrial(

@@ -62,22 +62,9 @@ export interface Editors {
   jsonErrors(id: EditorId): number;
 }
 
-export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
-  const listeners: Array<(id: EditorId) => void> = [];
-  const server: Partial<Record<EditorId, ServerDiagnostic[]>> = {};
-  const liquidConfig = new Compartment();
-  let variableNames: string[] = [];
-  let propertiesOf: (path: readonly string[]) => string[] = () => [];
-
-  const liquidSupport = () =>
-    liquid({
-      base: html({ selfClosingTags: true }),
-      filters: FOLIO_FILTERS,
-      variables: variableNames.map((label) => ({ label, type: "variable", detail: "data" })),
-      properties: (path) => propertiesOf(path).map((label) => ({ label, type: "property" })),
-    });
-
-  const extensionsFor = (id: EditorId): Extension[] => [
+/** What every editor has: gutters, history, brackets, completion, highlighting, wrapping and the keys for them. */
+function commonExtensions(): Extension[] {
+  return [
     lineNumbers(),
     highlightActiveLineGutter(),
     foldGutter(),
@@ -103,6 +90,26 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
     ]),
     EditorState.tabSize.of(2),
     EditorView.lineWrapping,
+  ];
+}
+
+export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
+  const listeners: Array<(id: EditorId) => void> = [];
+  const server: Partial<Record<EditorId, ServerDiagnostic[]>> = {};
+  const liquidConfig = new Compartment();
+  let variableNames: string[] = [];
+  let propertiesOf: (path: readonly string[]) => string[] = () => [];
+
+  const liquidSupport = () =>
+    liquid({
+      base: html({ selfClosingTags: true }),
+      filters: FOLIO_FILTERS,
+      variables: variableNames.map((label) => ({ label, type: "variable", detail: "data" })),
+      properties: (path) => propertiesOf(path).map((label) => ({ label, type: "property" })),
+    });
+
+  const extensionsFor = (id: EditorId): Extension[] => [
+    ...commonExtensions(),
     id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace] : json(),
     id === "options" ? EditorState.languageData.of(() => [{ autocomplete: optionsCompletion }]) : [],
     id === "schema" ? EditorState.languageData.of(() => [{ autocomplete: schemaCompletion }]) : [],

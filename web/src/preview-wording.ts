@@ -51,6 +51,8 @@ export function previewFailed(
   const where = first?.editor ? ` in ${TAB_LABELS[first.editor]}${firstLine ? `, line ${firstLine}` : ""}` : "";
   return {
     status: HEADLINES[error.type] ?? error.message,
-    stale: `Out of date: ${problems.length} problem${plural(problems.length)}${where}. ${first?.message ?? error.message}`,
+    stale:
+      `Out of date: ${problems.length} ` +
+      `problem${plural(problems.length)}${where}. ${first?.message ?? error.message}`,
   };
 }

@@ -2,18 +2,71 @@
 // way; a 429 waits its Retry-After; a failure keeps the last good preview, marked out of date.
 import { FolioError } from "@folio/sdk";
 import { pressOne } from "./dom";
-import { type Format, previewInput } from "./draft";
+import { type Format, type PreviewInput, previewInput } from "./draft";
 import type { Editors } from "./editors";
 import { preloadPdfJs } from "./pdf";
 import { clearPages, drawnPages, markStale, setStatus, showEmpty, showPages } from "./preview-pages";
 import { brokenJson, previewDone, previewFailed } from "./preview-wording";
 import { problemsOfError, problemsOfWarnings } from "./problems";
 import type { ProblemsPanel } from "./problems-panel";
-import type { Store } from "./store";
+import type { Store, StudioState } from "./store";
 
 const PREVIEW_DELAY_MS = 300;
 
 export type Preview = ReturnType<typeof createPreview>;
+
+/** What the preview pane says when there is nothing to send: the JSON that does not parse, or no source yet. */
+function showNothingToSend(input: Exclude<PreviewInput, { kind: "ready" }>) {
+  if (input.kind === "broken") {
+    const words = brokenJson(input.broken);
+    setStatus("warn", words.status);
+    markStale(words.stale);
+  } else {
+    showEmpty("Write some HTML in Source to see it here.");
+    setStatus("idle", "Nothing to preview");
+  }
+}
+
+/**
+ * Shows why a preview failed, keeping the last good one marked out of date; true when it is tried again by
+ * itself (a 429, through `retryIn` after its Retry-After).
+ */
+function showFailure(
+  error: unknown,
+  state: StudioState,
+  problems: ProblemsPanel,
+  retryIn: (ms: number) => void,
+): boolean {
+  if (!(error instanceof FolioError)) {
+    setStatus("error", "The service could not be reached");
+    markStale("Out of date: the service could not be reached.");
+    return false;
+  }
+  if (error.status === 429) {
+    const wait = error.retryAfter || 5;
+    setStatus("warn", `Preview limit reached: next try in ${wait} s`);
+    retryIn(wait * 1000);
+    return true;
+  }
+  const found = problemsOfError(error);
+  state.problems.preview = found;
+  const words = previewFailed(error, found, found[0] ? problems.lineOf(found[0]) : null);
+  setStatus("error", words.status);
+  markStale(words.stale);
+  return false;
+}
+
+/** The PDF, PNG and JPG buttons over the preview: each sets the format and previews again at once. */
+function listenToFormatButtons(state: StudioState, schedule: (delay: number) => void) {
+  const formatButtons = document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]");
+  for (const button of formatButtons) {
+    button.addEventListener("click", () => {
+      state.format = button.dataset.format as Format;
+      pressOne(formatButtons, button);
+      schedule(0);
+    });
+  }
+}
 
 export function createPreview(store: Store, editors: Editors, problems: ProblemsPanel) {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -28,26 +81,8 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     setStatus("pending", "Waiting for you to pause…");
     timer = setTimeout(() => void run(), delay);
   };
-
-  /** Shows why a preview failed; true when it is tried again by itself (a 429, after its Retry-After). */
-  const failed = (error: unknown): boolean => {
-    if (!(error instanceof FolioError)) {
-      setStatus("error", "The service could not be reached");
-      markStale("Out of date: the service could not be reached.");
-      return false;
-    }
-    if (error.status === 429) {
-      const wait = error.retryAfter || 5;
-      setStatus("warn", `Preview limit reached: next try in ${wait} s`);
-      timer = setTimeout(() => void run(), wait * 1000);
-      return true;
-    }
-    const found = problemsOfError(error);
-    state.problems.preview = found;
-    const words = previewFailed(error, found, found[0] ? problems.lineOf(found[0]) : null);
-    setStatus("error", words.status);
-    markStale(words.stale);
-    return false;
+  const retryIn = (ms: number) => {
+    timer = setTimeout(() => void run(), ms);
   };
 
   async function run() {
@@ -59,15 +94,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     const input = previewInput(current, editors.text, format);
     if (input.kind !== "ready") {
       inFlight = null;
-      if (input.kind === "broken") {
-        const words = brokenJson(input.broken);
-        setStatus("warn", words.status);
-        markStale(words.stale);
-      } else {
-        showEmpty("Write some HTML in Source to see it here.");
-        setStatus("idle", "Nothing to preview");
-      }
-      return;
+      return showNothingToSend(input);
     }
     const controller = new AbortController();
     inFlight = controller;
@@ -84,7 +111,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
       setStatus(done.state, done.text);
     } catch (error) {
       if (controller.signal.aborted || mine !== seq) return;
-      if (failed(error)) return;
+      if (showFailure(error, state, problems, retryIn)) return;
     } finally {
       if (inFlight === controller) inFlight = null;
     }
@@ -99,14 +126,6 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     schedule(0);
   });
   store.on("session", preloadPdfJs);
-
-  const formatButtons = document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]");
-  for (const button of formatButtons) {
-    button.addEventListener("click", () => {
-      state.format = button.dataset.format as Format;
-      pressOne(formatButtons, button);
-      schedule(0);
-    });
-  }
+  listenToFormatButtons(state, schedule);
   return { schedule };
 }

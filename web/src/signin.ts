@@ -15,46 +15,48 @@ export interface SigninActions {
   signedOut(): void;
 }
 
-export function createSignin(store: Store, actions: SigninActions) {
-  const { state } = store;
+/** Signs in with a key, `fromTrial` when the key is a trial's just shown; false when it was refused. */
+type Enter = (key: string, fromTrial?: boolean) => Promise<boolean>;
 
-  const showSignin = (error?: string) => {
-    $("studio").hidden = true;
-    $("signin").hidden = false;
-    const box = $("key-error");
-    box.hidden = !error;
-    box.textContent = error ?? "";
-    $<HTMLInputElement>("key-input").focus();
-  };
+function showSignin(error?: string) {
+  $("studio").hidden = true;
+  $("signin").hidden = false;
+  const box = $("key-error");
+  box.hidden = !error;
+  box.textContent = error ?? "";
+  $<HTMLInputElement>("key-input").focus();
+}
 
-  /** Signs in with `key` when the service accepts it, and opens the first template (or offers a new one). */
-  const enter = async (key: string, fromTrial = false): Promise<boolean> => {
-    const folio = createFolio({ ...CLIENT, apiKey: key });
-    let templates: Template[];
-    try {
-      templates = (await unwrap(folio.api.GET("/v1/templates"))).data;
-    } catch (e) {
-      if (e instanceof FolioError && (e.status === 401 || e.status === 403)) {
-        sessionStorage.removeItem(KEY_STORAGE);
-        showSignin(e.status === 401 ? "That key was not accepted. Check it and try again." : e.message);
-        return false;
-      }
-      showSignin(errorMessage(e, UNREACHABLE));
+/** Signs in with `key` when the service accepts it, and opens the first template (or offers a new one). */
+async function enter(store: Store, actions: SigninActions, key: string, fromTrial = false): Promise<boolean> {
+  const folio = createFolio({ ...CLIENT, apiKey: key });
+  let templates: Template[];
+  try {
+    templates = (await unwrap(folio.api.GET("/v1/templates"))).data;
+  } catch (e) {
+    if (e instanceof FolioError && (e.status === 401 || e.status === 403)) {
+      sessionStorage.removeItem(KEY_STORAGE);
+      showSignin(e.status === 401 ? "That key was not accepted. Check it and try again." : e.message);
       return false;
     }
-    sessionStorage.setItem(KEY_STORAGE, key);
-    $("signin").hidden = true;
-    $("studio").hidden = false;
-    store.signIn(key, folio, templates);
-    const first = state.templates[0];
-    if (first) await actions.openTemplate(first.name);
-    else {
-      store.setCurrent(null);
-      if (!fromTrial) actions.newTemplate();
-    }
-    return true;
-  };
+    showSignin(errorMessage(e, UNREACHABLE));
+    return false;
+  }
+  sessionStorage.setItem(KEY_STORAGE, key);
+  $("signin").hidden = true;
+  $("studio").hidden = false;
+  store.signIn(key, folio, templates);
+  const first = store.state.templates[0];
+  if (first) await actions.openTemplate(first.name);
+  else {
+    store.setCurrent(null);
+    if (!fromTrial) actions.newTemplate();
+  }
+  return true;
+}
 
+/** The key form: the key typed signs in, and leaves the field once accepted. */
+function listenToKeyForm(signIn: Enter) {
   $("key-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = $<HTMLInputElement>("key-input");
@@ -63,12 +65,15 @@ export function createSignin(store: Store, actions: SigninActions) {
     const button = $<HTMLButtonElement>("key-submit");
     button.disabled = true;
     try {
-      if (await enter(key)) input.value = "";
+      if (await signIn(key)) input.value = "";
     } finally {
       button.disabled = false;
     }
   });
+}
 
+/** The trial button: a new trial account signs in, and its key is shown once in a dialog to copy. */
+function listenToTrial(store: Store, actions: SigninActions, signIn: Enter) {
   const trialButton = $<HTMLButtonElement>("trial-button");
   trialButton.addEventListener("click", async () => {
     const errorBox = $("trial-error");
@@ -77,7 +82,7 @@ export function createSignin(store: Store, actions: SigninActions) {
     errorBox.hidden = true;
     try {
       const trial = await startTrial(CLIENT);
-      if (await enter(trial.api_key, true)) {
+      if (await signIn(trial.api_key, true)) {
         $("trial-key").textContent = trial.api_key;
         $<HTMLDialogElement>("trial-dialog").showModal();
       }
@@ -91,11 +96,17 @@ export function createSignin(store: Store, actions: SigninActions) {
   });
   // A new trial has no template yet: closing its key leads straight to making one.
   $("trial-dialog").addEventListener("close", () => {
-    if (!state.current && state.templates.length === 0) actions.newTemplate();
+    if (!store.state.current && store.state.templates.length === 0) actions.newTemplate();
   });
   $("trial-copy").addEventListener("click", async () => {
     if (await copyText($("trial-key").textContent ?? "")) toast("API key copied", "success");
   });
+}
+
+export function createSignin(store: Store, actions: SigninActions) {
+  const signIn: Enter = (key, fromTrial) => enter(store, actions, key, fromTrial);
+  listenToKeyForm(signIn);
+  listenToTrial(store, actions, signIn);
   $("signout-button").addEventListener("click", () => {
     sessionStorage.removeItem(KEY_STORAGE);
     store.signOut();
@@ -107,7 +118,7 @@ export function createSignin(store: Store, actions: SigninActions) {
     /** Signs in with the key this tab kept, if any; else asks for one. */
     start() {
       const saved = sessionStorage.getItem(KEY_STORAGE);
-      if (saved) void enter(saved);
+      if (saved) void signIn(saved);
       else showSignin();
     },
   };

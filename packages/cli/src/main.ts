@@ -9,21 +9,24 @@ import { render } from "./commands/render.js";
 import { validate } from "./commands/validate.js";
 import { EXIT, type Output, output, reportError, UsageError } from "./output.js";
 
-const USAGE = `folio: Folio templates as files, previews, pushes and renders from the shell
-
-  folio login [--key <key>] [--base-url <url>]   store an API key (or FOLIO_API_KEY, or standard input)
-  folio init <name> [dir]                        a template folder: template.html, schema.json, example.json, options.json, folio.json
-  folio preview [dir] [-o file] [--format f] [--watch]   render the folder unsaved (watermarked, free); re-render on change
-  folio validate [dir]                           check example.json against the pushed template's schema
-  folio push [dir] [-m message]                  create the template, or publish a version when the definition changed
-  folio render <ref> [--data file.json] [--options file.json] [-o out.pdf] [--format f] [--async]
-  folio templates ls
-  folio renders ls [--limit n] [--status queued|succeeded|failed]
-
-Every command takes --json (the answer as JSON on stdout). Messages go to stderr.
-FOLIO_API_KEY and FOLIO_BASE_URL override the stored login.
-Exit codes: 0 done, 1 the service refused or failed (API error, invalid data, failed render), 2 usage error.
-`;
+const USAGE =
+  `folio: Folio templates as files, previews, pushes and renders from the shell\n` +
+  `\n` +
+  `  folio login [--key <key>] [--base-url <url>]   store an API key (or FOLIO_API_KEY, or standard input)\n` +
+  `  folio init <name> [dir]                        a template folder: template.html, schema.json, ` +
+  `example.json, options.json, folio.json\n` +
+  `  folio preview [dir] [-o file] [--format f] [--watch]   render the folder unsaved (watermarked, free); ` +
+  `re-render on change\n` +
+  `  folio validate [dir]                           check example.json against the pushed template's schema\n` +
+  `  folio push [dir] [-m message]                  create the template, or publish a version when the ` +
+  `definition changed\n` +
+  `  folio render <ref> [--data file.json] [--options file.json] [-o out.pdf] [--format f] [--async]\n` +
+  `  folio templates ls\n` +
+  `  folio renders ls [--limit n] [--status queued|succeeded|failed]\n` +
+  `\n` +
+  `Every command takes --json (the answer as JSON on stdout). Messages go to stderr.\n` +
+  `FOLIO_API_KEY and FOLIO_BASE_URL override the stored login.\n` +
+  `Exit codes: 0 done, 1 the service refused or failed (API error, invalid data, failed render), 2 usage error.\n`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 const COMMON: Options = { json: { type: "boolean" }, help: { type: "boolean", short: "h" } };

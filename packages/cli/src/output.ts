@@ -32,7 +32,10 @@ export function output(json: boolean): Output {
   };
 }
 
-/** Prints an error on stderr (one JSON line with --json: the API's envelope, or `usage_error`/`client_error`) and answers its exit code. */
+/**
+ * Prints an error on stderr (one JSON line with --json: the API's envelope, or `usage_error`/`client_error`) and
+ * answers its exit code.
+ */
 export function reportError(error: unknown, json: boolean): number {
   if (error instanceof FolioError) {
     const envelope = {

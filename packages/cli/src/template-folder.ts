@@ -45,7 +45,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export function scaffold(dir: string, name: string): string[] {
   if (!TEMPLATE_NAME_PATTERN.test(name))
     throw new UsageError(
-      `"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63`,
+      `"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter ` +
+        `or digit, at most 63`,
     );
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} already exists and is not empty`);
   mkdirSync(dir, { recursive: true });

@@ -25,7 +25,8 @@ async function checkFullPageSize(page: PageLike, viewport: Viewport): Promise<vo
   if (problem) {
     throw new JobFailure(
       "render_failed",
-      `The full-page image would be ${problem}. Set full_page to false, or make the document or device_scale_factor smaller.`,
+      `The full-page image would be ${problem}. Set full_page to false, or make the document or ` +
+        `device_scale_factor smaller.`,
       {
         stage: "layout",
         reason: "raster_too_large",
@@ -81,7 +82,9 @@ async function markCapture(page: PageLike, shot: Uint8Array, job: RenderJob, mar
   await page.setViewport({ width, height, deviceScaleFactor: 1 });
   let binary = "";
   for (let i = 0; i < shot.length; i += 0x8000) binary += String.fromCharCode(...shot.subarray(i, i + 0x8000));
-  const image = `<img alt="" src="data:image/${job.format === "jpg" ? "jpeg" : "png"};base64,${btoa(binary)}" style="display:block;width:${width}px;height:${height}px">`;
+  const image =
+    `<img alt="" src="data:image/${job.format === "jpg" ? "jpeg" : "png"};base64,${btoa(binary)}" ` +
+    `style="display:block;width:${width}px;height:${height}px">`;
   await page.setContent(
     `<!doctype html><html><body style="margin:0;background:transparent">${image}${markHtml}</body></html>`,
     { waitUntil: "load", timeout: job.timeoutMs },

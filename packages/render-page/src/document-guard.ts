@@ -58,7 +58,9 @@ const UNRENDERED: Record<Unrendering["localName"], string> = {
   frame: "the document contains a <frame>: frames are not rendered",
   object: "the document contains an <object>: embedded objects are not rendered",
   embed: "the document contains an <embed>: embedded content is not rendered",
-  meta: 'the document contains a <meta http-equiv="refresh">: it navigates away, and only the document itself is rendered',
+  meta:
+    'the document contains a <meta http-equiv="refresh">: it navigates away, and only the document itself is ' +
+    "rendered",
 };
 
 /**

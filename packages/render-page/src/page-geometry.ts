@@ -86,7 +86,10 @@ function extentOf(paper: PaperSize): Extent {
   return [px(paper.width), px(paper.height)];
 }
 
-/** The paper a document's @page `size` names, portrait (the `landscape` option turns it), and the page it declares; null for `auto`. */
+/**
+ * The paper a document's @page `size` names, portrait (the `landscape` option turns it), and the page it declares; null
+ * for `auto`.
+ */
 function declaredPaper(size: string): { paper: PaperSize; extent: Extent } | null {
   const words = size.toLowerCase().split(/\s+/).filter(Boolean);
   const turned = words.includes("landscape");

@@ -2,7 +2,10 @@
 // tree as plain (uncompressed) objects, found through the classic cross-reference table at the end of the file.
 // Import-free: the render backend counts pages with it, the Worker's normalizer patches what it finds.
 
-/** One char per byte of `bytes[start, end)`. (TextDecoder's "latin1" is really windows-1252, which would remap 0x80-0x9f.) */
+/**
+ * One char per byte of `bytes[start, end)`. (TextDecoder's "latin1" is really windows-1252, which would remap
+ * 0x80-0x9f.)
+ */
 export function binaryString(bytes: Uint8Array, start = 0, end = bytes.length): string {
   const parts: string[] = [];
   // apply() on a typed array reads it directly; spreading one walks an iterator, many times slower.
@@ -85,7 +88,10 @@ function endobjOutsideStrings(text: string): number {
   return -1;
 }
 
-/** Object `number`'s text, `N 0 obj` to `endobj`, with where it starts and ends in bytes; null when it is not where the table says. */
+/**
+ * Object `number`'s text, `N 0 obj` to `endobj`, with where it starts and ends in bytes; null when it is not where the
+ * table says.
+ */
 export function objectAt(
   bytes: Uint8Array,
   xref: CrossReference,

@@ -14,12 +14,16 @@ import { DEFAULT_VIEWPORT } from "./raster-limits.ts";
 function timedOut(timeoutMs: number): JobFailure {
   return new JobFailure(
     "render_failed",
-    `The render did not finish within ${timeoutMs} ms. A long document can need more: raise timeout_ms if it is below its maximum of 30000, or split the document into several renders.`,
+    `The render did not finish within ${timeoutMs} ms. A long document can need more: raise timeout_ms if it ` +
+      `is below its maximum of 30000, or split the document into several renders.`,
     { stage: "browser", reason: "timeout", timeout_ms: timeoutMs, retryable: true },
   );
 }
 
-/** Sets the job's viewport; a resize costs a layout round trip in the renderer (~25 ms), so only when the page is not already there. */
+/**
+ * Sets the job's viewport; a resize costs a layout round trip in the renderer (~25 ms), so only when the page is not
+ * already there.
+ */
 async function fitViewport(page: PageLike, options: PageOptions): Promise<Viewport> {
   const wanted = {
     width: options.width ?? DEFAULT_VIEWPORT.width,

@@ -60,8 +60,10 @@ async function fillList(page: PageLike): Promise<string[] | null> {
     // Zero-specificity defaults (:where), so any rule of the document's own wins.
     const style = document.head.appendChild(document.createElement("style"));
     style.textContent =
-      ":where(.folio-toc, .folio-toc ol) { list-style: none; margin: 0; padding: 0 } :where(.folio-toc ol) { padding-left: 1.5em }" +
-      " :where(.folio-toc-link) { display: flex; gap: 0.5em; color: inherit; text-decoration: none } :where(.folio-toc-title) { flex: 1 }";
+      ":where(.folio-toc, .folio-toc ol) { list-style: none; margin: 0; padding: 0 }" +
+      " :where(.folio-toc ol) { padding-left: 1.5em }" +
+      " :where(.folio-toc-link) { display: flex; gap: 0.5em; color: inherit; text-decoration: none }" +
+      " :where(.folio-toc-title) { flex: 1 }";
     return Array.from(root.querySelectorAll(".folio-toc-link"), (link) => link.dataset.tocTarget as string);
   });
 }

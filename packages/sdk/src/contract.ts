@@ -3,7 +3,9 @@
  * the SDK exports it, so a rule is written once for the API, the SDK and the CLI.
  */
 
-/** A template name, once lowercased: 1 to 63 characters of a-z, 0-9, `.`, `_` and `-`, starting with a letter or digit. */
+/**
+ * A template name, once lowercased: 1 to 63 characters of a-z, 0-9, `.`, `_` and `-`, starting with a letter or digit.
+ */
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
 /** The formats a render is stored as (a request may also say `jpeg`, stored as `jpg`). */

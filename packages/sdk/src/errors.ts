@@ -38,12 +38,16 @@ export class FolioError extends Error {
     return this.type === "render_failed" && this.details.retryable === true;
   }
 
-  /** From an error answer and its body as parsed; an answer without the envelope (a proxy's 502) becomes internal_error. */
+  /**
+   * From an error answer and its body as parsed; an answer without the envelope (a proxy's 502) becomes internal_error.
+   */
   static fromResponse(response: Response, body: unknown): FolioError {
     const requestId = response.headers.get("x-request-id");
     const retryAfter = retryAfterSeconds(response);
     if (isEnvelope(body)) return new FolioError(body.error, response.status, requestId, null, retryAfter);
-    const message = `HTTP ${response.status} ${response.statusText} without an error envelope${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
+    const message =
+      `HTTP ${response.status} ${response.statusText} without an error ` +
+      `envelope${typeof body === "string" && body ? `: ${body.slice(0, 200)}` : ""}`;
     return new FolioError(
       { type: "internal_error", message, docs_url: "" },
       response.status,

@@ -44,7 +44,10 @@ function header(headers: WebhookHeaders, name: string): string | null {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-/** Copied into a fresh ArrayBuffer: some runtimes' typings give TextEncoder a buffer that may be shared, which Web Crypto's typings refuse. */
+/**
+ * Copied into a fresh ArrayBuffer: some runtimes' typings give TextEncoder a buffer that may be shared, which Web
+ * Crypto's typings refuse.
+ */
 const utf8 = (text: string): Bytes => new Uint8Array(encoder.encode(text));
 const bytesOf = (body: string | Uint8Array | ArrayBuffer): Bytes =>
   typeof body === "string" ? utf8(body) : new Uint8Array(body);
@@ -91,7 +94,10 @@ function checkTimestamp(timestamp: string, options: VerifyOptions): void {
   withinTolerance(/^\d+$/.test(timestamp) ? Number(timestamp) : Number.NaN, timestamp, options);
 }
 
-/** Standard Webhooks: `v1,<base64 HMAC of "id.timestamp.body">` keyed with the base64 decoding of the secret after `whsec_`; several space-separated signatures may come. */
+/**
+ * Standard Webhooks: `v1,<base64 HMAC of "id.timestamp.body">` keyed with the base64 decoding of the secret after
+ * `whsec_`; several space-separated signatures may come.
+ */
 async function standardSignatureMatches(
   body: Bytes,
   id: string,

@@ -3,7 +3,9 @@ import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limit
 import { ServiceError } from "../../errors";
 import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 
-/** Previews have a window of their own per key: the studio previews as the user types, and that must not eat renders. */
+/**
+ * Previews have a window of their own per key: the studio previews as the user types, and that must not eat renders.
+ */
 export const PREVIEWS_PER_MINUTE = 30;
 
 /** A suspended account renders nothing (403); each key may start `limit` of `what` a window (429 with Retry-After). */
@@ -25,7 +27,8 @@ async function admit(
   if (!decision.allowed) {
     throw new ServiceError(
       "rate_limited",
-      `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`,
+      `Too many ${what} started with this API key: the limit is ${decision.limit} a minute. Retry ` +
+        `after ${decision.resetSeconds} s.`,
       {
         details: {
           limit: decision.limit,
@@ -41,7 +44,10 @@ async function admit(
   return decision;
 }
 
-/** `error` with the rate window its request was counted in, when admission passed, so its answer says where the caller stands. */
+/**
+ * `error` with the rate window its request was counted in, when admission passed, so its answer says where the caller
+ * stands.
+ */
 export async function countedIn(error: unknown, admitting: Promise<RateDecision>): Promise<unknown> {
   const rate = await admitting.catch(() => undefined);
   if (rate && error instanceof ServiceError && !error.extra.rate) error.extra.rate = rate;

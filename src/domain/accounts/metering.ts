@@ -35,14 +35,16 @@ function refusal(
   now: Date,
 ): ServiceError {
   const needs = stopped
-    ? `the document has more than ${plural(verdict.maxUnits)} of pages and was stopped there; nothing was stored or billed`
+    ? `the document has more than ${plural(verdict.maxUnits)} of pages and was stopped there; nothing was ` +
+      `stored or billed`
     : `this render needs an estimated ${plural(units)}`;
   const base = { estimated_units: units, max_units: verdict.maxUnits };
   if (verdict.type === "spend_cap_exceeded") {
     const cap = limits.spendCapUsd;
     return new ServiceError(
       "spend_cap_exceeded",
-      `This render would take the month's cost past the spend cap of $${cap.toFixed(2)}: ${needs}, and the cap pays for ${plural(verdict.maxUnits)} more.`,
+      `This render would take the month's cost past the spend cap of $${cap.toFixed(2)}: ${needs}, and the ` +
+        `cap pays for ${plural(verdict.maxUnits)} more.`,
       {
         details: {
           ...base,

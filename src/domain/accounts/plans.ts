@@ -49,7 +49,10 @@ export function effectiveLimits(account: AccountRow): EffectiveLimits {
   };
 }
 
-/** Free work holds at most half of a Chromium instance's pages: renders of free-plan and trial accounts (previews always). */
+/**
+ * Free work holds at most half of a Chromium instance's pages: renders of free-plan and trial accounts (previews
+ * always).
+ */
 export function slotShare(account: AccountRow): SlotShare {
   return account.trial || account.plan === "free" ? "free" : "paid";
 }

@@ -3,7 +3,8 @@ import { effectiveLimits, RATE_WINDOW_SECONDS } from "./plans";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-Service-Signature" as const;
 export const WEBHOOK_SIGNATURE_SCHEME =
-  "sha256=<hex>: HMAC-SHA256 of the raw request body keyed with the account webhook secret; compare in constant time before parsing.";
+  "sha256=<hex>: HMAC-SHA256 of the raw request body keyed with the account webhook secret; compare in " +
+  "constant time before parsing.";
 
 /** The full Account object. The secret itself appears only when `revealedSecret` is passed, which happens once. */
 export function serializeAccount(account: AccountRow, revealedSecret: string | null = null) {

@@ -5,7 +5,9 @@ import { trialBucket } from "../../lib/client-address";
 import { createAccount } from "./create-account";
 import { TRIAL_RENDERS } from "./plans";
 
-/** Keyless trials a client address (an IPv6 /64) may start in an hour, whether through the agent server or the studio. */
+/**
+ * Keyless trials a client address (an IPv6 /64) may start in an hour, whether through the agent server or the studio.
+ */
 export const TRIAL_STARTS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;
 
@@ -36,19 +38,23 @@ function tooMany(message: string, limit: number, resetSeconds: number): ServiceE
   });
 }
 
-/** A new 50-render trial account and its key, unless this client or the deployment has started its hour's trials (429). */
+/**
+ * A new 50-render trial account and its key, unless this client or the deployment has started its hour's trials (429).
+ */
 export async function startTrial(db: Database, limiters: TrialLimiters, now: string) {
   const client = await limiters.client.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
   if (!client.allowed)
     throw tooMany(
-      `Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key you already have.`,
+      `Too many trials were started from this address; retry in ${client.resetSeconds} s, or use the API key ` +
+        `you already have.`,
       TRIAL_STARTS_PER_HOUR,
       client.resetSeconds,
     );
   const deployment = await limiters.deployment.take(1, limiters.deploymentPerHour, HOUR_SECONDS);
   if (!deployment.allowed)
     throw tooMany(
-      `Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign up for an API key.`,
+      `Too many trials were started on this service this hour; retry in ${deployment.resetSeconds} s, or sign ` +
+        `up for an API key.`,
       limiters.deploymentPerHour,
       deployment.resetSeconds,
     );

@@ -4,7 +4,9 @@ import { type AccountRow, accounts, apiKeys } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { API_KEY_PATTERN } from "../../lib/ids";
 
-/** The account behind a live key, or null for a key that is malformed, unknown or revoked: callers never learn which. */
+/**
+ * The account behind a live key, or null for a key that is malformed, unknown or revoked: callers never learn which.
+ */
 export async function authenticateKey(
   db: Database,
   presented: string | undefined,

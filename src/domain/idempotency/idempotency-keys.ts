@@ -76,7 +76,8 @@ export async function claimKey(
   if (held.fingerprint !== fingerprint && held.fingerprint !== earlierForm)
     throw conflict(
       "idempotency_key_reused",
-      "This Idempotency-Key was already used with another request (a different body or path). Use a new key for a new request.",
+      "This Idempotency-Key was already used with another request (a different body or path). Use a new key " +
+        "for a new request.",
     );
   if (held.status !== null && held.body !== null) return { state: "replay", status: held.status, body: held.body };
   if (Date.parse(held.startedAt) > now.getTime() - ABANDONED_AFTER_MS)

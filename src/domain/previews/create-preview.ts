@@ -44,7 +44,9 @@ export interface Preview {
   warningsTruncated: boolean;
 }
 
-/** A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short. */
+/**
+ * A preview's time on a browser page, whatever the request or the template asks: previews are free, so they are short.
+ */
 export const MAX_PREVIEW_TIMEOUT_MS = 10_000;
 
 /** The options a preview prints with: the plan's, its `timeout_ms` clamped to MAX_PREVIEW_TIMEOUT_MS. */
@@ -93,7 +95,8 @@ export async function createPreview(
   if (firstError) {
     throw new ServiceError(
       "validation_error",
-      `The data does not match the schema: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      `The data does not match the ` +
+        `schema: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
       { errors },
     );
   }

@@ -43,7 +43,10 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   encryption: { chromium: PDF, satori: PDF },
 };
 
-/** Why an option serves no format of a satori template, when the general reason (a card is one page, no margin) does not say it. */
+/**
+ * Why an option serves no format of a satori template, when the general reason (a card is one page, no margin) does not
+ * say it.
+ */
 const SATORI_REASONS: Partial<Record<keyof RenderOptions, string>> = {
   full_page: "its image is always the card, width x height",
   outline: "a card has no headings to bookmark",
@@ -70,7 +73,9 @@ function refusalMessage(key: string, engine: Engine): string {
   return `\`${key}\` does not apply to a satori template: ${reason}.`;
 }
 
-/** A request's options that do not serve the format it asks for are refused (400 at `options.<key>`), every one named. */
+/**
+ * A request's options that do not serve the format it asks for are refused (400 at `options.<key>`), every one named.
+ */
 export function refuseInapplicableOptions(options: RenderOptions | undefined, engine: Engine, format: Format): void {
   const errors: FieldError[] = Object.entries(options ?? {})
     .filter(([key]) => !serves(key, engine, format))

@@ -32,12 +32,14 @@ const AttachmentSchema = z
       .string()
       .regex(FILE_NAME, {
         error:
-          "a file name of 1 to 255 characters without / or \\, control characters or bidi controls (U+202A-U+202E, U+2066-U+2069)",
+          "a file name of 1 to 255 characters without / or \\, control characters or bidi controls " +
+          "(U+202A-U+202E, U+2066-U+2069)",
       })
       .openapi({ example: "terms.txt" }),
     content: z.string().openapi({
       description:
-        "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in base64 otherwise.",
+        "The file's content: Liquid rendered with the render's data when `encoding` is utf8, the bytes in " +
+        "base64 otherwise.",
     }),
     encoding: z.enum(["utf8", "base64"]).optional().openapi({ description: "Default utf8." }),
     mime_type: z
@@ -63,10 +65,14 @@ const EInvoiceSchema = z
     profile: z
       .enum(FACTUR_X_PROFILES)
       .openapi({ description: "The Factur-X profile the XML follows; written to the XMP as its conformance level." }),
-    xml: z.string().min(1).openapi({
-      description:
-        "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`.",
-    }),
+    xml: z
+      .string()
+      .min(1)
+      .openapi({
+        description:
+          "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be " +
+          "`rsm:CrossIndustryInvoice`.",
+      }),
   })
   .openapi("EInvoice");
 
@@ -110,28 +116,40 @@ export const finishingOptionFields = {
     .boolean()
     .optional()
     .openapi({ description: "Bookmarks from the h1 to h6 headings; implies `tagged`. Default false." }),
-  toc: z.boolean().optional().openapi({
-    description:
-      "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a link with the page it lands on. Default false.",
-  }),
+  toc: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        "Fills the element with the `data-toc` attribute with a nested list of the h1 to h3 headings, each a " +
+        "link with the page it lands on. Default false.",
+    }),
   watermark: WatermarkSchema.optional(),
-  pdfa: z.enum(["2b", "3b"]).optional().openapi({
-    description:
-      "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from the cache key. Not with `encryption`.",
-  }),
+  pdfa: z
+    .enum(["2b", "3b"])
+    .optional()
+    .openapi({
+      description:
+        "PDF/A-2b or PDF/A-3b: XMP identification, an sRGB output intent, fonts embedded, the document id from " +
+        "the cache key. Not with `encryption`.",
+    }),
   attachments: z
     .array(AttachmentSchema)
     .max(MAX_ATTACHMENTS)
     .optional()
     .openapi({
-      description: `Up to ${MAX_ATTACHMENTS} embedded files; with \`pdfa: "3b"\` they are associated files with AFRelationship Data. Not with \`pdfa: "2b"\`.`,
+      description:
+        `Up to ${MAX_ATTACHMENTS} embedded files; with \`pdfa: "3b"\` they are associated files with ` +
+        `AFRelationship Data. Not with \`pdfa: "2b"\`.`,
     }),
   e_invoice: EInvoiceSchema.optional().openapi({
     description:
-      'Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`.',
+      "Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP " +
+      'extension schema; implies `pdfa: "3b"`.',
   }),
   encryption: EncryptionSchema.optional().openapi({
     description:
-      "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default.",
+      "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from " +
+      "run to run. Not with `pdfa` or `e_invoice`, and never a template default.",
   }),
 };

@@ -73,7 +73,9 @@ export function refuseFinishingConflicts(options: RenderOptions): void {
   );
 }
 
-/** Template defaults are stored and shown by GET, so they never hold passwords; their finishing must agree with itself. */
+/**
+ * Template defaults are stored and shown by GET, so they never hold passwords; their finishing must agree with itself.
+ */
 export function templateFinishingProblems(options: RenderOptions): FieldError[] {
   const stored = options.encryption
     ? [

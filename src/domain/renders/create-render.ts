@@ -93,9 +93,10 @@ export async function startRender(
   const errors = validateTemplateData(version, request.data);
   const [firstError] = errors;
   if (firstError) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
     throw new ServiceError(
       "validation_error",
-      `The data does not match the schema of ${template.name}@${version.version}: ${firstError.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`,
+      `The data does not match the schema of ${template.name}@${version.version}: ${firstError.message}${more}`,
       { errors },
     );
   }

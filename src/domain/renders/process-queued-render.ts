@@ -28,7 +28,9 @@ function isTransient(error: unknown): boolean {
   return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
 }
 
-/** Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it. */
+/**
+ * Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it.
+ */
 export async function closeQueued(
   renderId: string,
   state: Partial<RenderRow>,
@@ -50,7 +52,8 @@ async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Pr
   } catch {
     throw new ServiceError(
       "render_failed",
-      "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was queued. Send the render again.",
+      "The queued render's encryption passwords could not be unsealed: PAYLOAD_SECRET changed after it was " +
+        "queued. Send the render again.",
       { details: { stage: "queue", reason: "payload_unsealable", retryable: false } },
     );
   }

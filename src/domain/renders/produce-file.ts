@@ -28,7 +28,9 @@ export interface ProduceDeps {
   keys: PayloadKeys;
   /** Where the render's time goes, for Server-Timing and the request log; nothing is recorded without it. */
   timings?: PhaseRecorder;
-  /** Where letting go of a slot or a lead runs while the answer goes out (a request's waitUntil); in place without it. */
+  /**
+   * Where letting go of a slot or a lead runs while the answer goes out (a request's waitUntil); in place without it.
+   */
   background?: Background;
 }
 
@@ -52,7 +54,10 @@ interface RenderSeat {
   holdsSlot?: boolean;
 }
 
-/** Options done in the Worker (the watermark in the document, the rest on the printed PDF): Chromium never sees them, passwords included. */
+/**
+ * Options done in the Worker (the watermark in the document, the rest on the printed PDF): Chromium never sees them,
+ * passwords included.
+ */
 const WORKER_ONLY: ReadonlySet<string> = new Set(["watermark", "pdfa", "attachments", "e_invoice", "encryption"]);
 
 function chromiumOptions(
@@ -62,7 +67,10 @@ function chromiumOptions(
   return { ...Object.fromEntries(Object.entries(options).filter(([key]) => !WORKER_ONLY.has(key))), ...rendered };
 }
 
-/** The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing; nothing stored or billed. */
+/**
+ * The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing;
+ * nothing stored or billed.
+ */
 export async function renderFile(
   plan: RenderPlan,
   deps: Omit<ProduceDeps, "files" | "meter">,

@@ -20,7 +20,8 @@ const LEASE_MARGIN_MS = 60_000;
 function accountBusy(settings: CapacitySettings): ServiceError {
   return new ServiceError(
     "render_failed",
-    `This account already has ${settings.perAccount} Chromium renders running, and none finished within ${Math.round(settings.maxWaitMs / 1000)} s. Retry when they are done.`,
+    `This account already has ${settings.perAccount} Chromium renders running, and none finished ` +
+      `within ${Math.round(settings.maxWaitMs / 1000)} s. Retry when they are done.`,
     {
       details: {
         stage: "browser",

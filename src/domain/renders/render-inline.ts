@@ -66,7 +66,10 @@ export async function renderInline(
   }
 }
 
-/** Renders with the units `reserving` holds (its page ceiling), then records the render; a render that fails gives them back. */
+/**
+ * Renders with the units `reserving` holds (its page ceiling), then records the render; a render that fails gives them
+ * back.
+ */
 async function renderReserved(
   account: AccountRow,
   origin: RenderOrigin,

@@ -32,7 +32,10 @@ export interface RenderPlan {
   watermark?: Required<Watermark>;
 }
 
-/** Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own size in every format. */
+/**
+ * Refuses raster options whose image alone passes the ceilings, before any work or any unit is spent. A card is its own
+ * size in every format.
+ */
 function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", options: RenderOptions): void {
   if (format === "pdf") return;
   const { width, height } =
@@ -41,7 +44,9 @@ function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", op
       : { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height };
   const problem = rasterProblem(width, height, options.device_scale_factor ?? 1);
   if (!problem) return;
-  const message = `The image would be ${problem}: width, height and device_scale_factor together must stay within ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS / 1e6} megapixels.`;
+  const message =
+    `The image would be ${problem}: width, height and device_scale_factor together must stay ` +
+    `within ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS / 1e6} megapixels.`;
   throw new ServiceError("invalid_request", message, {
     errors: [
       {

@@ -1,8 +1,9 @@
 import { type Schema, Validator } from "@cfworker/json-schema";
 import { type FieldError, ServiceError } from "../../errors";
 import { formatPath } from "../../lib/field-errors";
-import { fieldErrorsFromSchemaOutput, resolveLocalRef } from "./schema-errors";
+import { fieldErrorsFromSchemaOutput } from "./schema-errors";
 import { DRAFT_2020_12_KEYWORDS } from "./schema-metaschema";
+import { resolveLocalRef } from "./schema-pointers";
 
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const keywordChecker = new Validator(DRAFT_2020_12_KEYWORDS, "2020-12", false);

@@ -14,7 +14,8 @@ async function nameTaken(db: Database, accountId: string, name: string, baseUrl:
   const holder = await findLiveTemplate(db, accountId, name);
   return new ServiceError(
     "conflict",
-    `A template named \`${name}\` already exists (latest version ${holder.latestVersion}). Publish a new version instead.`,
+    `A template named \`${name}\` already exists (latest version ${holder.latestVersion}). Publish a new ` +
+      `version instead.`,
     {
       details: {
         code: "template_exists",

@@ -38,7 +38,10 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
     : {
         path,
         code,
-        message: `\`${path}\` applies \`${filter}\` to "now" or "today" (${at}): it prints the date of the render request, and the cache keeps it, so a repeat of the same request answers the file made first, with its date. Pass the date in \`data\` for output that depends on the data alone.`,
+        message:
+          `\`${path}\` applies \`${filter}\` to "now" or "today" (${at}): it prints the date of the render ` +
+          `request, and the cache keeps it, so a repeat of the same request answers the file made first, with ` +
+          `its date. Pass the date in \`data\` for output that depends on the data alone.`,
       };
 }
 
@@ -92,7 +95,10 @@ function exampleWarnings(version: TemplateVersionRow, example: unknown): Templat
  */
 const known = new BoundedCache<Promise<WarningList>>(128);
 
-/** Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS of it. */
+/**
+ * Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS
+ * of it.
+ */
 export function templateWarnings(version: TemplateVersionRow): Promise<WarningList> {
   return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
     const example = parseExample(version);

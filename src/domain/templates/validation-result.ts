@@ -5,7 +5,9 @@ import { parseExample } from "./serialize-template";
 import { templateWarnings } from "./template-warnings";
 import { validateTemplateData } from "./validate-data";
 
-/** POST /v1/templates/{ref}/validate and the validate_template tool: the data's field errors and the version's warnings. */
+/**
+ * POST /v1/templates/{ref}/validate and the validate_template tool: the data's field errors and the version's warnings.
+ */
 export async function validationResult(db: Database, accountId: string, ref: TemplateReference, data: unknown) {
   const { template, version } = await resolveTemplate(db, accountId, ref);
   const errors = validateTemplateData(version, data);

@@ -4,7 +4,9 @@ export const MAX_ATTEMPTS = GAPS_SECONDS.length + 1;
 export const ATTEMPT_BUDGET_MS = 5_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
-/** Milliseconds to wait after `attempt` failed, or null when it was the last; `scale` shrinks gaps outside production. */
+/**
+ * Milliseconds to wait after `attempt` failed, or null when it was the last; `scale` shrinks gaps outside production.
+ */
 export function nextAttemptDelayMs(attempt: number, scale: number): number | null {
   const gap = GAPS_SECONDS[attempt - 1];
   return gap === undefined ? null : Math.round(gap * 1000 * scale);

@@ -7,7 +7,8 @@ export const createTemplateTool = tool({
   name: "create_template",
   title: "Create a template",
   description:
-    "Create a template (POST /v1/templates): HTML with Liquid, an optional JSON Schema for its data, default render options. Free.",
+    "Create a template (POST /v1/templates): HTML with Liquid, an optional JSON Schema for its data, default " +
+    "render options. Free.",
   // Adds a template; the same call again is a conflict, not a second template.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: { ...TemplateCreateBody.shape, ...templateDefinition },

@@ -14,7 +14,8 @@ export const getApiKeyTool = tool({
   name: "get_api_key",
   title: "Get the API key",
   description:
-    "Return the API key these tools act with (creating a free trial when there is none yet), for use against the REST API too.",
+    "Return the API key these tools act with (creating a free trial when there is none yet), for use against " +
+    "the REST API too.",
   // Called without a key, it creates a trial account: each such call another one.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: {},

@@ -9,7 +9,8 @@ export const getTemplateTool = tool({
   name: "get_template",
   title: "Get a template",
   description:
-    "Get a template version with source, schema, options and example (GET /v1/templates/{ref}). ref is name, name@latest or name@N.",
+    "Get a template version with source, schema, options and example (GET /v1/templates/{ref}" +
+    "). ref is name, name@latest or name@N.",
   annotations: READS,
   input: { ref: z.string() },
   output: TemplateSchema,

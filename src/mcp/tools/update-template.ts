@@ -10,7 +10,8 @@ function bareName(name: string): string {
   if (TEMPLATE_NAME_PATTERN.test(name.toLowerCase())) return name.toLowerCase();
   throw new ServiceError(
     "invalid_request",
-    `update_template takes a bare template name such as \`${name.split("@")[0]}\`, not \`${name}\`: versions are immutable, publishing always creates the next one.`,
+    `update_template takes a bare template name such as \`${name.split("@")[0]}\`, not \`${name}\`: versions ` +
+      `are immutable, publishing always creates the next one.`,
     {
       errors: [
         {
@@ -28,7 +29,8 @@ export const updateTemplateTool = tool({
   name: "update_template",
   title: "Publish a template version",
   description:
-    "Publish a new version of a template (POST /v1/templates/{name}/versions). Takes a bare name, never name@N. Omitted fields are inherited.",
+    "Publish a new version of a template (POST /v1/templates/{name}" +
+    "/versions). Takes a bare name, never name@N. Omitted fields are inherited.",
   // Versions are immutable: each call adds the next one and earlier versions still render.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: {

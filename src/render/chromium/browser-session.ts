@@ -5,7 +5,9 @@ import puppeteer, { type Browser } from "@cloudflare/puppeteer";
 import { DOCUMENT_URL } from "@folio/render-page/document-guard";
 import { JobFailure } from "@folio/render-page/job-failure";
 
-/** Browser Rendering keeps a session this long after its last activity (its maximum), for the next connection to join. */
+/**
+ * Browser Rendering keeps a session this long after its last activity (its maximum), for the next connection to join.
+ */
 const KEEP_ALIVE_MS = 10 * 60 * 1000;
 /** New browsers from this isolate keep at least this far apart, whatever the account-wide figure says. */
 const LAUNCH_GAP_MS = 1_000;

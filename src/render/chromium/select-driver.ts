@@ -41,7 +41,8 @@ export function selectChromiumDriver(env: Env, settings: Config): ChromiumDriver
     );
   throw new ServiceError(
     "render_failed",
-    "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and RENDER_BROWSER).",
+    "No Chromium renderer is configured (bind RENDER_CONTAINER, set RENDER_BACKEND_URL, or bind BROWSER and " +
+      "RENDER_BROWSER).",
     { details: { stage: "browser", reason: "no_renderer", retryable: false } },
   );
 }

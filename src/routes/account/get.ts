@@ -7,7 +7,8 @@ import { jsonContent } from "../schemas";
 import { AccountSchema } from "./schemas";
 
 const LATER_NOTE =
-  "The webhook secret was shown once, at webhook_secret_shown_at. Rotate it with POST /v1/account/webhook-secret if it was lost.";
+  "The webhook secret was shown once, at webhook_secret_shown_at. Rotate it with POST " +
+  "/v1/account/webhook-secret if it was lost.";
 
 const route = createRoute({
   method: "get",
@@ -16,7 +17,8 @@ const route = createRoute({
   tags: ["Account"],
   summary: "The account: plan, status, limits, and the webhook secret (returned once)",
   description:
-    "Free and safe to call at startup. Every call returns the full account; the first also carries the webhook signing secret, later ones `webhook_secret: null`, the secret's prefix and a `note`.",
+    "Free and safe to call at startup. Every call returns the full account; the first also carries the " +
+    "webhook signing secret, later ones `webhook_secret: null`, the secret's prefix and a `note`.",
   security: API_KEY_SECURITY,
   responses: {
     200: jsonContent(AccountSchema, "The account."),

@@ -37,6 +37,8 @@ export const rotateWebhookSecretEndpoint = endpoint(route, async (c) => {
     webhook_secret: account.webhookSecret,
     webhook_secret_prefix: account.webhookSecretPrefix,
     rotated_at: now,
-    note: "Store this secret now: it is not shown again. Deliveries from now on are signed with it; the previous secret no longer verifies.",
+    note:
+      "Store this secret now: it is not shown again. Deliveries from now on are signed with it; the previous " +
+      "secret no longer verifies.",
   });
 });

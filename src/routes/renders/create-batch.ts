@@ -38,7 +38,8 @@ const route = createRoute({
   tags: ["Renders"],
   summary: "Queue up to 50 renders at once",
   description:
-    "Every item is queued (cache hits come back finished); a failing item becomes an error entry and never fails the call. Each item fires its own webhook.",
+    "Every item is queued (cache hits come back finished); a failing item becomes an error entry and never " +
+    "fails the call. Each item fires its own webhook.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, body: jsonBodyOf(BatchBody) },
   responses: {

@@ -28,7 +28,9 @@ const route = createRoute({
   tags: ["Renders"],
   summary: "Render a template with data",
   description:
-    "Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical data exceeds the inline limit (satori templates always render inline).",
+    "Answers 200 with a signed URL when the render finishes inside the request or hits the cache (`cached: " +
+    "true`, not billed), and 202 with a queued render when `webhook_url` or `async` is set or the canonical " +
+    "data exceeds the inline limit (satori templates always render inline).",
   security: API_KEY_SECURITY,
   middleware: [precheck],
   request: { headers: IdempotencyHeader, body: jsonBodyOf(RenderRequestBody) },

@@ -21,11 +21,14 @@ export const RenderRequestBody = z
       .optional()
       .openapi({
         description:
-          "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.",
+          "Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not " +
+          "part of v1.",
       }),
     options: RenderOptionsSchema.optional().openapi({
       description:
-        "Merged over the template's default options; per-request values win, and both win over the document's own `@page` size and margins. An option that does not apply to the requested format is refused (400 at `options.<key>`); template defaults that do not apply are ignored.",
+        "Merged over the template's default options; per-request values win, and both win over the document's " +
+        "own `@page` size and margins. An option that does not apply to the requested format is refused (400 " +
+        "at `options.<key>`); template defaults that do not apply are ignored.",
     }),
     webhook_url: z.string().optional().openapi({
       description:

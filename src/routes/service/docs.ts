@@ -4,7 +4,7 @@ import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
-import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../errors";
+import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
@@ -12,10 +12,19 @@ function quickStart(baseUrl: string): string {
   const curl = `curl -s ${baseUrl}/v1/templates -H "Authorization: Bearer $KEY" \\
   -d '{"name": "hello", "source": "<h1>Hello {{ name }}</h1>"}'
 curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "hello", "data": {"name": "Ada"}}'`;
-  return `<h1>Folio API reference</h1>
-<p>A versioned template (HTML and Liquid, optionally a JSON Schema for its data) and a JSON payload in; a deterministic, cached PDF, PNG or JPG behind a signed URL out. Every <code>/v1</code> call takes an API key as <code>Authorization: Bearer &lt;key&gt;</code>; <a href="${baseUrl}/studio">the studio</a> starts a free trial without one. The machine-readable description is <a href="${baseUrl}/openapi.json"><code>/openapi.json</code></a>; an AI assistant connects to the agent server at <code>${escapeHtml(baseUrl)}/mcp</code>.</p>
-<pre>${escapeHtml(curl)}</pre>
-<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`;
+  return (
+    `<h1>Folio API reference</h1>\n` +
+    `<p>A versioned template (HTML and Liquid, optionally a JSON Schema for its data) and a JSON payload in; ` +
+    `a deterministic, cached PDF, PNG or JPG behind a signed URL out. Every <code>/v1</code> call takes an API ` +
+    `key as <code>Authorization: Bearer &lt;key&gt;</code>; <a href="${baseUrl}/studio">the studio</a> starts ` +
+    `a free trial without one. The machine-readable description is <a href="${baseUrl}/openapi.json">` +
+    `<code>/openapi.json</code></a>; an AI assistant connects to the agent server at ` +
+    `<code>${escapeHtml(baseUrl)}/mcp</code>.</p>\n` +
+    `<pre>${escapeHtml(curl)}</pre>\n` +
+    `<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a ` +
+    `href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a ` +
+    `href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`
+  );
 }
 
 function optionsSection(document: OpenApiDocument): string {
@@ -24,15 +33,29 @@ function optionsSection(document: OpenApiDocument): string {
     { heading: "chromium template", cell: (name: string) => escapeHtml(servedFormats(name).chromium) },
     { heading: "satori template", cell: (name: string) => escapeHtml(servedFormats(name).satori) },
   ];
-  return `<h2 id="options">Render options</h2><p>Given per request in <code>options</code>, or as a template's defaults; the request's values win over the template's, and both over the document's own CSS: <code>page_size</code>, <code>landscape</code> and <code>margin</code>, when set, win over the document's <code>@page</code>. Unknown keys are refused, and so is a request option the output format does not use (400 at <code>options.&lt;key&gt;</code>); a template default the format does not use is ignored. The last two columns say which formats each option serves. A satori card rendered as PDF or JPG keeps the card: <code>width</code> x <code>height</code>, one page, no margin, Inter.</p>${schema ? propertyTable(schema, columns) : ""}`;
+  return (
+    `<h2 id="options">Render options</h2><p>Given per request in <code>options</code>, or as a template's ` +
+    `defaults; the request's values win over the template's, and both over the document's own CSS: ` +
+    `<code>page_size</code>, <code>landscape</code> and <code>margin</code>, when set, win over the document's ` +
+    `<code>@page</code>. Unknown keys are refused, and so is a request option the output format does not use ` +
+    `(400 at <code>options.&lt;key&gt;</code>); a template default the format does not use is ignored. The last ` +
+    `two columns say which formats each option serves. A satori card rendered as PDF or JPG keeps the card: ` +
+    `<code>width</code> x <code>height</code>, one page, no margin, ` +
+    `Inter.</p>${schema ? propertyTable(schema, columns) : ""}`
+  );
 }
 
 function errorsSection(baseUrl: string): string {
   const rows = ERROR_TYPE_NAMES.map(
     (t) =>
-      `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td><td>${inline(ERROR_TYPES[t].meaning)}</td></tr>`,
+      `<tr><td><a href="${docsUrl(baseUrl, t)}"><code>${t}</code></a></td><td>${ERROR_TYPES[t].status}</td>` +
+      `<td>${inline(ERROR_TYPES[t].meaning)}</td></tr>`,
   );
-  return `<h2 id="errors">Errors</h2><p>Every error answers <code>{"error": {"type", "message", "docs_url", "errors"?, "details"?}}</code>. Branch on <code>type</code>; each has a page.</p><table><tr><th>type</th><th>HTTP</th><th>meaning</th></tr>${rows.join("")}</table>`;
+  return (
+    `<h2 id="errors">Errors</h2><p>Every error answers <code>{"error": {"type", "message", "docs_url", ` +
+    `"errors"?, "details"?}}</code>. Branch on <code>type</code>; each has a page.</p><table><tr><th>type</th>` +
+    `<th>HTTP</th><th>meaning</th></tr>${rows.join("")}</table>`
+  );
 }
 
 /** GET /docs: the whole reference on one server-rendered page, from the running OpenAPI document. */
@@ -65,13 +88,15 @@ export function homePage(c: AppContext): Response {
   ];
   const items = links.map(
     ([path, name, what]) =>
-      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br><span class="muted">${what}</span></li>`,
+      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br>` +
+      `<span class="muted">${what}</span></li>`,
   );
   return c.html(
     page(
       baseUrl,
       "Folio",
-      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
+      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG ` +
+        `and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
     ),
   );
 }

@@ -62,17 +62,24 @@ const HealthSchema = z
       .optional()
       .openapi({
         description:
-          "With `detail=1` only: the Chromium `driver` and its counters, or `error`. `backend`: the render backend's own (jobs, pages opened, pages busy and waiting, memory). `container`: `instances`, each with this Worker's jobs, failures and `backend` (null while it sleeps). `browser-rendering`: `sessions`, each with this Worker's jobs and its `browser` (jobs, pages opened, launches).",
+          "With `detail=1` only: the Chromium `driver` and its counters, or `error`. `backend`: the render " +
+          "backend's own (jobs, pages opened, pages busy and waiting, memory). `container`: `instances`, each " +
+          "with this Worker's jobs, failures and `backend` (null while it sleeps). `browser-rendering`: " +
+          "`sessions`, each with this Worker's jobs and its `browser` (jobs, pages opened, launches).",
         example: { driver: "backend", jobs: 120, pages_opened: 2, active: 1, queued: 0, memory_bytes: 480000000 },
       }),
   })
   .openapi("Health");
 
 const HealthQuery = z.object({
-  detail: z.enum(["1"]).optional().openapi({
-    description:
-      "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as cheap as ever.",
-  }),
+  detail: z
+    .enum(["1"])
+    .optional()
+    .openapi({
+      description:
+        "`1` adds `renderer_stats`; it needs the `X-Internal-Secret` header. Without it the check stays as " +
+        "cheap as ever.",
+    }),
 });
 
 const route = createRoute({

@@ -16,7 +16,8 @@ const route = createRoute({
   tags: ["Account"],
   summary: "Confirm an account's email address with the token from the verification link",
   description:
-    "The token is the credential (the link is opened from an email), so no API key is needed. Tokens are single-use and last 24 hours.",
+    "The token is the credential (the link is opened from an email), so no API key is needed. Tokens are " +
+    "single-use and last 24 hours.",
   request: {
     query: z.object({ token: z.string().min(1).openapi({ description: "The token from the verification link." }) }),
   },

@@ -13,7 +13,9 @@ const route = createRoute({
   tags: ["Templates"],
   summary: "Create a template at version 1",
   description:
-    "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block.",
+    "Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). " +
+    "`warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema " +
+    "refuses) or print the date of the request (clock reads); they never block.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, body: jsonBodyOf(TemplateCreateBody) },
   responses: {

@@ -13,7 +13,8 @@ const route = createRoute({
   tags: ["Templates"],
   summary: "Delete a template (every version); its name is released",
   description:
-    "Soft delete: past renders and their files stay, version rows and checksums are kept, and rendering any of its references answers 404.",
+    "Soft delete: past renders and their files stay, version rows and checksums are kept, and rendering any " +
+    "of its references answers 404.",
   security: API_KEY_SECURITY,
   request: { params: RefParam },
   responses: {

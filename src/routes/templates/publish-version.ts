@@ -14,7 +14,9 @@ const route = createRoute({
   tags: ["Templates"],
   summary: "Publish a new version (name@N+1)",
   description:
-    "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render time; they never block.",
+    "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. " +
+    "Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render " +
+    "time; they never block.",
   security: API_KEY_SECURITY,
   request: { headers: IdempotencyHeader, params: NameParam, body: jsonBodyOf(TemplateVersionBody) },
   responses: {

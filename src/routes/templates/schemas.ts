@@ -47,7 +47,8 @@ export const TemplateCreateBody = z
 
 export const TemplateVersionBody = z.strictObject(definitionFields).openapi("TemplateVersionInput", {
   description:
-    "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or options, `null` clears example.",
+    "Omitted engine, schema, options, expected_pages and example are inherited; `{}` clears schema or " +
+    "options, `null` clears example.",
 });
 
 export const ValidateBody = z
@@ -89,7 +90,8 @@ const TemplateWarningSchema = z
   })
   .openapi("TemplateWarning", {
     description:
-      "Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block.",
+      "Something that will go wrong at render time although the template was accepted, or (clock_read) make " +
+      "the file print the date of its request. Warnings never block.",
   });
 
 const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });

@@ -13,7 +13,9 @@ const route = createRoute({
   tags: ["Templates"],
   summary: "Check data against a template's schema without rendering",
   description:
-    "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).",
+    "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example " +
+    "payload, and the version's warnings (what will fail, or print the date of the request, at render time " +
+    "whatever the data).",
   security: API_KEY_SECURITY,
   request: { params: RefParam, body: jsonBodyOf(ValidateBody) },
   responses: {

@@ -24,7 +24,11 @@ const route = createRoute({
   operationId: "startTrial",
   tags: ["Account"],
   summary: `Start a free ${TRIAL_RENDERS}-render trial (no API key needed)`,
-  description: `Creates a trial account and answers its API key, on the same terms as the agent server's first call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address (an IPv6 client counts per /64), and at most \`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole service.`,
+  description:
+    `Creates a trial account and answers its API key, on the same terms as the agent server's first ` +
+    `call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address ` +
+    `(an IPv6 client counts per /64), and at most \`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole ` +
+    `service.`,
   security: [],
   responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
 });

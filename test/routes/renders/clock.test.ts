@@ -35,7 +35,8 @@ describe('a template that reads the clock ("now", "today")', () => {
     const again = await renderAt(key, SPRING_2031, { n: 1 });
     expect(again.render).toMatchObject({ cached: true });
     expect(again.file).toBe(first.file);
-    // Asked for anew (other data, so another cache key), the card prints the new request's date, and only that changes its bytes.
+    // Asked for anew (other data, so another cache key), the card prints the new request's date, and only that changes
+    // its bytes.
     expect((await renderAt(key, SPRING_2031, { n: 2 })).file).not.toBe(first.file);
     expect((await renderAt(key, SPRING_2021, { n: 3 })).file).toBe(first.file);
   });

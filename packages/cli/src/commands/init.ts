@@ -8,6 +8,7 @@ export function init(name: string, dir: string | undefined, out: Output): void {
   const files = scaffold(folder, name);
   out.result(
     { name, dir: folder, files },
-    `Created ${folder}: ${files.join(", ")}\nNext: folio preview ${dir ?? name} --watch, then folio push ${dir ?? name}`,
+    `Created ${folder}: ${files.join(", ")}\nNext: folio preview ${dir ?? name} --watch, then folio ` +
+      `push ${dir ?? name}`,
   );
 }
