@@ -26,7 +26,8 @@ const PreviewBody = z
   })
   .openapi("PreviewRequest", {
     description:
-      "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`.",
+      "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and " +
+      "`options`), rendered with `data`.",
   });
 
 const base64url = (text: string) =>
@@ -59,13 +60,19 @@ const route = createRoute({
   operationId: "createPreview",
   tags: ["Renders"],
   summary: "Preview a template: the file's bytes, watermarked, never stored or billed",
-  description: `Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of ${PREVIEWS_PER_MINUTE} a minute per API key. A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
+  description:
+    "Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every " +
+    "page. Nothing is stored, cached, billed or listed. " +
+    `Previews have their own window of ${PREVIEWS_PER_MINUTE} a minute per API key. ` +
+    `A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
   security: API_KEY_SECURITY,
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {
     200: {
       ...fileContent(
-        "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+        "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON " +
+          "of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); " +
+          "`X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
       ),
       headers: z.object({
         "X-Service-Page-Count": z.string(),
