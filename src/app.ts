@@ -7,6 +7,7 @@ import { errorEnvelope, ServiceError } from "./errors";
 import { refuseInvalidInput } from "./lib/endpoint";
 import { handleMcp } from "./mcp/handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
+import { firstQueryValues } from "./middleware/first-query-values";
 import { idempotency } from "./middleware/idempotency";
 import { internalAuth } from "./middleware/internal-auth";
 import { jsonBody } from "./middleware/json-body";
@@ -81,6 +82,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   // The renderer's counters say how much the service renders: only for callers holding the internal secret.
   app.use("/healthz", async (c, next) => (c.req.query("detail") === undefined ? next() : internalAuth(c, next)));
   app.use("/v1/*", async (c, next) => (KEYLESS_V1.some((p) => p.test(c.req.path)) ? next() : apiKeyAuth(c, next)));
+  app.use("*", firstQueryValues);
   app.use("*", jsonBody);
   for (const path of ["/v1/render", "/v1/render/batch", "/v1/templates", "/v1/templates/:name/versions"])
     app.use(path, idempotency);

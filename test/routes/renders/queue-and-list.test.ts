@@ -87,6 +87,11 @@ describe("GET /v1/renders", () => {
     const succeeded = await call("GET", "/v1/renders?status=succeeded", { key });
     expect(succeeded.json.data).toHaveLength(3);
     expect((await call("GET", "/v1/renders", { key })).json.data.length).toBe(4);
+    // A key given twice means its first value, as v1 read it: the second is neither an array nor a refusal.
+    const repeated = await call("GET", "/v1/renders?limit=1&limit=3&status=succeeded&status=done", { key });
+    expect(repeated.status).toBe(200);
+    expect(repeated.json.data.map((r: { id: string }) => r.id)).toEqual([ids[2]]);
+    expectError(await call("GET", "/v1/renders?limit=abc&limit=1", { key }), 400, "invalid_request");
   });
 
   it.each(["limit=0", "limit=101", "limit=abc", "status=done", "starting_after=rnd_nothere"])(
