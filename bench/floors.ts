@@ -6,28 +6,18 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import puppeteer, { type Browser } from "puppeteer-core";
 import satori from "satori";
 import { html as parseHtml } from "satori-html";
-import { chromiumBinary } from "../container/src/chromium-binary.ts";
+import { CHROMIUM_BASE_ARGS, chromiumBinary } from "../container/src/chromium-binary.ts";
 
 const require = createRequire(import.meta.url);
 /** The Chromium and fonts Folio renders with (container/src/chromium-binary.ts), so the floor is the same browser. */
 export const CHROMIUM = chromiumBinary();
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--font-render-hinting=none",
-];
 
 export function launch(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: CHROMIUM.executablePath,
     env: { ...process.env, ...CHROMIUM.env },
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_BASE_ARGS],
   });
 }
 

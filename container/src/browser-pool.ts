@@ -10,7 +10,7 @@ import type { PageLike } from "@folio/render-page/page-like";
 import type { PageLender } from "@folio/render-page/prepared-page";
 import { DEFAULT_VIEWPORT } from "@folio/render-page/raster-limits";
 import puppeteer, { type Browser } from "puppeteer-core";
-import type { ChromiumBinary } from "./chromium-binary.ts";
+import { CHROMIUM_BASE_ARGS, type ChromiumBinary } from "./chromium-binary.ts";
 import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 
 export interface PoolOptions {
@@ -68,19 +68,12 @@ export class BrowserPool {
       defaultViewport: DEFAULT_VIEWPORT,
       userDataDir: profile.dir,
       args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        ...CHROMIUM_BASE_ARGS,
         "--disable-quic",
         "--disable-extensions",
         "--disable-default-apps",
         "--mute-audio",
         "--hide-scrollbars",
-        "--font-render-hinting=none",
         // Lets PreparedPage.clear() collect a reused page's garbage between jobs (templates never run scripts).
         "--js-flags=--expose-gc",
         `--proxy-server=http://127.0.0.1:${this.options.proxyPort}`,

@@ -22,6 +22,21 @@ const PACKAGE = "@sparticuz/chromium";
 /** The shipped build is for x86-64 Linux only; elsewhere CHROMIUM_PATH names a Chromium. */
 const SHIPPED_FOR = "linux-x64";
 
+/**
+ * The flags every Chromium Folio starts carries, the render backend's and the bench's floor alike, so a floor is
+ * measured on the same browser: no sandbox inside the container, no GPU, no background traffic, unhinted glyphs.
+ */
+export const CHROMIUM_BASE_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--font-render-hinting=none",
+];
+
 /** Names the browser Folio will start, unpacking the shipped build on first use (about 2 s, once per install). */
 export function chromiumBinary(env: NodeJS.ProcessEnv = process.env): ChromiumBinary {
   const fonts = { FONTCONFIG_FILE: fontConfigFile() };
