@@ -1,4 +1,4 @@
-// Liquid outputs in XML are escaped (docs/rendering.md, "Liquid outputs in XML"). One parse serves the page and the
+// Liquid outputs in XML are escaped (docs/rendering.md#liquid-outputs-in-xml). One parse serves the page and the
 // XML: every output knows its place when parsed, and escapes only in a render that writes XML, so a page keeps v1's
 // output as it was and a source is parsed once whatever it is rendered as.
 import {

@@ -120,9 +120,9 @@ export function liquidBudget(): LiquidBudget {
 
 /**
  * Renders `source` with `input`, as a page (`markup` "html", outputs written as they are) or as XML (every output
- * escaped for its place; docs/rendering.md, "Liquid outputs in XML"). Any failure (an unknown filter, a filter error, the parse, time or memory
- * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
- * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
+ * escaped for its place: docs/rendering.md#liquid-outputs-in-xml). Any failure (an unknown filter, a filter error,
+ * the parse, time or memory limit) is `render_failed` at stage `template`, naming the filter or the limit to blame.
+ * The render is driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
 export async function renderLiquid(
   source: string,

@@ -1,5 +1,5 @@
 // Where each Liquid output of a template sits in the XML the template writes: in text, or inside a quoted attribute
-// value, where quotes must be escaped too (docs/rendering.md, "Liquid outputs in XML"). The template's own text is
+// value, where quotes must be escaped too (docs/rendering.md#liquid-outputs-in-xml). The template's own text is
 // read once, in source order, with its Liquid left out: what an output prints never moves the place of the next.
 import { type TopLevelToken, TypeGuards } from "liquidjs";
 
@@ -14,7 +14,10 @@ const OPENERS: Array<[string, LexState]> = [
   ["<!--", "comment"],
   ["<![CDATA[", "cdata"],
 ];
-/** What may follow `<` when it opens a tag, a declaration or an instruction; a `<` at the end of a run of text (a name printed by Liquid follows) counts too. */
+/**
+ * What may follow `<` when it opens a tag, a declaration or an instruction; a `<` ending a run of text counts too
+ * (a tag name printed by Liquid follows it).
+ */
 const OPENS_MARKUP = /[A-Za-z_:?!/]/;
 
 /** An XML lexer that knows only what it needs: whether it stands inside a quoted attribute value. */

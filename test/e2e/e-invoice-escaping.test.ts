@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { api, createTemplate, download, fixture, fixtureJson, inspectPdf } from "./client";
 import { attachments } from "./pdf-tools";
 
-// A name with `&` and `<` reads the same on the page and in the embedded e-invoice XML (docs/rendering.md, "Liquid
-// outputs in XML"): the page's template escapes it, the XML's outputs are escaped by Folio or by their own filter.
+// A name with `&` and `<` reads the same on the page and in the embedded e-invoice XML
+// (docs/rendering.md#liquid-outputs-in-xml): the page's template escapes it, the XML's outputs are escaped by Folio
+// or by their own filter.
 const SELLER = "Müller & Söhne <Werk Süd>";
 const FIXTURE_XML = fixture("invoice.facturx.xml.liquid");
 /** The fixture's XML as a template written before outputs were escaped: the names printed without `| escape`. */
