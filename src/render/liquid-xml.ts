@@ -44,16 +44,23 @@ function writing(filters: ReadonlyArray<{ name: string }>, place: XmlPlace): Wri
   return last && WRITTEN_AS_IS.has(last.name) ? "as-is" : place;
 }
 
+/** Whether an output written as `how` is escaped in `ctx`: only where it is not as-is and the part writes XML. */
+function escapes(ctx: Context, how: Writing): how is XmlPlace {
+  return how !== "as-is" && ctx instanceof RenderContext && ctx.markup === "xml";
+}
+
 /** The escaped text of `value` for an output written as `how`, or `value` itself where nothing is escaped. */
 function written(ctx: Context, how: Writing, value: unknown): unknown {
-  if (how === "as-is" || !(ctx instanceof RenderContext) || ctx.markup !== "xml") return value;
+  if (!escapes(ctx, how)) return value;
   const text = asText(value);
   // Counted as liquidjs's own escape filter counts what it escapes.
   ctx.memoryLimit.use(text.length);
   return escapeXml(text, how);
 }
 
-function escapingInto(emitter: Emitter, ctx: Context, how: Writing): Emitter {
+/** `emitter`, or (where the output escapes) one writing into it escaped: a page's outputs cost nothing more. */
+function emitterFor(emitter: Emitter, ctx: Context, how: Writing): Emitter {
+  if (!escapes(ctx, how)) return emitter;
   return {
     get buffer() {
       return emitter.buffer;
@@ -75,7 +82,7 @@ class XmlAwareOutput extends Output {
     this.how = writing(this.value.filters, place);
   }
   override render(ctx: Context, emitter: Emitter): IterableIterator<unknown> {
-    return super.render(ctx, escapingInto(emitter, ctx, this.how));
+    return super.render(ctx, emitterFor(emitter, ctx, this.how));
   }
 }
 
@@ -97,7 +104,7 @@ class XmlAwareEcho extends EchoTag {
     this.how = writing(argumentFilters(value) ?? [], placeFor(parser, token));
   }
   override render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    return super.render(ctx, escapingInto(emitter, ctx, this.how));
+    return super.render(ctx, emitterFor(emitter, ctx, this.how));
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderLiquid } from "../../src/render/liquid";
+import { preparePdfFinishing } from "../../src/render/pdf-finishing";
 
 const NAME = `Müller & Söhne <Werk Süd> "Nord" 'Ost'`;
 const TEXT = `Müller &amp; Söhne &lt;Werk Süd&gt; "Nord" 'Ost'`;
@@ -84,5 +85,31 @@ endif %}"/>`;
     expect(await xml("<A>{{ nothing }}|{{ list }}|{{ 3 }}</A>", { list: ["a&", "<b>"] })).toBe(
       "<A>|a&amp;&lt;b&gt;|3</A>",
     );
+  });
+});
+
+describe("the parts rendered as XML", () => {
+  it("are the e-invoice XML and the utf8 attachments declared as XML; other attachments keep their outputs as they are", async () => {
+    const input = { data: { name: "a&b" }, instant: new Date() };
+    const finishing = await preparePdfFinishing(
+      {
+        attachments: [
+          { filename: "a.xml", content: "<A>{{ name }}</A>", mime_type: "application/xml" },
+          { filename: "b.xml", content: "<B>{{ name }}</B>", mime_type: "text/xml; charset=utf-8" },
+          { filename: "c.xml", content: "<C>{{ name }}</C>", mime_type: "application/vnd.example+xml" },
+          { filename: "d.txt", content: "{{ name }}", mime_type: "text/plain" },
+          { filename: "e.json", content: '{"name": "{{ name }}"}', mime_type: "application/json" },
+        ],
+        e_invoice: {
+          standard: "factur-x",
+          profile: "minimum",
+          xml: '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><N>{{ name }}</N></rsm:CrossIndustryInvoice>',
+        },
+      },
+      (source, path, markup) => renderLiquid(source, input, path, markup),
+    );
+    const texts = finishing?.attachments.map((file) => new TextDecoder().decode(file.bytes));
+    expect(texts).toEqual(["<A>a&amp;b</A>", "<B>a&amp;b</B>", "<C>a&amp;b</C>", "a&b", '{"name": "a&b"}']);
+    expect(finishing?.eInvoice?.xml).toContain("<N>a&amp;b</N>");
   });
 });
