@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
 import { renderLiquid } from "../../src/render/liquid";
+import { liquidFindings } from "../../src/render/liquid-diagnostics";
 
 function render(source: string) {
   return renderLiquid(source, { data: {}, instant: new Date() });
@@ -62,5 +63,13 @@ describe("number", () => {
   it("refuses what is not a number, and decimals out of order", async () => {
     expect(await refusal('{{ "abc" | number: "de-DE" }}')).toMatch(/number: "abc" is not a number/);
     expect(await refusal('{{ 1 | number: "de-DE", 3, 1 }}')).toMatch(/number: at most 1 decimals/);
+  });
+});
+
+describe("the template diagnostics", () => {
+  it("know number and money's decimals: neither is an unknown filter", () => {
+    expect(
+      liquidFindings('{{ 3.5 | number: "de-DE", 0, 2 }} {{ 1 | money: "EUR", "de-DE", 4 }} {{ 1 | numbr }}'),
+    ).toEqual([expect.objectContaining({ code: "unknown_filter", filter: "numbr" })]);
   });
 });
