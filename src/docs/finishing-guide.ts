@@ -44,8 +44,8 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       ],
     },
     "Up to 10 embedded files. utf8 content (the default) is Liquid rendered with the render's data; base64 " +
-      'content is the file\'s bytes. With `pdfa: "3b"` each is an associated file with AFRelationship Data; ' +
-      "PDF/A-2b cannot carry attachments.",
+      "content is the file's bytes; in utf8 content declared as XML, outputs are escaped (`/docs#liquid-xml`). " +
+      'With `pdfa: "3b"` each is an associated file with AFRelationship Data; PDF/A-2b cannot carry attachments.',
   ],
   [
     "e_invoice",
@@ -62,8 +62,9 @@ const EXAMPLES: Array<[string, unknown, string]> = [
     "A Factur-X (ZUGFeRD) invoice from the same payload as the page: `xml` is Liquid rendered with the same " +
       "validated data, refused (`render_failed`, stage `template`) unless it is well-formed XML whose root is " +
       "`rsm:CrossIndustryInvoice`, and embedded as `factur-x.xml` (AFRelationship Alternative) in a PDF/A-3b " +
-      "with the Factur-X XMP extension schema and the profile as its conformance level. Keep the XML in the " +
-      "template's default options, so every render of the invoice carries it.",
+      "with the Factur-X XMP extension schema and the profile as its conformance level. Its outputs are escaped " +
+      "for XML (`/docs#liquid-xml`). Keep the XML in the template's default options, so every render of the " +
+      "invoice carries it.",
   ],
   [
     "encryption",

@@ -7,25 +7,47 @@ import { filterNames, renderLiquid } from "../render/liquid";
 const FILTER_EXAMPLES = [
   "{{ 1234.5 | money }}",
   '{{ 1234.5 | money: "EUR", "de-DE" }}',
+  '{{ 0.1234 | money: "EUR", "de-DE", 4 }}',
   '{{ 99 | money: "JPY", "ja-JP" }}',
+  '{{ 3.5 | number: "de-DE" }}',
+  '{{ 1234567.891 | number: "fr-FR", 2, 2 }}',
+  '{{ 0.5 | number: "en-US", 2 }}',
   '{{ "2026-11-24" | date_medium }}',
   '{{ "2026-11-24" | date_medium: "fr-FR" }}',
   '{{ "2026-11-24" | date: "%d/%m/%Y" }}',
   '{{ "now" | date: "%Y-%m-%d" }}',
 ];
 
-const FOLIO_FILTERS = new Set(["money", "date_medium"]);
+const FOLIO_FILTERS = new Set(["money", "number", "date_medium"]);
+
+/** The XML examples' data: a name with the three characters XML reserves, and one with quotes. */
+const XML_DATA = { seller: { name: "Müller & Söhne <Werk Süd>", brand: '"MS" Tools' } };
+const XML_EXAMPLES = [
+  "<ram:Name>{{ seller.name }}</ram:Name>",
+  '<Party brand="{{ seller.brand }}">{{ seller.brand }}</Party>',
+  "<ram:Name>{{ seller.name | escape }}</ram:Name>",
+  "{% capture party %}<ram:Name>{{ seller.name }}</ram:Name>{% endcapture %}{{ party | raw }}",
+];
+
+async function exampleRows(examples: string[], render: (example: string) => Promise<string>[]): Promise<string> {
+  const rows = await Promise.all(
+    examples.map(async (example) => {
+      const cells = await Promise.all(render(example));
+      return `<tr><td><code>${escapeHtml(example)}</code></td>${cells.map((cell) => `<td><code>${escapeHtml(cell)}</code></td>`).join("")}</tr>`;
+    }),
+  );
+  return rows.join("");
+}
 
 /** The Liquid section; its "now" example is rendered as a render requested with this page would be. */
 export async function liquidGuide(): Promise<string> {
   const input = { data: {}, instant: new Date() };
-  const rows = await Promise.all(
-    FILTER_EXAMPLES.map(
-      async (example) =>
-        `<tr><td><code>${escapeHtml(example)}</code></td><td>` +
-        `<code>${escapeHtml(await renderLiquid(example, input))}</code></td></tr>`,
-    ),
-  );
+  const filters = await exampleRows(FILTER_EXAMPLES, (example) => [renderLiquid(example, input)]);
+  const xml = { data: XML_DATA, instant: input.instant };
+  const outputs = await exampleRows(XML_EXAMPLES, (example) => [
+    renderLiquid(example, xml, "docs", "xml"),
+    renderLiquid(example, xml),
+  ]);
   const standard = filterNames().filter((name) => !FOLIO_FILTERS.has(name));
   return (
     `<h2 id="liquid">Liquid</h2>\n` +
@@ -39,10 +61,24 @@ export async function liquidGuide(): Promise<string> {
     `in <code>data</code> for a file that depends on its data alone. Rendering is bounded: 1,000,000 source ` +
     `characters, 20,000 Liquid tags and outputs with blocks nested at most 64 deep (checked at create), 32 MB ` +
     `of produced text, 2 s.</p>\n` +
-    `<h3>Folio's filters</h3><p><code>money</code> takes an optional ISO currency (default USD) and locale ` +
-    `(default en-US); <code>date_medium</code> an optional locale. Dates written <code>YYYY-MM-DD</code> are ` +
-    `read as that calendar day, in UTC.</p>\n` +
-    `<table><tr><th>template</th><th>renders</th></tr>${rows.join("")}</table>\n` +
+    `<h3>Folio's filters</h3><p><code>money</code> takes an optional ISO currency (default USD), locale ` +
+    `(default en-US) and number of decimals (default: the currency's, 2 for EUR, 0 for JPY); <code>number</code> ` +
+    `an optional locale (default en-US), the fewest decimals and the most (default 0 and 3); ` +
+    `<code>date_medium</code> an optional locale. <code>money</code> and <code>number</code> print what the ` +
+    `locale writes, the same wherever Folio renders, rounding half away from zero (French groups thousands with ` +
+    `a narrow no-break space). Dates written <code>YYYY-MM-DD</code> are read as that calendar day, in UTC.</p>\n` +
+    `<table><tr><th>template</th><th>renders</th></tr>${filters}</table>\n` +
+    `<h3 id="liquid-xml">Outputs in XML</h3><p>In <code>e_invoice.xml</code>, and in a utf8 attachment whose ` +
+    `<code>mime_type</code> is XML (<code>application/xml</code>, <code>text/xml</code>, any <code>+xml</code>), ` +
+    `every output is escaped: <code>&amp;</code>, <code>&lt;</code> and <code>&gt;</code>, and quotes too inside ` +
+    `an attribute value, so the receiver reads each value as your data holds it. An output whose last filter is ` +
+    `<code>escape</code>, <code>escape_once</code>, <code>xml_escape</code> or <code>raw</code> is written as that ` +
+    `filter wrote it: templates that already escape do not change, and <code>| raw</code> prints markup as it is ` +
+    `(a captured part, whose own outputs were escaped when captured). Whether an output stands in an attribute ` +
+    `value is read from the template's own text before it, its Liquid left out. The page is HTML and is not ` +
+    `escaped for you: write <code>| escape</code> where it prints data, and the page shows the name the XML ` +
+    `holds.</p>\n` +
+    `<table><tr><th>template</th><th>in XML</th><th>on the page</th></tr>${outputs}</table>\n` +
     `<h3>Standard filters</h3><p>${standard.map((name) => `<code>${escapeHtml(name)}</code>`).join(" ")}</p>`
   );
 }

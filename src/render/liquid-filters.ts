@@ -8,6 +8,47 @@ function toNumber(value: unknown, filter: string): number {
   return n;
 }
 
+/** Most decimals a number filter prints: what every engine's Intl accepts, and far past any currency's. */
+const MAX_DECIMALS = 20;
+
+/** What `money` and `number` were given besides the value and locale, as the template wrote them. */
+interface NumberStyle {
+  currency?: string;
+  minDecimals: unknown;
+  maxDecimals: unknown;
+}
+
+function decimalsOf(value: unknown, filter: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_DECIMALS)
+    throw new FilterError(
+      `${filter}: decimals must be a whole number from 0 to ${MAX_DECIMALS}, not ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
+/**
+ * `value` written by Intl for `locale`: the same digits, separators and rounding (half away from zero) in the
+ * Worker and in Node for a given locale. Decimals not asked for are the currency's (money) or 0 to 3 (number).
+ */
+function formatNumber(filter: string, value: unknown, locale: string, style: NumberStyle): string {
+  const n = toNumber(value, filter);
+  const min = decimalsOf(style.minDecimals, filter);
+  const max = decimalsOf(style.maxDecimals, filter);
+  if (min !== undefined && max !== undefined && max < min)
+    throw new FilterError(`${filter}: at most ${max} decimals is fewer than the ${min} asked for at least`);
+  try {
+    return new Intl.NumberFormat(locale, {
+      ...(style.currency === undefined ? {} : { style: "currency", currency: style.currency }),
+      ...(min === undefined ? {} : { minimumFractionDigits: min }),
+      ...(max === undefined ? {} : { maximumFractionDigits: max }),
+    }).format(n);
+  } catch (error) {
+    throw new FilterError(`${filter}: ${(error as Error).message}`);
+  }
+}
+
 /** Calendar dates (YYYY-MM-DD) are read as UTC midnight so the printed day never depends on a time zone. */
 function toDate(value: unknown): Date | null {
   if (value instanceof Date) return value;
@@ -31,6 +72,9 @@ const LIQUID_DATE_FILTERS = ["date", "date_to_xmlschema", "date_to_rfc822", "dat
 /** Every filter that takes a date, so every one that can be asked for "now" or "today". */
 export const DATE_FILTERS: ReadonlySet<string> = new Set([...LIQUID_DATE_FILTERS, "date_medium"]);
 
+/** What a Liquid part writes: the page (HTML, outputs as they are) or XML (an e-invoice, an attachment declared XML). */
+export type Markup = "html" | "xml";
+
 /**
  * One render's context, holding the instant "now" and "today" stand for: the time the render was requested
  * (README, "Templates that read the clock"). It is given to the render, so no filter reads the clock.
@@ -45,6 +89,8 @@ export class RenderContext extends Context {
      * LiquidBudget).
      */
     limits: Pick<Context, "memoryLimit" | "renderLimit"> | undefined,
+    /** What the part writes: in XML every output is escaped (liquid-xml.ts), in a page none is. */
+    readonly markup: Markup = "html",
   ) {
     super(scope, engine.options, { sync: false }, { liquid: engine, ...limits });
   }
@@ -60,15 +106,20 @@ function instantOf(filter: FilterThis): Date {
 
 /** Folio's filters beyond the standard set, and the standard date filters made to read the render's instant. */
 export function registerFilters(engine: Liquid): void {
-  engine.registerFilter("money", (value: unknown, currency: unknown = "USD", locale: unknown = "en-US") => {
-    try {
-      return new Intl.NumberFormat(String(locale), { style: "currency", currency: String(currency) }).format(
-        toNumber(value, "money"),
-      );
-    } catch (error) {
-      throw new FilterError(error instanceof FilterError ? error.message : `money: ${(error as Error).message}`);
-    }
-  });
+  engine.registerFilter(
+    "money",
+    (value: unknown, currency: unknown = "USD", locale: unknown = "en-US", decimals?: unknown) =>
+      formatNumber("money", value, String(locale), {
+        currency: String(currency),
+        minDecimals: decimals,
+        maxDecimals: decimals,
+      }),
+  );
+  engine.registerFilter(
+    "number",
+    (value: unknown, locale: unknown = "en-US", minDecimals?: unknown, maxDecimals?: unknown) =>
+      formatNumber("number", value, String(locale), { minDecimals, maxDecimals }),
+  );
   engine.registerFilter("date_medium", function (this: FilterThis, value: unknown, locale: unknown = "en-US") {
     const date = readsClock(value) ? instantOf(this) : toDate(value);
     if (!date) return value;

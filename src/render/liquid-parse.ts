@@ -16,6 +16,8 @@ import {
   TypeGuards,
   type Value,
 } from "liquidjs";
+import { XmlAwareParser } from "./liquid-xml";
+import { XmlPlaces } from "./xml-places";
 
 /** Tags and outputs one template part may hold; each `{% liquid %}` line counts as one. */
 export const MAX_LIQUID_NODES = 20_000;
@@ -162,5 +164,6 @@ export function parseWithinBudget(engine: Liquid, source: string): Template[] {
     engine.options.groupedExpressions,
   ).readTopLevelTokens(engine.options);
   measure(engine, tokens);
-  return engine.parser.parseTokens(new TokenQueue(tokens) as unknown as TopLevelToken[]);
+  const parser = new XmlAwareParser(engine, new XmlPlaces(tokens));
+  return parser.parseTokens(new TokenQueue(tokens) as unknown as TopLevelToken[]);
 }

@@ -1,8 +1,9 @@
 import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
-import { RenderContext, registerFilters } from "./liquid-filters";
+import { type Markup, RenderContext, registerFilters } from "./liquid-filters";
 import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
+import { registerXmlAwareTags } from "./liquid-xml";
 import { driveTemplate } from "./template-driver";
 
 /** Template source longer than this is refused at parse: it bounds the work a single template can ask for. */
@@ -50,6 +51,7 @@ function createLiquid({ strictFilters }: { strictFilters: boolean }): Liquid {
   });
   for (const tag of FILE_TAGS) delete engine.tags[tag];
   parseLinearly(engine);
+  registerXmlAwareTags(engine);
   registerFilters(engine);
   return engine;
 }
@@ -129,20 +131,22 @@ export function liquidBudget(): LiquidBudget {
 }
 
 /**
- * Renders `source` with `input`. Any failure (an unknown filter, a filter error, the parse, time or memory
- * limit) is `render_failed` at stage `template`, naming the filter or the limit to blame. The render is
- * driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
+ * Renders `source` with `input`, as a page (`markup` "html", outputs written as they are) or as XML (every output
+ * escaped for its place: docs/rendering.md#liquid-outputs-in-xml). Any failure (an unknown filter, a filter error,
+ * the parse, time or memory limit) is `render_failed` at stage `template`, naming the filter or the limit to blame.
+ * The render is driven by driveTemplate, not liquidjs's render(), so other requests are served while it runs.
  */
 export async function renderLiquid(
   source: string,
   { data, instant, budget = liquidBudget() }: LiquidInput,
   part = "source",
+  markup: Markup = "html",
 ): Promise<string> {
   try {
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const { templates, unknownFilter } = parsedSource(source);
     if (unknownFilter) throw new Error(unknownFilter);
-    const context = new RenderContext(scope, renderer, instant, budget.limits);
+    const context = new RenderContext(scope, renderer, instant, budget.limits, markup);
     budget.limits ??= { memoryLimit: context.memoryLimit, renderLimit: context.renderLimit };
     return String(await driveTemplate(renderer._render(templates, context, { sync: false }), budget.deadline));
   } catch (error) {

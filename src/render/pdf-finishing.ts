@@ -7,6 +7,7 @@ import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
+import type { Markup } from "./liquid-filters";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
 
@@ -31,8 +32,8 @@ interface PdfFinishing {
   encryption?: RenderOptions["encryption"];
 }
 
-/** Renders one Liquid part of the options with the render's data; `path` names it in a failure. */
-export type RenderPart = (source: string, path: string) => Promise<string>;
+/** Renders one Liquid part of the options with the render's data, as a page's or as XML; `path` names it in a failure. */
+export type RenderPart = (source: string, path: string, markup?: Markup) => Promise<string>;
 
 function decodeBase64(content: string): Uint8Array {
   return Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
@@ -51,10 +52,13 @@ export async function preparePdfFinishing(
   const files = await Promise.all(
     attachments.map(async (a, i) => {
       const path = `options.attachments[${i}].content`;
+      // A file declared as XML has its Liquid outputs escaped, and is embedded as data only, like the e-invoice.
+      const xml = XML_TYPE.test(a.mime_type);
       const bytes =
-        a.encoding === "base64" ? decodeBase64(a.content) : new TextEncoder().encode(await renderPart(a.content, path));
-      // A file declared as XML is embedded as data only, like the e-invoice.
-      if (XML_TYPE.test(a.mime_type)) checkDataOnlyXml(new TextDecoder().decode(bytes), path);
+        a.encoding === "base64"
+          ? decodeBase64(a.content)
+          : new TextEncoder().encode(await renderPart(a.content, path, xml ? "xml" : "html"));
+      if (xml) checkDataOnlyXml(new TextDecoder().decode(bytes), path);
       return { filename: a.filename, bytes, mimeType: a.mime_type, description: a.description };
     }),
   );
@@ -77,7 +81,7 @@ export async function preparePdfFinishing(
   }
   let invoice: PdfFinishing["eInvoice"];
   if (eInvoice) {
-    const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml");
+    const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml", "xml");
     checkCrossIndustryInvoice(xml);
     invoice = { xml, profile: eInvoice.profile };
   }

@@ -171,7 +171,9 @@ describe("attachments and Factur-X", () => {
     const files = await attachments(pdf.file);
     expect([...files.keys()]).toEqual(["factur-x.xml"]);
     const xml = files.get("factur-x.xml")!.toString("utf8");
-    expect(xml).toBe(await renderLiquid(fixture("invoice.facturx.xml.liquid"), { data, instant: new Date() }));
+    expect(xml).toBe(
+      await renderLiquid(fixture("invoice.facturx.xml.liquid"), { data, instant: new Date() }, "xml", "xml"),
+    );
     const number = /<rsm:ExchangedDocument>\s*<ram:ID>([^<]+)</.exec(xml)![1]!;
     const total = Number(/<ram:GrandTotalAmount>([^<]+)</.exec(xml)![1]);
     expect(pdf.text).toContain(number);

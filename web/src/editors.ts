@@ -34,8 +34,14 @@ const FOLIO_FILTERS: Completion[] = [
   {
     label: "money",
     type: "function",
-    detail: "(currency, locale)",
-    info: 'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €',
+    detail: "(currency, locale, decimals)",
+    info: 'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €; decimals default to the currency\'s',
+  },
+  {
+    label: "number",
+    type: "function",
+    detail: "(locale, min decimals, max decimals)",
+    info: 'Formats a number for a locale: {{ 3.5 | number: "de-DE" }} → 3,5',
   },
   {
     label: "date_medium",

@@ -98,7 +98,8 @@ export async function renderFile(
       ),
     );
   // Each Liquid option is parsed once per distinct source: a request's own header is not the template's.
-  const renderPart: RenderPart = (part, path) => timings.measure("template", () => renderLiquid(part, input, path));
+  const renderPart: RenderPart = (part, path, markup) =>
+    timings.measure("template", () => renderLiquid(part, input, path, markup));
   const header =
     options.header_html === undefined ? undefined : await renderPart(options.header_html, "options.header_html");
   const footer =
