@@ -3,7 +3,7 @@ declare module "saxon-js" {
   interface TransformOptions {
     stylesheetInternal: unknown;
     stylesheetBaseURI?: string;
-    sourceText: string;
+    sourceNode: unknown;
     destination: "document";
     documentPool?: Record<string, unknown>;
   }

@@ -7,7 +7,7 @@ import type { XmlDocument, XmlElement } from "libxml2-wasm";
 import { hasArtefact } from "./artefacts.ts";
 import { type EInvoiceKind, FACTUR_X_PROFILES, type Profile, ROOTS, UBL_CIUS } from "./profiles.ts";
 import { RULE_FILES, type RuleSet, SCHEMA_FILES, type SchemaId } from "./rule-files.ts";
-import { schematronViolations } from "./schematron.ts";
+import { rulesInput, schematronViolations } from "./schematron.ts";
 import { LOCATION_NAMESPACES, type Violation } from "./violation.ts";
 import { parseInvoice, schemaViolations } from "./xsd.ts";
 
@@ -79,6 +79,7 @@ function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvo
     );
   result.rules.push({ name: SCHEMA_FILES[schema].name, version: SCHEMA_FILES[schema].version });
   found.push(...schemaViolations(doc, schema));
+  const input = rulesInput(xml);
   for (const id of profile.rules) {
     const file = RULE_FILES[id];
     if ("deployerProvided" in file && !hasArtefact(file.sef)) {
@@ -90,7 +91,7 @@ function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvo
       continue;
     }
     result.rules.push({ name: file.name, version: file.version });
-    found.push(...schematronViolations(xml, id));
+    found.push(...schematronViolations(input, id));
   }
   if (profile.omitted) result.rules_not_applied.push(profile.omitted);
   return found;
