@@ -41,11 +41,15 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/web/**"],
+          exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
           globalSetup: ["./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
         },
+      },
+      {
+        // E-invoice validation with the official artefacts (packages/e-invoice): plain Node, no service.
+        test: { name: "e-invoice", include: ["test/e-invoice/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
         // The studio's pure modules (web/src without the DOM): plain Node, no service.

@@ -10,6 +10,7 @@ import type { Batch, Render } from "../packages/sdk/src/index";
 import { startService } from "../scripts/service.ts";
 import { renderLiquid } from "../src/render/liquid";
 import { driverRows } from "./drivers";
+import { validationRows } from "./e-invoice-validation";
 import { finishingRows } from "./finishing";
 import { chromiumCard, chromiumFloor, launch, naivePeer, satoriFloor } from "./floors";
 import { startJsreport } from "./jsreport-peer";
@@ -261,6 +262,8 @@ async function main() {
     rows.push({ name: "Folio inline 8-page invoice PDF (invoice-long)", sample: eight });
     // Document finishing (/docs#finishing) as a ratio to the plain PDF of the same invoice.
     rows.push(...(await finishingRows(post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })));
+    // Checking an e-invoice with the official rules, in this process as the render backend would, beside the render.
+    rows.push(...(await validationRows(Math.ceil(N.iter / 3), inline)));
     let lastQueued = "";
     const queued = await measure(
       async (i) => {

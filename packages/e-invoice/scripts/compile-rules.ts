@@ -1,0 +1,58 @@
+// Compiles the pinned schematron artefacts into the gzipped SaxonJS export files (SEF) under artefacts/, which
+// are committed: nothing compiles at install, test or start. Run it only to move to a new release of an artefact:
+//   node packages/e-invoice/scripts/compile-rules.ts <sources>
+// <sources> holds the unmodified files named in the package README (cen/, factur-x/, xrechnung/, schxslt/, and
+// peppol/ where a deployer adds it). Rules published as schematron source (XRechnung, Peppol) are first turned
+// into XSLT with SchXslt, as KoSIT's own build does, with the version tokens its build fills in.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { RULE_FILES, type SchematronFile } from "../src/rule-files.ts";
+
+const [sources] = process.argv.slice(2);
+if (sources === undefined) throw new Error("usage: compile-rules.ts <sources directory>");
+const from = (path: string): string => join(sources, path);
+const xslt3 = createRequire(import.meta.url).resolve("xslt3/xslt3.js");
+const artefacts = join(import.meta.dirname, "../artefacts");
+const work = mkdtempSync(join(tmpdir(), "folio-rules-"));
+
+function run(args: string[]): void {
+  execFileSync(process.execPath, [xslt3, ...args], { stdio: "inherit" });
+}
+
+/** KoSIT's build replaces these tokens in the XRechnung schematron before compiling it. */
+const XRECHNUNG_TOKENS: Record<string, string> = {
+  "xr-schematron.version.full": "2.5.0",
+  "xrechnung.version": "3.0.2",
+};
+
+/** A schematron source turned into XSLT by SchXslt; a file it includes (`../common.sch`) is copied beside it. */
+function schematronXslt(source: string): string {
+  const sch = join(work, source);
+  mkdirSync(dirname(sch), { recursive: true });
+  const common = join(dirname(source), "../common.sch");
+  if (existsSync(from(common))) copyFileSync(from(common), join(work, common));
+  const text = readFileSync(from(source), "utf8");
+  writeFileSync(
+    sch,
+    text.replace(/@([\w.-]+)@/g, (whole, token: string) => XRECHNUNG_TOKENS[token] ?? whole),
+  );
+  const xsl = sch.replace(/\.sch$/, ".xsl");
+  run([`-xsl:${from("schxslt/pipeline-for-svrl.xsl")}`, `-s:${sch}`, `-o:${xsl}`]);
+  return xsl;
+}
+
+for (const rules of Object.values(RULE_FILES) as SchematronFile[]) {
+  // Rules a deployer adds (Peppol) are compiled when their source is there, and skipped otherwise.
+  if (rules.deployerProvided && !existsSync(from(rules.source))) continue;
+  const xslt = rules.source.endsWith(".sch") ? schematronXslt(rules.source) : from(rules.source);
+  const sef = join(work, `${rules.sef}.json`);
+  run([`-xsl:${xslt}`, `-export:${sef}`, "-nogo", "-relocate:on"]);
+  const target = join(artefacts, rules.sef);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, gzipSync(readFileSync(sef), { level: 9 }));
+  console.log(`${rules.sef}: ${readFileSync(target).length} bytes`);
+}

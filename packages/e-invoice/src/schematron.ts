@@ -1,0 +1,87 @@
+// Runs a compiled schematron (an XSLT that writes SVRL) with SaxonJS, an XSLT 3 processor in JavaScript: no JVM.
+// Each stylesheet is loaded on first use and kept. A stylesheet that reads a code list with document() finds it
+// in the document pool, under the URL it resolves against the stylesheet's base: nothing is read or fetched while
+// validating.
+import { gunzipSync } from "node:zlib";
+import SaxonJS from "saxon-js";
+import { readArtefact } from "./artefacts.ts";
+import { RULE_FILES, type SchematronFile, type SchematronId } from "./rule-files.ts";
+import { normalizedLocation, type Violation } from "./violation.ts";
+
+const BASE = "file:///folio-e-invoice/";
+const SVRL = { svrl: "http://purl.oclc.org/dsdl/svrl" };
+
+interface Loaded {
+  stylesheet: unknown;
+  baseUri: string;
+  documentPool: Record<string, unknown>;
+}
+
+const loaded = new Map<SchematronId, Loaded>();
+
+function load(id: SchematronId): Loaded {
+  const known = loaded.get(id);
+  if (known) return known;
+  const file: SchematronFile = RULE_FILES[id];
+  const stylesheet = JSON.parse(new TextDecoder().decode(gunzipSync(readArtefact(file.sef))));
+  const baseUri = BASE + file.sef;
+  const documentPool: Record<string, unknown> = {};
+  if (file.codeList) {
+    const text = new TextDecoder().decode(readArtefact(file.codeList));
+    const name = file.codeList.slice(file.codeList.lastIndexOf("/") + 1);
+    documentPool[new URL(name, baseUri).href] = SaxonJS.XPath.evaluate("parse-xml($text)", null, { params: { text } });
+  }
+  const ready = { stylesheet, baseUri, documentPool };
+  loaded.set(id, ready);
+  return ready;
+}
+
+interface SvrlFinding {
+  id: string;
+  flag: string;
+  location: string;
+  text: string;
+}
+
+// Failed asserts and successful reports are both findings; the rule's id is @id (all shipped artefacts set it).
+const FINDINGS = `descendant::*[self::svrl:failed-assert or self::svrl:successful-report] !
+  map { 'id': string(@id), 'flag': string(@flag), 'location': string(@location), 'text': normalize-space(svrl:text) }`;
+
+/** Fatal unless the artefact flags the rule a warning (or information). */
+function severity(flag: string): Violation["severity"] {
+  return flag === "warning" || flag === "information" ? "warning" : "fatal";
+}
+
+/** The invoice as SaxonJS reads it: parsed once, then given to each rule set in turn. */
+export interface RulesInput {
+  readonly parsed: unknown;
+}
+
+export function rulesInput(xml: string): RulesInput {
+  return { parsed: SaxonJS.XPath.evaluate("parse-xml($xml)", null, { params: { xml } }) };
+}
+
+export function schematronViolations(input: RulesInput, id: SchematronId): Violation[] {
+  const { stylesheet, baseUri, documentPool } = load(id);
+  const svrl = SaxonJS.transform(
+    {
+      stylesheetInternal: stylesheet,
+      stylesheetBaseURI: baseUri,
+      sourceNode: input.parsed,
+      destination: "document",
+      documentPool,
+    },
+    "sync",
+  ).principalResult;
+  const findings = SaxonJS.XPath.evaluate(FINDINGS, svrl, {
+    namespaceContext: SVRL,
+    resultForm: "array",
+  }) as SvrlFinding[];
+  // A few Factur-X asserts (elements a profile does not use) carry no id: they are named by their rule set.
+  return findings.map((finding) => ({
+    rule: finding.id || id,
+    severity: severity(finding.flag),
+    message: finding.text,
+    location: normalizedLocation(finding.location),
+  }));
+}
