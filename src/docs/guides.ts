@@ -33,7 +33,8 @@ async function exampleRows(examples: string[], render: (example: string) => Prom
   const rows = await Promise.all(
     examples.map(async (example) => {
       const cells = await Promise.all(render(example));
-      return `<tr><td><code>${escapeHtml(example)}</code></td>${cells.map((cell) => `<td><code>${escapeHtml(cell)}</code></td>`).join("")}</tr>`;
+      const rendered = cells.map((cell) => `<td><code>${escapeHtml(cell)}</code></td>`).join("");
+      return `<tr><td><code>${escapeHtml(example)}</code></td>${rendered}</tr>`;
     }),
   );
   return rows.join("");

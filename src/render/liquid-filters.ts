@@ -72,7 +72,9 @@ const LIQUID_DATE_FILTERS = ["date", "date_to_xmlschema", "date_to_rfc822", "dat
 /** Every filter that takes a date, so every one that can be asked for "now" or "today". */
 export const DATE_FILTERS: ReadonlySet<string> = new Set([...LIQUID_DATE_FILTERS, "date_medium"]);
 
-/** What a Liquid part writes: the page (HTML, outputs as they are) or XML (an e-invoice, an attachment declared XML). */
+/**
+ * What a Liquid part writes: the page (HTML, outputs as they are) or XML (an e-invoice, an attachment declared XML).
+ */
 export type Markup = "html" | "xml";
 
 /**

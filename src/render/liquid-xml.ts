@@ -90,7 +90,9 @@ function placeFor(parser: Parser, token: TagToken): XmlPlace {
   return parser instanceof XmlAwareParser ? parser.places.of(token.begin) : "text";
 }
 
-/** The filters an `echo` or a `cycle` value ends with, read from the tag's arguments (values and value tokens alike). */
+/**
+ * The filters an `echo` or a `cycle` value ends with, read from the tag's arguments (values and value tokens alike).
+ */
 function argumentFilters(argument: unknown): ReadonlyArray<{ name: string }> | undefined {
   return (argument as { filters?: Array<{ name: string }> } | undefined)?.filters;
 }

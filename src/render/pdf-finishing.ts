@@ -32,7 +32,9 @@ interface PdfFinishing {
   encryption?: RenderOptions["encryption"];
 }
 
-/** Renders one Liquid part of the options with the render's data, as a page's or as XML; `path` names it in a failure. */
+/**
+ * Renders one Liquid part of the options with the render's data, as a page's or as XML; `path` names it in a failure.
+ */
 export type RenderPart = (source: string, path: string, markup?: Markup) => Promise<string>;
 
 function decodeBase64(content: string): Uint8Array {

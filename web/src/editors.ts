@@ -35,7 +35,9 @@ const FOLIO_FILTERS: Completion[] = [
     label: "money",
     type: "function",
     detail: "(currency, locale, decimals)",
-    info: 'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €; decimals default to the currency\'s',
+    info:
+      'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €; ' +
+      "decimals default to the currency's",
   },
   {
     label: "number",

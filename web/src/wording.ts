@@ -94,7 +94,9 @@ export function publishWording(name: string, published: Template | null) {
   const next = published.latest_version + 1;
   return {
     title: `Publish ${name} v${next}`,
-    lede: `Version ${next} becomes what renders of “${name}” use; v${next - 1} stays available as ${name}@${next - 1}.`,
+    lede:
+      `Version ${next} becomes what renders of “${name}” use; ` +
+      `v${next - 1} stays available as ${name}@${next - 1}.`,
     submit: `Publish v${next}`,
   };
 }

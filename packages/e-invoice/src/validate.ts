@@ -71,9 +71,11 @@ function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvo
   if (declared !== profile.id)
     found.push(
       profileViolation(
-        `Declared as ${"profile" in kind ? `profile ${kind.profile}` : `CIUS ${kind.cius}`}, which is ${profile.id}; the XML says ${declared ?? "nothing"}.`,
+        `Declared as ${"profile" in kind ? `profile ${kind.profile}` : `CIUS ${kind.cius}`}, which is ` +
+          `${profile.id}; the XML says ${declared ?? "nothing"}.`,
         kind.standard === "factur-x"
-          ? "/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID"
+          ? "/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext" +
+              "/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID"
           : `/${root.name === "Invoice" ? "ubl" : "cn"}:${root.name}/cbc:CustomizationID`,
       ),
     );

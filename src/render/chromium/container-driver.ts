@@ -54,7 +54,8 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
 }
 
 /**
- * The render backend's containers: `count` RenderContainer objects named `render-0`…, the same names in every isolate.
+ * The render backend's containers: `count` RenderContainer objects named `render-0`…, the same names in every
+ * isolate.
  */
 export function containerInstances(binding: DurableObjectNamespace<RenderContainer>, count: number): BackendInstance[] {
   return Array.from({ length: count }, (_, index) => {
