@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFolio, type Folio, unwrap, WebhookVerificationError, webhooks } from "../../packages/sdk/src/index";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
+import { onLoopback } from "./loopback-server";
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -24,15 +24,7 @@ function receiver() {
   });
   return {
     deliveries,
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...onLoopback(server),
   };
 }
 

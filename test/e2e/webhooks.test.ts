@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import type { Render } from "../../packages/sdk/src/index";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { api, createTemplate } from "./client";
+import { onLoopback } from "./loopback-server";
 
 /** A loopback receiver that answers 500 to the first attempt of each path and 200 after. */
 function receiver() {
@@ -19,15 +19,7 @@ function receiver() {
   });
   return {
     hits,
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...onLoopback(server),
   };
 }
 
