@@ -9,8 +9,11 @@ export interface FieldError {
   example?: unknown;
 }
 
-/** Where a render failed: `template` and `layout` are the template's mistakes, the others the service's side. */
-export const RENDER_STAGES = ["template", "layout", "browser", "storage", "queue"] as const;
+/**
+ * Where a render failed: `template` and `layout` are the template's mistakes, `e_invoice` its e-invoice's (the rules
+ * found it invalid), the others the service's side.
+ */
+export const RENDER_STAGES = ["template", "layout", "browser", "e_invoice", "storage", "queue"] as const;
 type RenderStage = (typeof RENDER_STAGES)[number];
 const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "storage", "queue"]);
 

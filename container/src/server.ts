@@ -3,11 +3,13 @@
 
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { jobFromWire, type RenderJob } from "@folio/render-page/job-contract";
+import { preloadRules } from "@folio/e-invoice/preload";
+import { jobFromWire } from "@folio/render-page/job-contract";
 import { failureBody, JobFailure } from "@folio/render-page/job-failure";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
+import { checkEInvoice } from "./e-invoice-check.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
@@ -58,27 +60,28 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readJob(req: IncomingMessage): Promise<RenderJob> {
+/** The request's body as text, refused past MAX_BODY_BYTES. */
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES)
-      throw new JobFailure("render_failed", "The render job is too large.", {
+      throw new JobFailure("render_failed", "The request is too large.", {
         stage: "browser",
         reason: "job_too_large",
         retryable: false,
       });
     chunks.push(chunk);
   }
-  return jobFromWire(Buffer.concat(chunks).toString("utf8"));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
-  const job = await readJob(req);
+  const job = jobFromWire(await readBody(req));
   try {
     await pool.run(job.accountId, job.share, (browser) =>
       runJob(pool, browser, job, memory, (outcome) => {
@@ -135,6 +138,10 @@ const server = createServer((req, res) => {
       sendFailure(res, error instanceof JobFailure ? error : unreadable(error)),
     );
   }
+  if (req.method === "POST" && req.url === "/validate-e-invoice")
+    return void readBody(req)
+      .then((text) => send(res, 200, checkEInvoice(text)))
+      .catch((error) => sendFailure(res, error));
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {
     // Walks /proc, so it is kept off /healthz, which the Worker probes on every health check.
@@ -148,6 +155,11 @@ const server = createServer((req, res) => {
   }
   send(res, 404, { error: { type: "not_found", message: "No such route." } });
 });
+
+// Before listening: the first invoice would otherwise wait about a second per rule set it needs.
+const loadingStarted = Date.now();
+const ruleSets = preloadRules();
+console.log(`render backend: ${ruleSets} e-invoice schemas and rule sets loaded in ${Date.now() - loadingStarted} ms`);
 
 server.listen(PORT, HOST, () => {
   console.log(

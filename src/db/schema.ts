@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { OUTPUT_FORMATS } from "#sdk/contract";
 import type { ErrorBody } from "../errors";
+import type { Compliance } from "../render/e-invoice-compliance";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
@@ -122,6 +123,8 @@ export const renders = sqliteTable(
     byteSize: integer("byte_size"),
     // The error envelope's `error` object as JSON text, when failed.
     error: text("error", { mode: "json" }).$type<ErrorBody>(),
+    // The receipts of what was checked in the output (an e-invoice against its rules), as JSON text.
+    compliance: text("compliance", { mode: "json" }).$type<Compliance>(),
     webhookUrl: text("webhook_url"),
     webhookStatus: text("webhook_status", { enum: ["pending", "delivered", "failed"] }),
     webhookAttempts: integer("webhook_attempts").notNull().default(0),

@@ -7,6 +7,7 @@ import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
+import type { EInvoiceValidationMode } from "./e-invoice-compliance";
 import type { Markup } from "./liquid-filters";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
@@ -28,7 +29,7 @@ interface EmbeddedFile {
 interface PdfFinishing {
   pdfa?: "2b" | "3b" | undefined;
   attachments: EmbeddedFile[];
-  eInvoice?: { xml: string; profile: FacturXProfile } | undefined;
+  eInvoice?: { xml: string; profile: FacturXProfile; validation: EInvoiceValidationMode } | undefined;
   encryption?: RenderOptions["encryption"];
 }
 
@@ -85,7 +86,7 @@ export async function preparePdfFinishing(
   if (eInvoice) {
     const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml", "xml");
     checkCrossIndustryInvoice(xml);
-    invoice = { xml, profile: eInvoice.profile };
+    invoice = { xml, profile: eInvoice.profile, validation: eInvoice.validation ?? "enforce" };
   }
   return { pdfa, attachments: files, eInvoice: invoice, encryption };
 }

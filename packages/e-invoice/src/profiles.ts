@@ -54,3 +54,12 @@ export const ROOTS = {
   invoice: { namespace: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2", name: "Invoice" },
   creditNote: { namespace: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2", name: "CreditNote" },
 } as const;
+
+/** The kind a request names ({standard, profile} or {standard, cius}), or null when it names none Folio checks. */
+export function kindFrom(body: { standard?: unknown; profile?: unknown; cius?: unknown }): EInvoiceKind | null {
+  const named = (value: unknown, of: object) => typeof value === "string" && Object.hasOwn(of, value);
+  if (body.standard === "factur-x" && named(body.profile, FACTUR_X_PROFILES))
+    return { standard: "factur-x", profile: body.profile as FacturXProfile };
+  if (body.standard === "ubl" && named(body.cius, UBL_CIUS)) return { standard: "ubl", cius: body.cius as UblCius };
+  return null;
+}

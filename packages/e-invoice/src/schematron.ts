@@ -19,7 +19,8 @@ interface Loaded {
 
 const loaded = new Map<SchematronId, Loaded>();
 
-function load(id: SchematronId): Loaded {
+/** Loads a rule set now (gunzip, parse, code list) rather than at its first validation. */
+export function loadRuleSet(id: SchematronId): Loaded {
   const known = loaded.get(id);
   if (known) return known;
   const file: SchematronFile = RULE_FILES[id];
@@ -62,7 +63,7 @@ export function rulesInput(xml: string): RulesInput {
 }
 
 export function schematronViolations(input: RulesInput, id: SchematronId): Violation[] {
-  const { stylesheet, baseUri, documentPool } = load(id);
+  const { stylesheet, baseUri, documentPool } = loadRuleSet(id);
   const svrl = SaxonJS.transform(
     {
       stylesheetInternal: stylesheet,

@@ -21,7 +21,8 @@ xmlRegisterInputProvider(served);
 
 const validators = new Map<SchemaId, XsdValidator>();
 
-function validatorFor(id: SchemaId): XsdValidator {
+/** The schema's validator, parsed on first use and kept. */
+export function validatorFor(id: SchemaId): XsdValidator {
   const known = validators.get(id);
   if (known) return known;
   const schema = SCHEMA_FILES[id];

@@ -73,6 +73,16 @@ const EInvoiceSchema = z
           "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be " +
           "`rsm:CrossIndustryInvoice`.",
       }),
+    validation: z
+      .enum(["enforce", "report"])
+      .optional()
+      .openapi({
+        description:
+          "The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's schematron). " +
+          '"enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the ' +
+          'violations), nothing stored or billed. "report": the render succeeds and the violations are in its ' +
+          "`compliance.e_invoice`.",
+      }),
   })
   .openapi("EInvoice");
 

@@ -111,6 +111,8 @@ export async function startRender(
       objectKey: hit.objectKey,
       pageCount: hit.pageCount,
       byteSize: hit.byteSize,
+      // The stored receipt: the same bytes were checked by the same rules (their release is in the cache key).
+      compliance: hit.compliance,
       billableUnits: 0,
       completedAt: deps.clock.iso(),
     });

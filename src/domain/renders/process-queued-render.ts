@@ -95,10 +95,19 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
   );
   if ("hit" in once) {
     await meter.release(claimed.id);
-    const { objectKey, pageCount, byteSize } = once.hit;
+    const { objectKey, pageCount, byteSize, compliance } = once.hit;
     return closeQueued(
       claimed.id,
-      { status: "succeeded", cached: true, objectKey, pageCount, byteSize, billableUnits: 0, completedAt: now() },
+      {
+        status: "succeeded",
+        cached: true,
+        objectKey,
+        pageCount,
+        byteSize,
+        compliance,
+        billableUnits: 0,
+        completedAt: now(),
+      },
       deps,
     );
   }

@@ -5,6 +5,7 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
 import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
+import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
 import { liquidBudget, renderLiquid } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-normalize";
@@ -34,10 +35,16 @@ export interface ProduceDeps {
   background?: Background;
 }
 
+/** A rendered file, with its receipt when something in it was checked. */
+export interface FinishedFile extends RenderedFile {
+  compliance?: Compliance;
+}
+
 export interface ProducedFile {
   objectKey: string;
   pageCount: number;
   byteSize: number;
+  compliance: Compliance | null;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -75,7 +82,7 @@ export async function renderFile(
   plan: RenderPlan,
   deps: Omit<ProduceDeps, "files" | "meter">,
   seat: RenderSeat,
-): Promise<RenderedFile> {
+): Promise<FinishedFile> {
   const { version } = plan;
   const input = { data: plan.data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
@@ -123,9 +130,9 @@ export async function renderFile(
         ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
       }),
     );
-  const file = seat.holdsSlot
-    ? await print()
-    : await withChromiumSlot(
+  const printing = seat.holdsSlot
+    ? print()
+    : withChromiumSlot(
         deps.gate(seat.accountId),
         seat.renderId,
         deps.capacity,
@@ -134,10 +141,24 @@ export async function renderFile(
         timings,
         deps.background,
       );
+  // The e-invoice is checked while its page prints: it adds little wall time, and an enforced refusal still
+  // comes before anything is stored or billed.
+  const invoice = finishing?.eInvoice;
+  const [file, compliance] = await Promise.all([
+    printing,
+    invoice &&
+      checkedEInvoice(
+        deps.chromium(),
+        { xml: invoice.xml, standard: "factur-x", profile: invoice.profile },
+        invoice.validation,
+        seat.accountId,
+      ),
+  ]);
   if (plan.format !== "pdf") return file;
   const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
   const marked = mark ? await markPdfPages(normalized, mark) : normalized;
-  return { bytes: finishing ? await finishPdf(marked, finishing) : marked, pageCount: file.pageCount };
+  const bytes = finishing ? await finishPdf(marked, finishing) : marked;
+  return { bytes, pageCount: file.pageCount, ...(compliance ? { compliance: { e_invoice: compliance } } : {}) };
 }
 
 /**
@@ -176,5 +197,10 @@ export async function produceFile(
       { details: { stage: "storage", retryable: true, transient: true, cause: String(error) } },
     );
   }
-  return { objectKey: key, pageCount: file.pageCount, byteSize: file.bytes.byteLength };
+  return {
+    objectKey: key,
+    pageCount: file.pageCount,
+    byteSize: file.bytes.byteLength,
+    compliance: file.compliance ?? null,
+  };
 }

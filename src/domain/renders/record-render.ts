@@ -39,6 +39,7 @@ export function newRenderRow(
     billableUnits: null,
     byteSize: null,
     error: null,
+    compliance: null,
     webhookUrl: origin.webhookUrl ?? null,
     webhookStatus: origin.webhookUrl ? "pending" : null,
     webhookAttempts: 0,
@@ -57,6 +58,7 @@ export function succeededState(plan: RenderPlan, file: ProducedFile, now: string
     objectKey: file.objectKey,
     pageCount: file.pageCount,
     byteSize: file.byteSize,
+    compliance: file.compliance,
     billableUnits: billableUnits(plan.format, file.pageCount),
     completedAt: now,
   };

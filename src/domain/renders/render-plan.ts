@@ -1,3 +1,4 @@
+import { RULES_RELEASE } from "@folio/e-invoice/release";
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "@folio/render-page/raster-limits";
 import type { OutputFormat } from "#sdk/contract";
 import type { TemplateVersionRow } from "../../db/schema";
@@ -84,6 +85,15 @@ async function withPasswordDigests(merged: RenderOptions, keys: Pick<PayloadKeys
 }
 
 /**
+ * An e-invoice render's options as the cache key hashes them: with the release of the rules that check it, so a new
+ * release renders (and checks) afresh instead of answering a receipt from the old rules.
+ */
+function withRulesRelease(merged: RenderOptions): object {
+  if (!merged.e_invoice) return merged;
+  return { ...merged, e_invoice: { ...merged.e_invoice, rules_release: RULES_RELEASE } };
+}
+
+/**
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
  */
@@ -104,7 +114,7 @@ export async function planRender(
   refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
   const cacheKey = await sha256Hex(
-    `${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(await withPasswordDigests(merged, keys))}`,
+    `${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)))}`,
   );
   return {
     version,

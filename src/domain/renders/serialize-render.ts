@@ -26,6 +26,7 @@ export async function serializeRender(render: RenderRow, signer: Signer) {
     created_at: render.createdAt,
     completed_at: render.completedAt,
     error: render.error ?? null,
+    ...(render.compliance ? { compliance: render.compliance } : {}),
     webhook_status: render.webhookStatus,
     webhook_attempts: render.webhookAttempts,
     ...(render.batchId ? { batch_id: render.batchId } : {}),

@@ -1,13 +1,14 @@
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
+import { type BackendFetch, postToBackend } from "./backend-post";
 import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
+import { postCheck } from "./e-invoice-check";
 import { InstanceUnavailable } from "./instance-spread";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
 
-/** One HTTP round trip to a render backend: a URL in development, a container's Durable Object in production. */
-export type BackendFetch = (path: string, init?: RequestInit) => Promise<Response>;
+export type { BackendFetch };
 
 /**
  * An answer from what hosts the backend rather than from the backend itself, which always answers JSON: a
@@ -22,18 +23,9 @@ function fromHost(response: Response): boolean {
 
 /** Sends `job` to one backend; `InstanceUnavailable` when the backend never got to answer for it. */
 export async function postJob(send: BackendFetch, secret: string, job: ChromiumJob): Promise<RenderedFile> {
-  let response: Response;
-  try {
-    response = await send("/render", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-render-secret": secret },
-      body: jobToWire(job),
-      // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
-      signal: AbortSignal.timeout(job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS),
-    });
-  } catch (error) {
-    throw new InstanceUnavailable(String(error));
-  }
+  // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
+  const timeoutMs = job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS;
+  const response = await postToBackend(send, secret, "/render", jobToWire(job), timeoutMs);
   if (response.ok) {
     return {
       bytes: new Uint8Array(await response.arrayBuffer()),
@@ -49,6 +41,15 @@ export async function backendStats(send: BackendFetch, secret: string): Promise<
   const response = await send("/stats", { headers: { "x-render-secret": secret }, signal: AbortSignal.timeout(5_000) });
   if (!response.ok || fromHost(response)) throw new Error(`render backend answered ${response.status}`);
   return response.json();
+}
+
+/** Whatever a backend answered, with a backend that could not be reached as the service's error. */
+export async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof InstanceUnavailable ? unreachable(error) : error;
+  }
 }
 
 export function unreachable(error: unknown): ServiceError {
@@ -68,13 +69,8 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
   const send: BackendFetch = (path, init) => fetch(`${endpoint}${path}`, init);
   return {
     name: "backend",
-    async render(job: ChromiumJob): Promise<RenderedFile> {
-      try {
-        return await postJob(send, secret, job);
-      } catch (error) {
-        throw error instanceof InstanceUnavailable ? unreachable(error) : error;
-      }
-    },
+    render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
+    checkEInvoice: (check) => reaching(() => postCheck(send, secret, check)),
     async health(): Promise<string> {
       try {
         const response = await send("/healthz");

@@ -40,6 +40,8 @@ export function browserRenderingDriver(
       if ("file" in outcome) return outcome.file;
       throw failureFromRenderer(outcome.error);
     },
+    // Browser Rendering runs no Node, where the official rules run.
+    checkEInvoice: async () => "unchecked",
     async health(): Promise<string> {
       try {
         await puppeteer.sessions(binding as never);

@@ -1,6 +1,7 @@
 import type { RenderContainer } from "../../durable-objects/render-container";
-import { type BackendFetch, backendStats, postJob, unreachable } from "./backend-driver";
+import { type BackendFetch, backendStats, postJob, reaching } from "./backend-driver";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import { postCheck } from "./e-invoice-check";
 import { type InstanceSpread, InstanceUnavailable } from "./instance-spread";
 
 /** One render backend among several: how to reach it, and whether it runs right now. */
@@ -20,17 +21,27 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
   const byName = new Map(instances.map((instance) => [instance.name, instance]));
   return {
     name: "container",
-    async render(job: ChromiumJob): Promise<RenderedFile> {
-      try {
-        return await spread.run(job.accountId, (name) => {
+    render: (job: ChromiumJob): Promise<RenderedFile> =>
+      reaching(() =>
+        spread.run(job.accountId, (name) => {
           const instance = byName.get(name);
           if (!instance) throw new Error(`the spread chose ${name}, which is not one of the driver's instances`);
           return postJob(instance.send, secret, job);
-        });
-      } catch (error) {
-        throw error instanceof InstanceUnavailable ? unreachable(error) : error;
-      }
-    },
+        }),
+      ),
+    // A check takes no page: it goes to the instance the account's key ranks first (where its page is printing),
+    // and once to the next when that one could not answer.
+    checkEInvoice: (check, accountId) =>
+      reaching(async () => {
+        const [first, next] = spread.order(accountId).map((name) => byName.get(name));
+        if (!first) throw new InstanceUnavailable("no render instance is configured");
+        try {
+          return await postCheck(first.send, secret, check);
+        } catch (error) {
+          if (!(error instanceof InstanceUnavailable) || !next) throw error;
+          return postCheck(next.send, secret, check);
+        }
+      }),
     async health(): Promise<string> {
       // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.
       const states = await Promise.allSettled(instances.map((instance) => instance.awake()));

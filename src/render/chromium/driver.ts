@@ -1,10 +1,18 @@
+import type { EInvoiceValidation } from "@folio/e-invoice/validate";
 import type { RenderedFile, RenderJob, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
 import type { RenderOptions } from "../../domain/render-options/options-schema";
 import { ServiceError } from "../../errors";
 
 /** The port the domain renders through: it names the job's types here, not in the shared package. */
-export type { RenderedFile, SlotShare };
+export type { EInvoiceValidation, RenderedFile, SlotShare };
+
+/** What the render backend checks: the rendered XML and the kind it is declared as. */
+export interface EInvoiceCheck {
+  xml: string;
+  standard: "factur-x";
+  profile: string;
+}
 
 /** The job contract every Chromium takes (@folio/render-page), its options as the Worker validated them. */
 export type ChromiumJob = RenderJob<RenderOptions>;
@@ -17,6 +25,11 @@ export interface ChromiumDriver {
   /** Named in the request log and in /healthz?detail=1. */
   readonly name: "container" | "backend" | "browser-rendering";
   render(job: ChromiumJob): Promise<RenderedFile>;
+  /**
+   * Checks an e-invoice with the official rules, which need Node: the backend drivers ask the render backend;
+   * a driver without one answers "unchecked".
+   */
+  checkEInvoice(check: EInvoiceCheck, accountId: string): Promise<EInvoiceValidation | "unchecked">;
   /** "ok", or why the renderer cannot take work. Cheap: /healthz asks on every probe. */
   health(): Promise<string>;
   /** Counters and memory of what renders, for /healthz?detail=1; may wake nothing that sleeps. */

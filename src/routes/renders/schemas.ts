@@ -3,6 +3,7 @@ import { OUTPUT_FORMATS } from "#sdk/contract";
 import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
 import { ErrorEnvelopeSchema, ServiceError } from "../../errors";
 import { IsoTimestamp } from "../schemas";
+import { ComplianceSchema } from "./compliance-schema";
 
 export const RenderRequestBody = z
   .strictObject({
@@ -61,6 +62,7 @@ export const RenderSchema = z
     created_at: IsoTimestamp,
     completed_at: IsoTimestamp.nullable(),
     error: ErrorEnvelopeSchema.shape.error.nullable(),
+    compliance: ComplianceSchema.optional(),
     webhook_status: z.enum(["pending", "delivered", "failed"]).nullable(),
     webhook_attempts: z.int(),
     batch_id: z.string().optional(),

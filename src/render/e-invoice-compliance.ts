@@ -1,0 +1,64 @@
+// An e-invoice is checked with the official rules while its page prints (the check runs on the render backend,
+// where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
+// the violations travel with the render as its receipt.
+import { ServiceError } from "../errors";
+import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "./chromium/driver";
+
+/** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
+export interface EInvoiceCompliance extends Omit<EInvoiceValidation, "valid"> {
+  standard: EInvoiceCheck["standard"];
+  profile: string;
+  /** null when no validator could run (Browser Rendering alone): the invoice was not checked. */
+  valid: boolean | null;
+  unchecked?: true;
+}
+
+/** A render's receipts (`compliance` on the Render): what its output was checked against, and what was found. */
+export interface Compliance {
+  e_invoice: EInvoiceCompliance;
+}
+
+export type EInvoiceValidationMode = "enforce" | "report";
+
+function refusal(verdict: EInvoiceValidation): ServiceError {
+  const fatal = verdict.violations.filter((v) => v.severity === "fatal");
+  const rules = [...new Set(fatal.map((v) => v.rule))].join(", ");
+  return new ServiceError(
+    "render_failed",
+    `The e-invoice does not pass the official rules (${rules}); nothing was stored or billed. Correct the XML or ` +
+      'its data, or render with `e_invoice.validation: "report"` to keep the violations in the receipt instead.',
+    {
+      details: {
+        stage: "e_invoice",
+        reason: "e_invoice_invalid",
+        retryable: false,
+        violations: verdict.violations,
+        ...(verdict.violations_truncated ? { violations_truncated: true } : {}),
+      },
+    },
+  );
+}
+
+const UNCHECKED = new ServiceError(
+  "render_failed",
+  "No validator can check the e-invoice here (the Browser Rendering driver has no render backend); nothing was " +
+    'stored or billed. Retry where a render backend runs, or render with `e_invoice.validation: "report"`.',
+  { details: { stage: "e_invoice", reason: "e_invoice_unchecked", retryable: true, transient: true } },
+);
+
+/** Checks the rendered XML; enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice. */
+export async function checkedEInvoice(
+  driver: ChromiumDriver,
+  check: EInvoiceCheck,
+  validation: EInvoiceValidationMode,
+  accountId: string,
+): Promise<EInvoiceCompliance> {
+  const verdict = await driver.checkEInvoice(check, accountId);
+  const kind = { standard: check.standard, profile: check.profile };
+  if (verdict === "unchecked") {
+    if (validation === "enforce") throw UNCHECKED;
+    return { ...kind, valid: null, unchecked: true, rules: [], rules_not_applied: [], violations: [] };
+  }
+  if (!verdict.valid && validation === "enforce") throw refusal(verdict);
+  return { ...kind, ...verdict };
+}

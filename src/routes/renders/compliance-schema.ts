@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+
+const RuleSetSchema = z.object({
+  name: z.string().openapi({ example: "CEN EN 16931 validation artefacts, CII" }),
+  version: z.string().openapi({ example: "1.3.16" }),
+});
+
+export const ViolationSchema = z
+  .object({
+    rule: z.string().openapi({
+      description: "The rule's id as its artefact gives it (`BR-CO-26`), `XSD` for the schema, `FOLIO-PROFILE`.",
+      example: "BR-CO-26",
+    }),
+    severity: z.enum(["fatal", "warning"]).openapi({ description: "Warnings never fail a render." }),
+    message: z.string(),
+    location: z.string().openapi({ description: "An XPath into the XML (prefixes rsm, ram, udt, qdt for CII)." }),
+  })
+  .openapi("EInvoiceViolation");
+
+const EInvoiceComplianceSchema = z
+  .object({
+    standard: z.literal("factur-x"),
+    profile: z.string().openapi({ example: "en16931" }),
+    valid: z.boolean().nullable().openapi({
+      description: "No fatal violation; null when no validator could run (`unchecked`).",
+    }),
+    unchecked: z.literal(true).optional().openapi({
+      description: 'Set when the render ran without a render backend under `validation: "report"`.',
+    }),
+    rules: z.array(RuleSetSchema).openapi({ description: "The rule sets applied, each pinned by version." }),
+    rules_not_applied: z.array(z.object({ name: z.string(), reason: z.string() })),
+    violations: z.array(ViolationSchema).openapi({ description: "Fatal first, at most 100." }),
+    violations_truncated: z.literal(true).optional(),
+  })
+  .openapi("EInvoiceCompliance");
+
+export const ComplianceSchema = z.object({ e_invoice: EInvoiceComplianceSchema }).openapi("Compliance", {
+  description: "What the output was checked against and what the checks found; only on renders with `e_invoice`.",
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { api, createTemplate, fixture, fixtureJson } from "./client";
+
+// Every Factur-X render is checked with the official rules on the render backend (this project's driver; Browser
+// Rendering has no backend and is not run here). The fixture invoice's XML has no seller VAT id: BR-CO-26, and
+// BR-S-02 on its standard-rated lines.
+const invoice = () =>
+  createTemplate({
+    name: "invoice-rules",
+    source: fixture("invoice.liquid.html"),
+    schema: fixtureJson("invoice.schema.json"),
+  });
+const render = (template: string, xml: string, validation?: "enforce" | "report") =>
+  api("POST", "/v1/render", {
+    template,
+    data: fixtureJson("invoice.data.json"),
+    options: { e_invoice: { standard: "factur-x", profile: "en16931", xml, ...(validation ? { validation } : {}) } },
+  });
+const FIXTURE_XML = fixture("invoice.facturx.xml.liquid");
+/**
+ * The EN 16931 rules an invoice breaks, by the ids its fatal violations cite: CEN's artefact names them by id, the
+ * Factur-X schematron repeats them under ids of its own (FX-SCH-A-...) with the EN rule in the message.
+ */
+const rulesOf = (violations: Array<{ rule: string; severity: string; message: string }>) =>
+  new Set(violations.filter((v) => v.severity === "fatal").map((v) => /^\[([A-Z0-9-]+)\]/.exec(v.message)?.[1]));
+
+describe("e-invoices checked with the official rules", () => {
+  it("refuses an invalid invoice by default with the rules' ids, and stores nothing", async () => {
+    const template = await invoice();
+    const res = await render(template, FIXTURE_XML);
+    expect(res.status, JSON.stringify(res.json)).toBe(500);
+    expect(res.json.error, JSON.stringify(res.json)).toMatchObject({
+      type: "render_failed",
+      details: { stage: "e_invoice", retryable: false },
+    });
+    const { violations } = res.json.error.details;
+    expect(rulesOf(violations)).toEqual(new Set(["BR-CO-26", "BR-S-02"]));
+    expect(violations[0]).toMatchObject({ severity: "fatal", message: expect.any(String) });
+    expect(violations[0].location).toMatch(/^\/rsm:CrossIndustryInvoice/);
+    const [failed] = (await api("GET", "/v1/renders?limit=1")).json.data;
+    expect(failed).toMatchObject({ status: "failed", url: null, billable_units: null });
+  });
+
+  it("renders it under validation report, with the violations in the receipt of the answer and of GET", async () => {
+    const template = await invoice();
+    const res = await render(template, FIXTURE_XML, "report");
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const receipt = res.json.compliance.e_invoice;
+    expect(receipt).toMatchObject({ standard: "factur-x", profile: "en16931", valid: false });
+    expect(rulesOf(receipt.violations)).toEqual(new Set(["BR-CO-26", "BR-S-02"]));
+    expect((await api("GET", `/v1/renders/${res.json.id}`)).json.compliance).toEqual(res.json.compliance);
+  });
+
+  it("renders a valid EN 16931 invoice with a receipt naming the rule sets and their versions", async () => {
+    const template = await invoice();
+    const res = await render(template, fixture("e-invoice/factur-x-en16931.xml"));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const receipt = res.json.compliance.e_invoice;
+    expect(receipt).toMatchObject({ valid: true, violations: [] });
+    expect(receipt.rules).toEqual(
+      expect.arrayContaining([
+        { name: "CEN EN 16931 validation artefacts, CII", version: "1.3.16" },
+        { name: "Factur-X EN16931 schematron", version: "1.0.9" },
+      ]),
+    );
+  });
+});
