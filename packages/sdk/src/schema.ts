@@ -539,6 +539,11 @@ export interface components {
             profile: "minimum" | "basic-wl" | "basic" | "en16931" | "extended";
             /** @description Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`. */
             xml: string;
+            /**
+             * @description The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's schematron). "enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the violations), nothing stored or billed. "report": the render succeeds and the violations are in its `compliance.e_invoice`.
+             * @enum {string}
+             */
+            validation?: "enforce" | "report";
         };
         /** @description AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default. */
         Encryption: {
@@ -743,10 +748,58 @@ export interface components {
                     [key: string]: unknown;
                 };
             } | null;
+            compliance?: components["schemas"]["Compliance"];
             /** @enum {string|null} */
             webhook_status: "pending" | "delivered" | "failed" | null;
             webhook_attempts: number;
             batch_id?: string;
+        };
+        /** @description What the output was checked against and what the checks found; only on renders with `e_invoice`. */
+        Compliance: {
+            e_invoice: components["schemas"]["EInvoiceCompliance"];
+        };
+        EInvoiceCompliance: {
+            /** @enum {string} */
+            standard: "factur-x";
+            /** @example en16931 */
+            profile: string;
+            /** @description No fatal violation; null when no validator could run (`unchecked`). */
+            valid: boolean | null;
+            /**
+             * @description Set when the render ran without a render backend under `validation: "report"`.
+             * @enum {boolean}
+             */
+            unchecked?: true;
+            /** @description The rule sets applied, each pinned by version. */
+            rules: {
+                /** @example CEN EN 16931 validation artefacts, CII */
+                name: string;
+                /** @example 1.3.16 */
+                version: string;
+            }[];
+            rules_not_applied: {
+                name: string;
+                reason: string;
+            }[];
+            /** @description Fatal first, at most 100. */
+            violations: components["schemas"]["EInvoiceViolation"][];
+            /** @enum {boolean} */
+            violations_truncated?: true;
+        };
+        EInvoiceViolation: {
+            /**
+             * @description The rule's id as its artefact gives it (`BR-CO-26`), `XSD` for the schema, `FOLIO-PROFILE`.
+             * @example BR-CO-26
+             */
+            rule: string;
+            /**
+             * @description Warnings never fail a render.
+             * @enum {string}
+             */
+            severity: "fatal" | "warning";
+            message: string;
+            /** @description An XPath into the XML (prefixes rsm, ram, udt, qdt for CII). */
+            location: string;
         };
         RenderRequest: {
             /**
