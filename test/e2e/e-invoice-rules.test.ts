@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api, createTemplate, fixture, fixtureJson } from "./client";
 
 // Every Factur-X render is checked with the official rules on the render backend (this project's driver; Browser
@@ -63,5 +63,17 @@ describe("e-invoices checked with the official rules", () => {
         { name: "Factur-X EN16931 schematron", version: "1.0.9" },
       ]),
     );
+  });
+
+  it("previews an invalid invoice all the same: a preview shows work in progress, only a render enforces", async () => {
+    const template = await invoice();
+    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: FIXTURE_XML } };
+    const res = await fetch(`${inject("baseUrl")}/v1/previews`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "application/json" },
+      body: JSON.stringify({ template, data: fixtureJson("invoice.data.json"), options }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
   });
 });

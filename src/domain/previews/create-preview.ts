@@ -51,7 +51,10 @@ export const MAX_PREVIEW_TIMEOUT_MS = 10_000;
 
 /** The options a preview prints with: the plan's, its `timeout_ms` clamped to MAX_PREVIEW_TIMEOUT_MS. */
 export function previewOptions(options: RenderOptions): RenderOptions {
-  return { ...options, timeout_ms: Math.min(options.timeout_ms ?? MAX_PREVIEW_TIMEOUT_MS, MAX_PREVIEW_TIMEOUT_MS) };
+  const timeout_ms = Math.min(options.timeout_ms ?? MAX_PREVIEW_TIMEOUT_MS, MAX_PREVIEW_TIMEOUT_MS);
+  // A preview shows work in progress: an e-invoice's rule violations never refuse it (a render enforces them).
+  const e_invoice = options.e_invoice && { ...options.e_invoice, validation: "report" as const };
+  return { ...options, timeout_ms, ...(e_invoice ? { e_invoice } : {}) };
 }
 
 /** An unsaved definition as a version that is never stored: checked exactly as at create. */
