@@ -65,6 +65,37 @@ describe("e-invoices checked with the official rules", () => {
     );
   });
 
+  it("warns on create, publish and validate of a template whose example's XML breaks the rules", async () => {
+    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: FIXTURE_XML } };
+    const body = {
+      name: "invoice-rule-warnings",
+      source: fixture("invoice.liquid.html"),
+      example: fixtureJson("invoice.data.json"),
+      options,
+    };
+    const warned = (warnings: Array<{ code: string; path: string; rule: string; message: string }>) => {
+      const rules = warnings.filter((w) => w.code === "e_invoice_rule");
+      expect(rules.length, JSON.stringify(warnings)).toBeGreaterThan(0);
+      // Each says "<rule> (<severity>, at <XPath>): <the artefact's message>".
+      const violations = rules.map((w) => {
+        expect(w.path).toBe("options.e_invoice.xml");
+        const [, rule, severity, message] = /^(\S+) \((fatal|warning), at \/[^ ]*\): (.*)$/s.exec(w.message) ?? [];
+        expect(rule, w.message).toBe(w.rule);
+        return { rule: w.rule, severity: severity ?? "", message: message ?? "" };
+      });
+      expect(rulesOf(violations)).toEqual(new Set(["BR-CO-26", "BR-S-02"]));
+    };
+    const created = await api("POST", "/v1/templates", body);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    warned(created.json.warnings);
+    warned((await api("POST", `/v1/templates/${body.name}/versions`, { source: body.source })).json.warnings);
+    warned((await api("POST", `/v1/templates/${body.name}/validate`, { data: {} })).json.warnings);
+    // A valid XML gives no rule warnings.
+    const valid = { ...options, e_invoice: { ...options.e_invoice, xml: fixture("e-invoice/factur-x-en16931.xml") } };
+    const clean = await api("POST", `/v1/templates/${body.name}/versions`, { source: body.source, options: valid });
+    expect(clean.json.warnings.filter((w: { code: string }) => w.code.startsWith("e_invoice"))).toEqual([]);
+  });
+
   it("previews an invalid invoice all the same: a preview shows work in progress, only a render enforces", async () => {
     const template = await invoice();
     const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: FIXTURE_XML } };

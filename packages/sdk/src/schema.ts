@@ -569,12 +569,17 @@ export interface components {
              */
             warnings_truncated?: true;
         };
-        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it. Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
+            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked";
+            /**
+             * @description e_invoice_rule: the id the official artefact gives the violated rule.
+             * @example BR-CO-26
+             */
+            rule?: string;
             /** @example `source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed. */
             message: string;
         };

@@ -5,6 +5,7 @@ import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { checkDefinition } from "./check-definition";
 import { type TemplateDefinition, templateChecksum } from "./checksum";
+import type { EInvoiceChecker } from "./e-invoice-warnings";
 import { findLiveTemplate } from "./find-template";
 import { TEMPLATE_NAME_PATTERN } from "./reference";
 import { DEFAULT_EXPECTED_PAGES, exampleColumn, type TemplateInput } from "./template-input";
@@ -35,7 +36,7 @@ export async function createTemplate(
   db: Database,
   accountId: string,
   input: TemplateInput & { name: string },
-  deps: { now: string; baseUrl: string },
+  deps: { now: string; baseUrl: string; checkEInvoice: EInvoiceChecker },
 ): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   const name = input.name.toLowerCase();
   if (!TEMPLATE_NAME_PATTERN.test(name)) {
@@ -79,7 +80,7 @@ export async function createTemplate(
     checksum: await templateChecksum(definition),
     createdAt: deps.now,
   };
-  const warnings = await templateWarnings(version);
+  const warnings = await templateWarnings(version, deps.checkEInvoice);
   try {
     await db.batch([db.insert(templates).values(template), db.insert(templateVersions).values(version)]);
   } catch (error) {

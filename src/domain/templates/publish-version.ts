@@ -6,6 +6,7 @@ import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { checkDefinition } from "./check-definition";
 import { type TemplateDefinition, templateChecksum } from "./checksum";
+import type { EInvoiceChecker } from "./e-invoice-warnings";
 import { resolveTemplate } from "./find-template";
 import { exampleColumn, type TemplateInput } from "./template-input";
 import { type TemplateWarning, templateWarnings } from "./template-warnings";
@@ -24,6 +25,7 @@ export async function publishVersion(
   name: string,
   input: TemplateInput,
   now: string,
+  checkEInvoice: EInvoiceChecker,
 ): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   for (let attempt = 1; ; attempt++) {
     const { template, version: previous } = await resolveTemplate(db, accountId, { name, version: null });
@@ -47,7 +49,7 @@ export async function publishVersion(
       createdAt: now,
     };
     const description = input.description ?? template.description;
-    const warnings = await templateWarnings(version);
+    const warnings = await templateWarnings(version, checkEInvoice);
     try {
       await db.batch([
         db.insert(templateVersions).values(version),

@@ -6,15 +6,24 @@ import { renderLiquid } from "../../render/liquid";
 import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
 import { layoutFindings, undisplayedDivFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
+import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";
 import { schemaErrors } from "./validate-data";
 
-export type WarningCode = "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid";
+export type WarningCode =
+  | "unknown_filter"
+  | "clock_read"
+  | "satori_layout"
+  | "example_invalid"
+  | "e_invoice_rule"
+  | "e_invoice_unchecked";
 
 /** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {
   path: string;
   code: WarningCode;
+  /** e_invoice_rule: the official rule's id. */
+  rule?: string;
   message: string;
 }
 
@@ -93,22 +102,34 @@ function exampleWarnings(version: TemplateVersionRow, example: unknown): Templat
  * The warnings of each definition and example seen: the studio previews the same one as the user types, and a
  * satori card's check is a whole layout. The checksum covers engine, source, schema and options; not the example.
  */
-const known = new BoundedCache<Promise<WarningList>>(128);
+const known = new BoundedCache<Promise<TemplateWarning[]>>(128);
 
-/**
- * Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS
- * of it.
- */
-export function templateWarnings(version: TemplateVersionRow): Promise<WarningList> {
+function definitionWarnings(version: TemplateVersionRow): Promise<TemplateWarning[]> {
   return known.get(`${version.checksum}\n${version.example ?? ""}`, async () => {
     const example = parseExample(version);
-    const all = [
+    return [
       ...liquidWarnings(version),
       ...(await satoriWarnings(version, example)),
       ...exampleWarnings(version, example),
     ];
-    return all.length > MAX_WARNINGS
-      ? { warnings: all.slice(0, MAX_WARNINGS), warnings_truncated: true as const }
-      : { warnings: all };
   });
+}
+
+/**
+ * Everything that would go wrong with this version although it was saved (empty when it is clean), at most MAX_WARNINGS
+ * of it. With `checkEInvoice`, an e-invoice's example XML is checked with the official rules, once per call (not
+ * cached: the answer depends on whether a render backend is reachable); a preview checks its own XML instead.
+ */
+export async function templateWarnings(
+  version: TemplateVersionRow,
+  checkEInvoice?: EInvoiceChecker,
+): Promise<WarningList> {
+  const [definition, invoice] = await Promise.all([
+    definitionWarnings(version),
+    checkEInvoice ? eInvoiceWarnings(version, parseExample(version), checkEInvoice) : [],
+  ]);
+  const all = [...definition, ...invoice];
+  return all.length > MAX_WARNINGS
+    ? { warnings: all.slice(0, MAX_WARNINGS), warnings_truncated: true as const }
+    : { warnings: all };
 }

@@ -1,4 +1,5 @@
 import { createTemplate } from "../../domain/templates/create-template";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { SavedTemplateSchema, TemplateCreateBody } from "../../routes/templates/schemas";
 import { parseArguments, templateDefinition, tool } from "../tool";
@@ -13,12 +14,12 @@ export const createTemplateTool = tool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: { ...TemplateCreateBody.shape, ...templateDefinition },
   output: SavedTemplateSchema,
-  run: async (args, caller, { db, baseUrl, clock }) => {
+  run: async (args, caller, { db, baseUrl, clock, chromium }) => {
     const { template, version, ...warnings } = await createTemplate(
       db,
       caller.account.id,
       parseArguments(TemplateCreateBody, args),
-      { now: clock.iso(), baseUrl },
+      { now: clock.iso(), baseUrl, checkEInvoice: eInvoiceChecker(chromium, caller.account.id) },
     );
     return { ...serializeTemplate(template, version), ...warnings };
   },

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
@@ -39,13 +40,14 @@ export const updateTemplateTool = tool({
     ...templateDefinition,
   },
   output: SavedTemplateSchema,
-  run: async ({ name, ...definition }, caller, { db, clock }) => {
+  run: async ({ name, ...definition }, caller, { db, clock, chromium }) => {
     const { template, version, ...warnings } = await publishVersion(
       db,
       caller.account.id,
       bareName(name),
       parseArguments(TemplateVersionBody, definition),
       clock.iso(),
+      eInvoiceChecker(chromium, caller.account.id),
     );
     return { ...serializeTemplate(template, version), ...warnings };
   },

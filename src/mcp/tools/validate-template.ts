@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { parseReference } from "../../domain/templates/reference";
 import { validationResult } from "../../domain/templates/validation-result";
 import { ValidationResultSchema } from "../../routes/templates/schemas";
@@ -14,5 +15,6 @@ export const validateTemplateTool = tool({
     data: anyJson("The data to check, as JSON (usually an object, not a JSON-encoded string)."),
   },
   output: ValidationResultSchema,
-  run: ({ ref, data }, caller, { db }) => validationResult(db, caller.account.id, parseReference(ref), data),
+  run: ({ ref, data }, caller, { db, chromium }) =>
+    validationResult(db, caller.account.id, parseReference(ref), data, eInvoiceChecker(chromium, caller.account.id)),
 });

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createTemplate } from "../../domain/templates/create-template";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
@@ -29,6 +30,7 @@ export const createTemplateEndpoint = endpoint(route, async (c) => {
   const { template, version, ...warnings } = await createTemplate(c.var.services.db, c.get("account").id, input, {
     now: c.var.services.clock.iso(),
     baseUrl: c.var.services.config.baseUrl,
+    checkEInvoice: eInvoiceChecker(c.var.services.chromium, c.get("account").id),
   });
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

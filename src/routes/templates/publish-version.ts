@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -34,6 +35,7 @@ export const publishVersionEndpoint = endpoint(route, async (c) => {
     name,
     input,
     c.var.services.clock.iso(),
+    eInvoiceChecker(c.var.services.chromium, c.get("account").id),
   );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

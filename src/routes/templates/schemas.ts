@@ -83,7 +83,18 @@ export const TemplateListSchema = listOf(TemplateSchema, "TemplateList");
 const TemplateWarningSchema = z
   .object({
     path: z.string().openapi({ example: "source" }),
-    code: z.enum(["unknown_filter", "clock_read", "satori_layout", "example_invalid"]),
+    code: z.enum([
+      "unknown_filter",
+      "clock_read",
+      "satori_layout",
+      "example_invalid",
+      "e_invoice_rule",
+      "e_invoice_unchecked",
+    ]),
+    rule: z.string().optional().openapi({
+      example: "BR-CO-26",
+      description: "e_invoice_rule: the id the official artefact gives the violated rule.",
+    }),
     message: z.string().openapi({
       example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
     }),
@@ -91,7 +102,8 @@ const TemplateWarningSchema = z
   .openapi("TemplateWarning", {
     description:
       "Something that will go wrong at render time although the template was accepted, or (clock_read) make " +
-      "the file print the date of its request. Warnings never block.",
+      "the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official " +
+      "rule (one warning per violation); e_invoice_unchecked: no render backend could check it. Warnings never block.",
   });
 
 const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
@@ -32,5 +33,7 @@ export const validateTemplateEndpoint = endpoint(route, async (c) => {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
     });
   }
-  return c.json(await validationResult(c.var.services.db, c.get("account").id, ref, body.data));
+  const account = c.get("account").id;
+  const checkEInvoice = eInvoiceChecker(c.var.services.chromium, account);
+  return c.json(await validationResult(c.var.services.db, account, ref, body.data, checkEInvoice));
 });

@@ -187,6 +187,27 @@ describe("template warnings", () => {
     }
   });
 
+  it("says an e-invoice's example XML is unchecked where no render backend answers, and saves it all the same", async () => {
+    const key = await account();
+    const options = {
+      e_invoice: { standard: "factur-x", profile: "en16931", xml: "<rsm:CrossIndustryInvoice/>" },
+    };
+    const unchecked = [
+      {
+        path: "options.e_invoice.xml",
+        code: "e_invoice_unchecked",
+        message: expect.stringMatching(/no render backend/),
+      },
+    ];
+    const created = await call("POST", "/v1/templates", { key, body: { name: "einv", source: "<p>x</p>", options } });
+    expect(created.status).toBe(201);
+    expect(created.json.warnings).toEqual(unchecked);
+    const published = await call("POST", "/v1/templates/einv/versions", { key, body: { source: "<p>y</p>" } });
+    expect(published.json.warnings).toEqual(unchecked);
+    const validated = await call("POST", "/v1/templates/einv/validate", { key, body: { data: {} } });
+    expect(validated.json.warnings).toEqual(unchecked);
+  });
+
   it("never blocks: a template with an unknown filter still fails at render as before", async () => {
     const key = await account();
     expect(

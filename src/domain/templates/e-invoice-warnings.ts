@@ -1,0 +1,66 @@
+// A template that makes an e-invoice has its example's XML checked with the official rules when it is saved or
+// validated, so a violation shows before the first render is refused for it. Warnings never block a save.
+import type { TemplateVersionRow } from "../../db/schema";
+import { ServiceError } from "../../errors";
+import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
+import { renderLiquid } from "../../render/liquid";
+import type { RenderOptions } from "../render-options/options-schema";
+
+const PATH = "options.e_invoice.xml";
+
+/** A template warning about the e-invoice; `rule` names the official rule violated. */
+export interface EInvoiceWarning {
+  path: typeof PATH;
+  code: "e_invoice_rule" | "e_invoice_unchecked";
+  rule?: string;
+  message: string;
+}
+
+/** Asks the rules about one XML: the render backend's answer, or "unchecked" where none can run. */
+export type EInvoiceChecker = (check: EInvoiceCheck) => Promise<EInvoiceValidation | "unchecked">;
+
+/** The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked". */
+export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: string): EInvoiceChecker {
+  return async (check) => {
+    try {
+      return await chromium().checkEInvoice(check, accountId);
+    } catch (error) {
+      if (error instanceof ServiceError) return "unchecked";
+      throw error;
+    }
+  };
+}
+
+const UNCHECKED: EInvoiceWarning = {
+  path: PATH,
+  code: "e_invoice_unchecked",
+  message:
+    "The example's e-invoice XML could not be checked with the official rules: no render backend runs here. " +
+    "Renders enforcing the rules fail until one does.",
+};
+
+/** One warning per violation the rules find in the XML rendered from the example (none when it passes). */
+export async function eInvoiceWarnings(
+  version: TemplateVersionRow,
+  example: unknown,
+  check: EInvoiceChecker,
+): Promise<EInvoiceWarning[]> {
+  const invoice = (version.options as RenderOptions).e_invoice;
+  if (!invoice) return [];
+  let xml: string;
+  try {
+    xml = await renderLiquid(invoice.xml, { data: example ?? {}, instant: new Date() }, PATH, "xml");
+  } catch (error) {
+    // Liquid that fails is the Liquid warnings' concern, or the render's: there is no XML to check.
+    if (error instanceof ServiceError) return [];
+    throw error;
+  }
+  const verdict = await check({ xml, standard: "factur-x", profile: invoice.profile });
+  if (verdict === "unchecked") return [UNCHECKED];
+  return verdict.violations.map(({ rule, severity, message, location }) => ({
+    path: PATH,
+    code: "e_invoice_rule",
+    rule,
+    message: `${rule} (${severity}, at ${location}): ${message}`,
+  }));
+}
