@@ -5,7 +5,7 @@ import { z } from "../../lib/openapi-zod";
 // (the rest).
 
 const MAX_ATTACHMENTS = 10;
-const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
+export const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
 /** The name Factur-X gives the embedded invoice XML: no attachment may take it when `e_invoice` is set. */
 export const FACTUR_X_FILE_NAME = "factur-x.xml";
 

@@ -1,4 +1,5 @@
 import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
+import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
@@ -22,6 +23,7 @@ curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "h
     `<code>${escapeHtml(baseUrl)}/mcp</code>.</p>\n` +
     `<pre>${escapeHtml(curl)}</pre>\n` +
     `<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a ` +
+    `href="#e-invoices">e-invoices</a> · <a ` +
     `href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a ` +
     `href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`
   );
@@ -67,6 +69,7 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
       quickStart(baseUrl),
       optionsSection(document),
       finishingGuide(),
+      eInvoiceGuide(),
       await liquidGuide(),
       limitsGuide(),
       webhookGuide(baseUrl),

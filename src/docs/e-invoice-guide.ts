@@ -1,0 +1,78 @@
+// The "E-invoices" part of /docs: how one payload makes a Factur-X invoice that the official rules accept. The rule
+// sets and their versions are read from the artefacts Folio ships (packages/e-invoice), so the page cannot drift.
+import { FACTUR_X_PROFILES as RULES_OF } from "@folio/e-invoice/profiles";
+import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
+import { FACTUR_X_PROFILES } from "../domain/render-options/finishing-options";
+import { escapeHtml } from "../lib/escape-html";
+import { inline } from "./html";
+
+/** Whether each profile is an invoice in law (Germany from 2025/2027, France from September 2026), and why. */
+const LEGAL_STANDING: Record<(typeof FACTUR_X_PROFILES)[number], string> = {
+  minimum: "Not an invoice: a booking aid (no lines, no VAT breakdown). Send it only beside a legal invoice.",
+  "basic-wl": "Not an invoice: a booking aid (a VAT breakdown, no lines). Send it only beside a legal invoice.",
+  basic: "An e-invoice in Germany and France (EN 16931 compliant, lines without all of EN 16931's detail).",
+  en16931: "An e-invoice in Germany and France: the European standard in full. The profile to choose by default.",
+  extended: "An e-invoice in Germany and France (EN 16931 conformant, with more fields for complex invoicing).",
+};
+
+const named = (set: { name: string; version: string }) => `${escapeHtml(set.name)} ${escapeHtml(set.version)}`;
+
+function profileRows(): string {
+  return FACTUR_X_PROFILES.map((profile) => {
+    const { schema, rules } = RULES_OF[profile];
+    const sets = [SCHEMA_FILES[schema], ...rules.map((id) => RULE_FILES[id])].map(named).join("<br>");
+    return `<tr><td><code>${profile}</code></td><td>${sets}</td><td>${inline(LEGAL_STANDING[profile])}</td></tr>`;
+  }).join("");
+}
+
+const EXAMPLE = {
+  template: "invoice",
+  data: { invoice: { number: "2026-0042" }, seller: { name: "Müller & Söhne", vat_id: "DE123456789" } },
+  options: {
+    e_invoice: {
+      standard: "factur-x",
+      profile: "en16931",
+      xml: "<rsm:CrossIndustryInvoice ...>... <ram:ID>{{ invoice.number }}</ram:ID> ...</rsm:CrossIndustryInvoice>",
+      validation: "enforce",
+    },
+  },
+};
+
+const PEPPOL = RULE_FILES["peppol-ubl"];
+
+export function eInvoiceGuide(): string {
+  return (
+    `<h2 id="e-invoices">E-invoices</h2>\n` +
+    `<p>One payload gives both the invoice a person reads (the template's page) and the invoice a machine reads ` +
+    `(Factur-X, the same file as ZUGFeRD 2.x): <code>options.e_invoice.xml</code> is the Liquid source of a CII ` +
+    `<code>rsm:CrossIndustryInvoice</code>, rendered with the same validated data and embedded as ` +
+    `<code>factur-x.xml</code> in a PDF/A-3b (<a href="#finishing">Document finishing</a>). Keep it in the ` +
+    `template's default options, so every render of the invoice carries it.</p>\n` +
+    `<pre>${escapeHtml(JSON.stringify(EXAMPLE, null, 1))}</pre>\n` +
+    `<h3 id="e-invoice-rules">Checked with the official rules</h3>\n` +
+    `<p>Before anything is stored or billed, the rendered XML is checked as a receiver checks it: the profile's ` +
+    `XSD, the CEN EN 16931 validation artefacts and the profile's own schematron, all shipped with Folio and ` +
+    `pinned by version, plus <code>FOLIO-PROFILE</code>: the XML must declare the profile it is sent as. ` +
+    `<code>validation: "enforce"</code> (the default) fails a render with a fatal violation ` +
+    `(<code>render_failed</code>, <code>details.stage</code> <code>e_invoice</code>, <code>details.violations</code> ` +
+    `<code>[{rule, severity, message, location}]</code>, location an XPath into the XML); ` +
+    `<code>"report"</code> renders it and lists the violations in the receipt. Warnings of the rules never fail a ` +
+    `render. A preview is never refused for them; create, publish and validate of a template check its example's ` +
+    `XML and answer each violation as a warning <code>e_invoice_rule</code> (or <code>e_invoice_unchecked</code> ` +
+    `where no render backend runs).</p>\n` +
+    `<p>The receipt, on the Render (the answer, GET, lists and webhooks): <code>compliance.e_invoice</code> ` +
+    `<code>{standard, profile, valid, rules: [{name, version}], rules_not_applied: [{name, reason}], ` +
+    `violations, violations_truncated?}</code>, at most 100 violations, fatal first.</p>\n` +
+    `<table><tr><th>profile</th><th>rules applied</th><th>legal standing</th></tr>${profileRows()}</table>\n` +
+    `<p>Not shipped: ${named(PEPPOL)}. OpenPeppol's terms ask for consent before the rules are redistributed, ` +
+    `so Folio leaves them out and names them in <code>rules_not_applied</code> where they belong. A deployer who ` +
+    `may use them compiles the release's <code>PEPPOL-EN16931-UBL.sch</code> with ` +
+    `<code>packages/e-invoice/scripts/compile-rules.ts</code> (the package's README says how); it is then applied ` +
+    `and listed in <code>rules</code>.</p>\n` +
+    `<h3 id="e-invoice-escaping">The page and the XML say the same</h3>\n` +
+    `<p>Outputs in the XML are escaped for you (<a href="#liquid-xml">Liquid outputs in XML</a>): ` +
+    `<code>{{ seller.name }}</code> writes <code>Müller &amp;amp; Söhne</code>. The page keeps Liquid's ` +
+    `behaviour, which writes values as they are: write <code>{{ seller.name | escape }}</code> there, or a ` +
+    `name holding <code>&lt;</code> loses text on the page that the XML keeps.</p>\n`
+  );
+}

@@ -1,0 +1,48 @@
+import { FACTUR_X_PROFILES } from "@folio/e-invoice/profiles";
+import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers";
+
+/** The E-invoices section of /docs, as a browser shows its text. */
+async function eInvoiceSection(): Promise<{ html: string; text: string }> {
+  const { status, text } = await call("GET", "/docs");
+  expect(status).toBe(200);
+  expect(text).toContain('<a href="#e-invoices">');
+  const start = text.indexOf('id="e-invoices"');
+  expect(start).toBeGreaterThan(0);
+  const html = text.slice(start, text.indexOf("<h2", start));
+  const named: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&" };
+  const shown = html
+    .replace(/<br>/g, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(?:#(\d+)|(lt|gt|quot|amp));/g, (_, code: string | undefined, name: string | undefined) =>
+      code ? String.fromCharCode(Number(code)) : (named[name ?? ""] ?? ""),
+    );
+  return { html, text: shown };
+}
+
+describe("the E-invoices guide in /docs", () => {
+  it("names every rule set each profile applies, with the version the shipped artefacts carry", async () => {
+    const { text } = await eInvoiceSection();
+    for (const profile of ["minimum", "basic-wl", "basic", "en16931", "extended"] as const) {
+      const { schema, rules } = FACTUR_X_PROFILES[profile];
+      for (const set of [SCHEMA_FILES[schema], ...rules.map((id) => RULE_FILES[id])])
+        expect(text).toContain(`${set.name} ${set.version}`);
+    }
+    expect(text).toContain("CEN EN 16931 validation artefacts, CII 1.3.16");
+    expect(text).toContain("Factur-X EN16931 schematron 1.0.9");
+  });
+
+  it("says what is not shipped and why, which profiles are not invoices, and how the page and XML escape", async () => {
+    const { text } = await eInvoiceSection();
+    expect(text).toContain(`Not shipped: ${RULE_FILES["peppol-ubl"].name} ${RULE_FILES["peppol-ubl"].version}`);
+    expect(text).toMatch(/consent before the rules are redistributed/);
+    expect(text).toMatch(/minimum\s*Factur-X MINIMUM XSD[\s\S]*Not an invoice: a booking aid/);
+    expect(text).toMatch(/basic-wl[\s\S]*Not an invoice: a booking aid/);
+    expect(text).toMatch(/en16931[\s\S]*An e-invoice in Germany and France/);
+    expect(text).toContain('"validation": "enforce"');
+    expect(text).toContain("compliance.e_invoice");
+    expect(text).toContain("{{ seller.name | escape }}");
+    expect(text).toContain("Müller &amp; Söhne");
+  });
+});
