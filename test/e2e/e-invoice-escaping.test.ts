@@ -29,7 +29,7 @@ describe("a seller named with & and < in a Factur-X invoice", () => {
       name: "invoice-escaping",
       source: fixture("invoice.liquid.html"),
       schema: fixtureJson("invoice.schema.json"),
-      // The fixture invoice breaks EN 16931 rules (BR-CO-26, BR-S-02): the names are what this test is about.
+      // The names are what this test is about, not the rules (an unescaped XML may not even parse).
       options: { e_invoice: { standard: "factur-x", profile: "en16931", xml, validation: "report" } },
     });
     const data = fixtureJson("invoice.data.json") as { seller: { name: string } };

@@ -2,8 +2,8 @@ import { describe, expect, inject, it } from "vitest";
 import { api, createTemplate, fixture, fixtureJson } from "./client";
 
 // Every Factur-X render is checked with the official rules on the render backend (this project's driver; Browser
-// Rendering has no backend and is not run here). The fixture invoice's XML has no seller VAT id: BR-CO-26, and
-// BR-S-02 on its standard-rated lines.
+// Rendering has no backend and is not run here). The fixture invoice is valid EN 16931; without its seller VAT id
+// (INVALID_XML) it breaks BR-CO-26, and BR-S-02 on its standard-rated lines.
 const invoice = () =>
   createTemplate({
     name: "invoice-rules",
@@ -17,6 +17,9 @@ const render = (template: string, xml: string, validation?: "enforce" | "report"
     options: { e_invoice: { standard: "factur-x", profile: "en16931", xml, ...(validation ? { validation } : {}) } },
   });
 const FIXTURE_XML = fixture("invoice.facturx.xml.liquid");
+/** The fixture's XML with the seller's VAT id left out (the buyer's kept): BR-CO-26, and BR-S-02 on each line. */
+const SELLER_VAT = "{%- if who.vat_id %}";
+const INVALID_XML = FIXTURE_XML.replace(SELLER_VAT, '{%- if who.vat_id and role == "Buyer" %}');
 /**
  * The EN 16931 rules an invoice breaks, by the ids its fatal violations cite: CEN's artefact names them by id, the
  * Factur-X schematron repeats them under ids of its own (FX-SCH-A-...) with the EN rule in the message.
@@ -27,7 +30,7 @@ const rulesOf = (violations: Array<{ rule: string; severity: string; message: st
 describe("e-invoices checked with the official rules", () => {
   it("refuses an invalid invoice by default with the rules' ids, and stores nothing", async () => {
     const template = await invoice();
-    const res = await render(template, FIXTURE_XML);
+    const res = await render(template, INVALID_XML);
     expect(res.status, JSON.stringify(res.json)).toBe(500);
     expect(res.json.error, JSON.stringify(res.json)).toMatchObject({
       type: "render_failed",
@@ -43,12 +46,19 @@ describe("e-invoices checked with the official rules", () => {
 
   it("renders it under validation report, with the violations in the receipt of the answer and of GET", async () => {
     const template = await invoice();
-    const res = await render(template, FIXTURE_XML, "report");
+    const res = await render(template, INVALID_XML, "report");
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const receipt = res.json.compliance.e_invoice;
     expect(receipt).toMatchObject({ standard: "factur-x", profile: "en16931", valid: false });
     expect(rulesOf(receipt.violations)).toEqual(new Set(["BR-CO-26", "BR-S-02"]));
     expect((await api("GET", `/v1/renders/${res.json.id}`)).json.compliance).toEqual(res.json.compliance);
+  });
+
+  it("renders the fixture invoice under enforce: a valid EN 16931 invoice", async () => {
+    expect(INVALID_XML).not.toBe(FIXTURE_XML);
+    const res = await render(await invoice(), FIXTURE_XML);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.compliance.e_invoice).toMatchObject({ profile: "en16931", valid: true });
   });
 
   it("renders a valid EN 16931 invoice with a receipt naming the rule sets and their versions", async () => {
@@ -66,7 +76,7 @@ describe("e-invoices checked with the official rules", () => {
   });
 
   it("warns on create, publish and validate of a template whose example's XML breaks the rules", async () => {
-    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: FIXTURE_XML } };
+    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: INVALID_XML } };
     const body = {
       name: "invoice-rule-warnings",
       source: fixture("invoice.liquid.html"),
@@ -90,7 +100,7 @@ describe("e-invoices checked with the official rules", () => {
     warned(created.json.warnings);
     warned((await api("POST", `/v1/templates/${body.name}/versions`, { source: body.source })).json.warnings);
     warned((await api("POST", `/v1/templates/${body.name}/validate`, { data: {} })).json.warnings);
-    // A valid XML gives no rule warnings.
+    // An XML that passes every rule, the rules' warnings included, gives no e-invoice warning.
     const valid = { ...options, e_invoice: { ...options.e_invoice, xml: fixture("e-invoice/factur-x-en16931.xml") } };
     const clean = await api("POST", `/v1/templates/${body.name}/versions`, { source: body.source, options: valid });
     expect(clean.json.warnings.filter((w: { code: string }) => w.code.startsWith("e_invoice"))).toEqual([]);
@@ -98,7 +108,7 @@ describe("e-invoices checked with the official rules", () => {
 
   it("previews an invalid invoice all the same: a preview shows work in progress, only a render enforces", async () => {
     const template = await invoice();
-    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: FIXTURE_XML } };
+    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: INVALID_XML } };
     const res = await fetch(`${inject("baseUrl")}/v1/previews`, {
       method: "POST",
       headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "application/json" },

@@ -25,8 +25,9 @@ const invoice = (options: Record<string, unknown> = {}) => ({
   schema: fixtureJson("invoice.schema.json"),
   options,
 });
-// The fixture invoice's XML breaks EN 16931 rules (BR-CO-26, BR-S-02): these tests are about the embedding, so
-// they keep the violations in the receipt instead of being refused (test/e2e/e-invoice-rules.test.ts checks them).
+// The fixture invoice's XML is EN 16931 and declares it; these tests are about the embedding, under other profiles
+// too, so they keep any violation in the receipt instead of being refused (test/e2e/e-invoice-rules.test.ts checks
+// the rules).
 const facturX = (profile = "en16931") => ({
   standard: "factur-x",
   profile,
