@@ -113,9 +113,8 @@ export async function planRender(
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
-  const cacheKey = await sha256Hex(
-    `${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)))}`,
-  );
+  const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
+  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
   return {
     version,
     format,
