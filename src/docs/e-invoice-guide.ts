@@ -1,8 +1,9 @@
-// The "E-invoices" part of /docs: how one payload makes a Factur-X invoice that the official rules accept. The rule
-// sets and their versions are read from the artefacts Folio ships (packages/e-invoice), so the page cannot drift.
-import { FACTUR_X_PROFILES as RULES_OF } from "@folio/e-invoice/profiles";
+// The "E-invoices" part of /docs: how one payload makes a Factur-X, XRechnung or UBL invoice that the official rules
+// accept. The rule sets and their versions are read from the artefacts Folio ships (packages/e-invoice), so the page
+// cannot drift.
+import { FACTUR_X_PROFILES as RULES_OF, UBL_CIUS as UBL_RULES_OF } from "@folio/e-invoice/profiles";
 import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
-import { FACTUR_X_PROFILES } from "../domain/render-options/finishing-options";
+import { FACTUR_X_PROFILES, UBL_CIUS } from "../domain/render-options/finishing-options";
 import { escapeHtml } from "../lib/escape-html";
 import { inline } from "./html";
 
@@ -13,6 +14,16 @@ const LEGAL_STANDING: Record<(typeof FACTUR_X_PROFILES)[number], string> = {
   basic: "An e-invoice in Germany and France (EN 16931 compliant, lines without all of EN 16931's detail).",
   en16931: "An e-invoice in Germany and France: the European standard in full. The profile to choose by default.",
   extended: "An e-invoice in Germany and France (EN 16931 conformant, with more fields for complex invoicing).",
+  xrechnung: "An e-invoice in Germany (XRechnung, the CIUS German public buyers require), embedded as `xrechnung.xml`.",
+};
+
+/** Where each UBL CIUS is asked for. */
+const UBL_STANDING: Record<(typeof UBL_CIUS)[number], string> = {
+  en16931: "The European standard in full, with no national rules: any EU public buyer must accept it.",
+  "peppol-bis-3":
+    "Peppol BIS Billing 3.0: required for domestic B2B in Belgium since 1 January 2026, and the format of the " +
+    "Peppol network across Europe.",
+  xrechnung: "An e-invoice in Germany (XRechnung on UBL), accepted by German public buyers.",
 };
 
 const named = (set: { name: string; version: string }) => `${escapeHtml(set.name)} ${escapeHtml(set.version)}`;
@@ -24,6 +35,23 @@ function profileRows(): string {
     return `<tr><td><code>${profile}</code></td><td>${sets}</td><td>${inline(LEGAL_STANDING[profile])}</td></tr>`;
   }).join("");
 }
+
+function ciusRows(): string {
+  return UBL_CIUS.map((cius) => {
+    const sets = [
+      "OASIS UBL 2.1 Invoice or CreditNote XSD 2.1",
+      ...UBL_RULES_OF[cius].rules.map((id) => named(RULE_FILES[id])),
+    ];
+    return `<tr><td><code>${cius}</code></td><td>${sets.join("<br>")}</td><td>${inline(UBL_STANDING[cius])}</td></tr>`;
+  }).join("");
+}
+
+const UBL_EXAMPLE = {
+  template: "invoice",
+  format: "xml",
+  data: { invoice: { number: "2026-0042" } },
+  options: { e_invoice: { standard: "ubl", cius: "peppol-bis-3", xml: "<Invoice ...>...</Invoice>" } },
+};
 
 const EXAMPLE = {
   template: "invoice",
@@ -69,6 +97,29 @@ export function eInvoiceGuide(): string {
     `may use them compiles the release's <code>PEPPOL-EN16931-UBL.sch</code> with ` +
     `<code>packages/e-invoice/scripts/compile-rules.ts</code> (the package's README says how); it is then applied ` +
     `and listed in <code>rules</code>.</p>\n` +
+    `<h3 id="e-invoice-ubl">XRechnung and UBL (Peppol BIS)</h3>\n` +
+    `<p>XRechnung on CII is the profile <code>xrechnung</code> of <code>standard: "factur-x"</code> (ZUGFeRD's ` +
+    `XRECHNUNG profile): the XML is embedded as <code>xrechnung.xml</code>. A UBL 2.1 invoice is ` +
+    `<code>standard: "ubl"</code> with a <code>cius</code>; <code>xml</code> is the Liquid source of a UBL ` +
+    `<code>Invoice</code> or <code>CreditNote</code>, and the render needs <code>format: "xml"</code>: the file is ` +
+    `that XML (<code>application/xml</code>) with the PDF printed from the template inside it, as ` +
+    `<code>cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject</code> ` +
+    `(<code>mimeCode="application/pdf"</code>), unless <code>embed_pdf: false</code> (nothing printed, 1 unit, ` +
+    `<code>page_count</code> 0). Every PDF option applies to the PDF inside (<code>pdfa</code> too); ` +
+    `<code>encryption</code> is refused, since the receiver must open it. Units are the PDF's pages. A UBL ` +
+    `e-invoice without <code>format: "xml"</code>, or <code>format: "xml"</code> without one, is 400 at ` +
+    `<code>format</code>; a template whose default options hold a UBL e-invoice renders XML when the request ` +
+    `names no format (and a plain PDF when it asks for <code>pdf</code>). The XML is checked as it ships, PDF ` +
+    `inside. A preview with <code>format: "xml"</code> answers the XML of either standard, without a PDF, its ` +
+    `violations in <code>X-Service-Warnings</code>.</p>\n` +
+    `<pre>${escapeHtml(JSON.stringify(UBL_EXAMPLE, null, 1))}</pre>\n` +
+    `<table><tr><th>cius</th><th>rules applied</th><th>where</th></tr>${ciusRows()}</table>\n` +
+    `<p>Samples that pass every shipped rule, one per standard, are in the repository's ` +
+    `<code>fixtures/e-invoice/</code>: Factur-X EN 16931, XRechnung CII, Peppol BIS UBL, XRechnung UBL, and credit ` +
+    `notes; <code>fixtures/invoice.ubl.xml.liquid</code> makes a Peppol BIS UBL from the fixture invoice's own ` +
+    `data. One false warning is known: XRechnung's <code>BR-DE-19</code> checks an IBAN with integer arithmetic ` +
+    `that the XSLT engine Folio runs (SaxonJS) computes in double precision, so a valid IBAN can be warned about. ` +
+    `It is a warning: it never fails a render.</p>\n` +
     `<h3 id="e-invoice-escaping">The page and the XML say the same</h3>\n` +
     `<p>Outputs in the XML are escaped for you (<a href="#liquid-xml">Liquid outputs in XML</a>): ` +
     `<code>{{ seller.name }}</code> writes <code>Müller &amp;amp; Söhne</code>. The page keeps Liquid's ` +

@@ -2,12 +2,14 @@
 // where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
 // the violations travel with the render as its receipt.
 import { ServiceError } from "../errors";
-import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "./chromium/driver";
+import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation } from "./chromium/driver";
 
 /** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
 export interface EInvoiceCompliance extends Omit<EInvoiceValidation, "valid"> {
   standard: EInvoiceCheck["standard"];
+  /** The Factur-X profile, or a UBL invoice's CIUS (also in `cius`). */
   profile: string;
+  cius?: string;
   /** null when no validator could run (Browser Rendering alone): the invoice was not checked. */
   valid: boolean | null;
   unchecked?: true;
@@ -46,6 +48,13 @@ const UNCHECKED = new ServiceError(
   { details: { stage: "e_invoice", reason: "e_invoice_unchecked", retryable: true, transient: true } },
 );
 
+/** What the receipt says was declared: a UBL invoice's CIUS is its profile too. */
+function receiptKind(kind: EInvoiceKind): Pick<EInvoiceCompliance, "standard" | "profile" | "cius"> {
+  return kind.standard === "ubl"
+    ? { standard: kind.standard, profile: kind.cius, cius: kind.cius }
+    : { standard: kind.standard, profile: kind.profile };
+}
+
 /** Checks the rendered XML; enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice. */
 export async function checkedEInvoice(
   driver: ChromiumDriver,
@@ -54,7 +63,7 @@ export async function checkedEInvoice(
   accountId: string,
 ): Promise<EInvoiceCompliance> {
   const verdict = await driver.checkEInvoice(check, accountId);
-  const kind = { standard: check.standard, profile: check.profile };
+  const kind = receiptKind(check);
   if (verdict === "unchecked") {
     if (validation === "enforce") throw UNCHECKED;
     return { ...kind, valid: null, unchecked: true, rules: [], rules_not_applied: [], violations: [] };

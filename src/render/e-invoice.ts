@@ -1,21 +1,37 @@
+import type { EInvoiceKind } from "@folio/e-invoice/profiles";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import type { ServiceError } from "../errors";
+import type { RenderPart } from "./liquid";
 import { checkDataOnlyXml, xmlRefused } from "./xml-gate";
 
-export type FacturXProfile = NonNullable<RenderOptions["e_invoice"]>["profile"];
+export type EInvoiceOption = NonNullable<RenderOptions["e_invoice"]>;
+export type FacturXProfile = Extract<EInvoiceOption, { standard: "factur-x" }>["profile"];
 
-/** The Factur-X conformance levels as the XMP writes them, by the profile names the options use. */
-export const FACTUR_X_LEVELS: Record<FacturXProfile, "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED"> = {
+/** The Factur-X (ZUGFeRD 2.x) conformance levels as the XMP writes them, by the profile names the options use. */
+export const FACTUR_X_LEVELS: Record<
+  FacturXProfile,
+  "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG"
+> = {
   minimum: "MINIMUM",
   "basic-wl": "BASIC WL",
   basic: "BASIC",
   en16931: "EN 16931",
   extended: "EXTENDED",
+  xrechnung: "XRECHNUNG",
 };
 
-const ROOT = "rsm:CrossIndustryInvoice";
-const CII_NAMESPACE = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100";
+/** The root element each standard's XML must have, with the namespace its prefix (or default) binds. */
+const ROOTS: Record<EInvoiceOption["standard"], { names: string[]; namespace: (name: string) => string }> = {
+  "factur-x": {
+    names: ["rsm:CrossIndustryInvoice"],
+    namespace: () => "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
+  },
+  ubl: {
+    names: ["Invoice", "CreditNote"],
+    namespace: (name) => `urn:oasis:names:specification:ubl:schema:xsd:${name}-2`,
+  },
+};
 /** XML defines these five entities; any other needs a DTD, which an invoice XML does not have. */
 const PREDEFINED_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
 
@@ -42,10 +58,13 @@ function undefinedEntity(xml: string): string | undefined {
 }
 
 /**
- * Refuses (render_failed, stage template) XML that is not well-formed, or whose one root element is not a
- * Cross Industry Invoice: Factur-X embeds the XML as is, and a reader's software would reject it later.
+ * Refuses (render_failed, stage template) XML that is not well-formed, or whose one root element is not its
+ * standard's (a CII Cross Industry Invoice; a UBL Invoice or CreditNote in UBL's default namespace): the XML ships as
+ * is, and a receiver's software would reject it later.
  */
-export function checkCrossIndustryInvoice(xml: string): void {
+export function checkEInvoiceXml(xml: string, standard: EInvoiceOption["standard"]): void {
+  const { names, namespace: namespaceOf } = ROOTS[standard];
+  const expected = names.join(" or ");
   checkDataOnlyXml(xml, PART);
   const verdict = XMLValidator.validate(xml);
   if (verdict !== true)
@@ -67,11 +86,25 @@ export function checkCrossIndustryInvoice(xml: string): void {
     Object.keys(node).some((key) => !key.startsWith("?") && !key.startsWith("#") && key !== ":@"),
   );
   const [root, ...others] = elements;
-  if (!root || others.length) throw refused(`it has ${elements.length} root elements; it must have one, ${ROOT}`);
+  if (!root || others.length) throw refused(`it has ${elements.length} root elements; it must have one, ${expected}`);
   // The root was kept for having an element's key, so the name is always found.
-  const name = Object.keys(root).find((key) => key !== ":@");
-  if (name !== ROOT) throw refused(`its root element is ${name}; it must be ${ROOT}`);
-  const namespace = (root[":@"] as Record<string, string> | undefined)?.["xmlns:rsm"];
-  if (namespace !== CII_NAMESPACE)
-    throw refused(`its rsm prefix must be bound to ${CII_NAMESPACE} (xmlns:rsm on the root element)`);
+  const name = Object.keys(root).find((key) => key !== ":@") ?? "";
+  if (!names.includes(name)) throw refused(`its root element is ${name}; it must be ${expected}`);
+  const binding = name.includes(":") ? `xmlns:${name.split(":")[0]}` : "xmlns";
+  const namespace = (root[":@"] as Record<string, string> | undefined)?.[binding];
+  if (namespace !== namespaceOf(name)) throw refused(`${binding} on its root element must be ${namespaceOf(name)}`);
+}
+
+/** The e-invoice's XML rendered with the render's data (outputs escaped as XML), refused unless it is its standard's. */
+export async function renderEInvoiceXml(invoice: EInvoiceOption, renderPart: RenderPart): Promise<string> {
+  const xml = await renderPart(invoice.xml, PART, "xml");
+  checkEInvoiceXml(xml, invoice.standard);
+  return xml;
+}
+
+/** The kind the rules check the XML as: a Factur-X profile or a UBL CIUS. */
+export function eInvoiceKind(invoice: EInvoiceOption): EInvoiceKind {
+  return invoice.standard === "ubl"
+    ? { standard: invoice.standard, cius: invoice.cius }
+    : { standard: invoice.standard, profile: invoice.profile };
 }

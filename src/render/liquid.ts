@@ -109,6 +109,11 @@ export function liquidSyntaxError(
  * What a template is rendered with: the request's data, and the instant its "now" and "today" stand for, the
  * time the render was requested (README, "Templates that read the clock"). Nothing else from outside reaches it.
  */
+/**
+ * Renders one Liquid part of the options with the render's data, as a page's or as XML; `path` names it in a failure.
+ */
+export type RenderPart = (source: string, path: string, markup?: Markup) => Promise<string>;
+
 export interface LiquidInput {
   data: unknown;
   instant: Date;

@@ -4,11 +4,12 @@
 // structure tree and the outline). pdf-lib writes no date here and keeps the /ID normalizePdf set, except when it
 // encrypts: salts and /ID are then random, so nothing in the file derives from a password.
 import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
+import { facturXFileName } from "../domain/render-options/finishing-options";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
-import { checkCrossIndustryInvoice, FACTUR_X_LEVELS, type FacturXProfile } from "./e-invoice";
+import { FACTUR_X_LEVELS, type FacturXProfile, renderEInvoiceXml } from "./e-invoice";
 import type { EInvoiceValidationMode } from "./e-invoice-compliance";
-import type { Markup } from "./liquid-filters";
+import type { RenderPart } from "./liquid";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
 
@@ -29,14 +30,10 @@ interface EmbeddedFile {
 interface PdfFinishing {
   pdfa?: "2b" | "3b" | undefined;
   attachments: EmbeddedFile[];
+  /** A Factur-X invoice's CII XML, embedded in the PDF (a UBL invoice holds the PDF instead: ubl-embed.ts). */
   eInvoice?: { xml: string; profile: FacturXProfile; validation: EInvoiceValidationMode } | undefined;
   encryption?: RenderOptions["encryption"];
 }
-
-/**
- * Renders one Liquid part of the options with the render's data, as a page's or as XML; `path` names it in a failure.
- */
-export type RenderPart = (source: string, path: string, markup?: Markup) => Promise<string>;
 
 function decodeBase64(content: string): Uint8Array {
   return Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
@@ -51,7 +48,6 @@ export async function preparePdfFinishing(
   renderPart: RenderPart,
 ): Promise<PdfFinishing | null> {
   const { pdfa, attachments = [], e_invoice: eInvoice, encryption } = options;
-  if (!pdfa && attachments.length === 0 && !eInvoice && !encryption) return null;
   const files = await Promise.all(
     attachments.map(async (a, i) => {
       const path = `options.attachments[${i}].content`;
@@ -83,11 +79,11 @@ export async function preparePdfFinishing(
     );
   }
   let invoice: PdfFinishing["eInvoice"];
-  if (eInvoice) {
-    const xml = await renderPart(eInvoice.xml, "options.e_invoice.xml", "xml");
-    checkCrossIndustryInvoice(xml);
+  if (eInvoice?.standard === "factur-x") {
+    const xml = await renderEInvoiceXml(eInvoice, renderPart);
     invoice = { xml, profile: eInvoice.profile, validation: eInvoice.validation ?? "enforce" };
   }
+  if (!pdfa && files.length === 0 && !invoice && !encryption) return null;
   return { pdfa, attachments: files, eInvoice: invoice, encryption };
 }
 
@@ -118,6 +114,7 @@ export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Pro
   if (finishing.eInvoice)
     await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), {
       conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile],
+      fileName: facturXFileName(finishing.eInvoice.profile),
     });
   if (finishing.encryption) {
     const { owner_password, user_password, permissions = {} } = finishing.encryption;

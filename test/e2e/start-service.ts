@@ -12,6 +12,8 @@ declare module "vitest" {
     signingSecret: string;
     /** The service's local state (D1, R2, Durable Objects) and, in `service.log` inside it, everything it printed. */
     statePath: string;
+    /** The Chromium driver the service runs: the render backend, or Browser Rendering (which has no Node). */
+    chromiumDriver: "backend" | "browser-rendering";
   }
 }
 
@@ -22,6 +24,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
   const browserRendering = project.name === "e2e-browser-rendering";
+  const driver = browserRendering ? "browser-rendering" : "backend";
   const port = Number(process.env.E2E_PORT ?? 8790) + (browserRendering ? 4 : 0);
   const service = await startService({
     port,
@@ -29,7 +32,7 @@ export default async function setup(project: TestProject) {
     env: {
       ALLOW_PRIVATE_EGRESS: "false",
       WEBHOOK_RETRY_SCALE: "0.01",
-      FOLIO_CHROMIUM_DRIVER: browserRendering ? "browser-rendering" : "backend",
+      FOLIO_CHROMIUM_DRIVER: driver,
     },
   });
   project.provide("baseUrl", service.baseUrl);
@@ -37,6 +40,7 @@ export default async function setup(project: TestProject) {
   project.provide("internalSecret", service.internalSecret);
   project.provide("signingSecret", service.signingSecret);
   project.provide("statePath", state);
+  project.provide("chromiumDriver", driver);
   // The Worker's and the render backend's output, kept where a test can search it (for secrets, say).
   for (const stream of [service.child.stdout, service.child.stderr, service.backend?.stdout, service.backend?.stderr])
     stream?.on("data", (chunk: Buffer) => appendFileSync(join(state, "service.log"), chunk));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { checkCrossIndustryInvoice } from "../../src/render/e-invoice";
+import { checkEInvoiceXml } from "../../src/render/e-invoice";
 import { preparePdfFinishing } from "../../src/render/pdf-finishing";
+
+const checkCrossIndustryInvoice = (xml: string) => checkEInvoiceXml(xml, "factur-x");
 
 // README "Document finishing": XML Folio embeds is data only; what is more is refused before anything parses it.
 const CII = (inner = "") =>
@@ -103,5 +105,18 @@ describe("the XML gate against the review's spellings", () => {
     for (const xml of [`<r>${"<!--".repeat(250_000)}`, `<r>${"<a".repeat(500_000)}`, `<r><a ${'="'.repeat(500_000)}`]) {
       expect(failure(() => checkCrossIndustryInvoice(xml))).toMatchObject({ type: "render_failed", stage: "template" });
     }
+  });
+
+  it("takes a UBL Invoice or CreditNote in UBL's own namespace, and refuses any other root or binding", () => {
+    const ubl = (name: string, namespace = `urn:oasis:names:specification:ubl:schema:xsd:${name}-2`) =>
+      `<${name} xmlns="${namespace}"><ID/></${name}>`;
+    const check = (xml: string) => failure(() => checkEInvoiceXml(xml, "ubl"));
+    expect(check(ubl("Invoice"))).toBe("accepted");
+    expect(check(ubl("CreditNote"))).toBe("accepted");
+    const refused = { type: "render_failed", reason: "invalid_e_invoice_xml", stage: "template" };
+    expect(check(ubl("Invoice", "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"))).toEqual(refused);
+    expect(check(ubl("Order", "urn:oasis:names:specification:ubl:schema:xsd:Order-2"))).toEqual(refused);
+    expect(check(CII())).toEqual(refused);
+    expect(failure(() => checkCrossIndustryInvoice(ubl("Invoice")))).toEqual(refused);
   });
 });

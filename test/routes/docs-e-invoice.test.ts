@@ -1,4 +1,4 @@
-import { FACTUR_X_PROFILES } from "@folio/e-invoice/profiles";
+import { FACTUR_X_PROFILES, UBL_CIUS } from "@folio/e-invoice/profiles";
 import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers";
@@ -24,11 +24,17 @@ async function eInvoiceSection(): Promise<{ html: string; text: string }> {
 describe("the E-invoices guide in /docs", () => {
   it("names every rule set each profile applies, with the version the shipped artefacts carry", async () => {
     const { text } = await eInvoiceSection();
-    for (const profile of ["minimum", "basic-wl", "basic", "en16931", "extended"] as const) {
+    for (const profile of ["minimum", "basic-wl", "basic", "en16931", "extended", "xrechnung"] as const) {
       const { schema, rules } = FACTUR_X_PROFILES[profile];
       for (const set of [SCHEMA_FILES[schema], ...rules.map((id) => RULE_FILES[id])])
         expect(text).toContain(`${set.name} ${set.version}`);
     }
+    for (const cius of ["en16931", "peppol-bis-3", "xrechnung"] as const) {
+      const [cen, own] = UBL_CIUS[cius].rules.map((id) => RULE_FILES[id]);
+      expect(text).toMatch(new RegExp(`${cius}\\s*OASIS UBL 2.1 Invoice or CreditNote XSD 2.1\\s*${cen?.name}`));
+      if (own) expect(text).toContain(`${own.name} ${own.version}`);
+    }
+    expect(text).toContain("CEN EN 16931 validation artefacts, UBL 1.3.16");
     expect(text).toContain("CEN EN 16931 validation artefacts, CII 1.3.16");
     expect(text).toContain("Factur-X EN16931 schematron 1.0.9");
   });
@@ -44,5 +50,9 @@ describe("the E-invoices guide in /docs", () => {
     expect(text).toContain("compliance.e_invoice");
     expect(text).toContain("{{ seller.name | escape }}");
     expect(text).toContain("Müller &amp; Söhne");
+    expect(text).toMatch(/xrechnung[\s\S]*An e-invoice in Germany \(XRechnung, the CIUS/);
+    expect(text).toContain('"format": "xml"');
+    expect(text).toContain("cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject");
+    expect(text).toContain("embed_pdf: false");
   });
 });

@@ -108,7 +108,7 @@ describe("field-error messages in the user's terms", () => {
     [
       { template: "t", format: "gif" },
       "format",
-      '`format` must be one of "pdf", "png", "jpg", "jpeg"; received string "gif".',
+      '`format` must be one of "pdf", "png", "jpg", "xml", "jpeg"; received string "gif".',
     ],
     [{ template: "t", async: "yes" }, "async", '`async` must be true or false; received string "yes".'],
     [

@@ -12,16 +12,19 @@ export function readJsonFile(path: string, what: string): unknown {
   }
 }
 
-const FORMATS = { ".pdf": "pdf", ".png": "png", ".jpg": "jpg", ".jpeg": "jpg" } as const satisfies Record<
-  string,
-  OutputFormat
->;
+const FORMATS = {
+  ".pdf": "pdf",
+  ".png": "png",
+  ".jpg": "jpg",
+  ".jpeg": "jpg",
+  ".xml": "xml",
+} as const satisfies Record<string, OutputFormat>;
 
 /** --format when given, else the output file's extension, else none (the template's default format). */
 export function formatFor(flag: string | undefined, outputFile: string | undefined): OutputFormat | undefined {
   if (flag !== undefined) {
     if (!Object.values(FORMATS).includes(flag as OutputFormat))
-      throw new UsageError(`--format is pdf, png or jpg, not ${flag}`);
+      throw new UsageError(`--format is pdf, png, jpg or xml, not ${flag}`);
     return flag as OutputFormat;
   }
   const extension = outputFile?.toLowerCase().match(/\.[a-z]+$/)?.[0];

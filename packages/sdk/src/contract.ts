@@ -8,8 +8,11 @@
  */
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
-/** The formats a render is stored as (a request may also say `jpeg`, stored as `jpg`). */
-export const OUTPUT_FORMATS = ["pdf", "png", "jpg"] as const;
+/**
+ * The formats a render is stored as (a request may also say `jpeg`, stored as `jpg`). `xml` is a UBL e-invoice with
+ * its PDF inside (README, "E-invoices").
+ */
+export const OUTPUT_FORMATS = ["pdf", "png", "jpg", "xml"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** The content type each format is served with: rendered files, previews and their documentation. */
@@ -17,4 +20,5 @@ export const CONTENT_TYPES = {
   pdf: "application/pdf",
   png: "image/png",
   jpg: "image/jpeg",
+  xml: "application/xml",
 } as const satisfies Record<OutputFormat, string>;

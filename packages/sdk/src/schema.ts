@@ -528,24 +528,51 @@ export interface components {
             mime_type: string;
             description?: string;
         };
-        /** @description Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`. */
-        EInvoice: {
-            /** @enum {string} */
-            standard: "factur-x";
+        /** @description Factur-X: embeds the rendered CII XML as `factur-x.xml` (`xrechnung.xml` for the xrechnung profile, AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`. UBL: the file is the rendered UBL XML with the PDF inside (`format: "xml"`). Checked with the official rules either way. */
+        EInvoice: components["schemas"]["FacturXInvoice"] | components["schemas"]["UblInvoice"];
+        /** @description A PDF/A-3 with the CII XML inside (Factur-X, ZUGFeRD, XRechnung). */
+        FacturXInvoice: {
             /**
-             * @description The Factur-X profile the XML follows; written to the XMP as its conformance level.
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            profile: "minimum" | "basic-wl" | "basic" | "en16931" | "extended";
+            standard: "factur-x";
+            /**
+             * @description The Factur-X (ZUGFeRD 2.x) profile the XML follows, written to the XMP as its conformance level; `xrechnung` is the XRechnung CIUS on CII, embedded as `xrechnung.xml`.
+             * @enum {string}
+             */
+            profile: "minimum" | "basic-wl" | "basic" | "en16931" | "extended" | "xrechnung";
             /** @description Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be `rsm:CrossIndustryInvoice`. */
             xml: string;
             /**
-             * @description The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's schematron). "enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the violations), nothing stored or billed. "report": the render succeeds and the violations are in its `compliance.e_invoice`.
+             * @description The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's or CIUS's own rules). "enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the violations), nothing stored or billed. "report": the render succeeds and the violations are in its `compliance.e_invoice`.
              * @enum {string}
              */
             validation?: "enforce" | "report";
         };
-        /** @description AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice`, and never a template default. */
+        /** @description A UBL 2.1 XML with the printed PDF inside (Peppol BIS, XRechnung). */
+        UblInvoice: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            standard: "ubl";
+            /**
+             * @description The rules the UBL follows: the EN 16931 core, Peppol BIS Billing 3.0 or XRechnung.
+             * @enum {string}
+             */
+            cius: "en16931" | "peppol-bis-3" | "xrechnung";
+            /** @description Liquid source of a UBL 2.1 `Invoice` or `CreditNote`, rendered with the render's data. Needs `format: "xml"`: the file is this XML. */
+            xml: string;
+            /**
+             * @description The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's or CIUS's own rules). "enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the violations), nothing stored or billed. "report": the render succeeds and the violations are in its `compliance.e_invoice`.
+             * @enum {string}
+             */
+            validation?: "enforce" | "report";
+            /** @description Default true: the PDF printed from the template is embedded as `cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject`. false: nothing is printed (1 unit, `page_count` 0). */
+            embed_pdf?: boolean;
+        };
+        /** @description AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from run to run. Not with `pdfa` or `e_invoice` (nor in an XML file), and never a template default. */
         Encryption: {
             /** @description Opens the document with every permission. Never stored, logged or returned. */
             owner_password: string;
@@ -716,7 +743,7 @@ export interface components {
             /** @example invoice@3 */
             template: string;
             /** @enum {string} */
-            format: "pdf" | "png" | "jpg";
+            format: "pdf" | "png" | "jpg" | "xml";
             /** @enum {string} */
             engine: "chromium" | "satori";
             cached: boolean;
@@ -765,9 +792,17 @@ export interface components {
         };
         EInvoiceCompliance: {
             /** @enum {string} */
-            standard: "factur-x";
-            /** @example en16931 */
+            standard: "factur-x" | "ubl";
+            /**
+             * @description The Factur-X profile, or a UBL invoice's CIUS.
+             * @example en16931
+             */
             profile: string;
+            /**
+             * @description A UBL invoice's CIUS.
+             * @example peppol-bis-3
+             */
+            cius?: string;
             /** @description No fatal violation; null when no validator could run (`unchecked`). */
             valid: boolean | null;
             /**
@@ -803,7 +838,7 @@ export interface components {
              */
             severity: "fatal" | "warning";
             message: string;
-            /** @description An XPath into the XML (prefixes rsm, ram, udt, qdt for CII). */
+            /** @description An XPath into the XML (prefixes rsm, ram, udt, qdt for CII; ubl, cn, cac, cbc for UBL). */
             location: string;
         };
         RenderRequest: {
@@ -820,7 +855,7 @@ export interface components {
              * @description Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.
              * @enum {string}
              */
-            format?: "pdf" | "png" | "jpg" | "jpeg";
+            format?: "pdf" | "png" | "jpg" | "xml" | "jpeg";
             options?: components["schemas"]["RenderOptions"] & unknown;
             /** @description Absolute URL (https in production); the render is queued and a signed webhook is sent when it ends. */
             webhook_url?: string;
@@ -899,7 +934,7 @@ export interface components {
              * @description Default `pdf` for chromium templates, `png` for satori. `jpeg` is stored as `jpg`. `webp` is not part of v1.
              * @enum {string}
              */
-            format?: "pdf" | "png" | "jpg" | "jpeg";
+            format?: "pdf" | "png" | "jpg" | "xml" | "jpeg";
         };
         Trial: {
             /** @enum {string} */
@@ -1755,6 +1790,7 @@ export interface operations {
                     "application/pdf": string;
                     "image/png": string;
                     "image/jpeg": string;
+                    "application/xml": string;
                 };
             };
             /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. `asset_blocked`: An image or font URL in the template failed the egress policy (only public https URLs and data: URIs are fetched), or the document holds what is not rendered: a frame, object, embed or meta refresh (`details.reason` names it). */
@@ -1874,6 +1910,7 @@ export interface operations {
                     "application/pdf": string;
                     "image/png": string;
                     "image/jpeg": string;
+                    "application/xml": string;
                 };
             };
             /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */

@@ -4,6 +4,7 @@ import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limit
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
+import type { EInvoiceCompliance } from "../../render/e-invoice-compliance";
 import { PREVIEW_MARK } from "../../render/preview-mark";
 import { admitPreview } from "../accounts/admission";
 import { refuseInapplicableOptions } from "../render-options/applicability";
@@ -13,6 +14,7 @@ import { type ProduceDeps, renderFile } from "../renders/produce-file";
 import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
 import { checkDefinition } from "../templates/check-definition";
 import { type TemplateDefinition, templateChecksum } from "../templates/checksum";
+import { violationWarning } from "../templates/e-invoice-warnings";
 import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
 import { type TemplateWarning, templateWarnings } from "../templates/template-warnings";
@@ -104,7 +106,7 @@ export async function createPreview(
     );
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const planned = await planRender(version, request, deps.keys);
+  const planned = await planRender(version, request, deps.keys, "preview");
   const plan = { ...planned, options: previewOptions(planned.options), watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, {
     accountId: account.id,
@@ -117,12 +119,20 @@ export async function createPreview(
     contentType: CONTENT_TYPES[plan.format],
     pageCount: file.pageCount,
     truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES,
-    ...(await previewWarnings(version)),
+    ...(await previewWarnings(version, file.compliance?.e_invoice)),
     rate,
   };
 }
 
-async function previewWarnings(version: TemplateVersionRow): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {
+/** The template's warnings, then what the rules found in an e-invoice's XML: a preview is never refused for them. */
+async function previewWarnings(
+  version: TemplateVersionRow,
+  invoice: EInvoiceCompliance | undefined,
+): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {
   const list = await templateWarnings(version);
-  return { warnings: list.warnings, warningsTruncated: list.warnings_truncated === true };
+  const found = invoice?.violations.map(violationWarning) ?? [];
+  return {
+    warnings: [...list.warnings, ...found],
+    warningsTruncated: list.warnings_truncated === true || invoice?.violations_truncated === true,
+  };
 }

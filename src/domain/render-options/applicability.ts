@@ -62,6 +62,8 @@ export function servedFormats(key: string): Record<Engine, string> {
 }
 
 function serves(key: string, engine: Engine, format: Format): boolean {
+  // An XML file's options are those of the PDF inside it, which its receiver must be able to open.
+  if (format === "xml") return key !== "encryption" && serves(key, engine, "pdf");
   return SERVES[key as keyof RenderOptions]?.[engine].includes(format) ?? true;
 }
 
@@ -94,7 +96,12 @@ export function refuseInapplicableOptions(options: RenderOptions | undefined, en
   throw new ServiceError("invalid_request", `${first.message}${more}`, { errors });
 }
 
-/** The options a render of `format` uses: template defaults that serve its other formats are ignored, not refused. */
+/**
+ * The options a render of `format` uses: template defaults that serve its other formats are ignored, not refused. A
+ * UBL e-invoice is an XML file, so it serves `xml` alone (one the request itself gives is refused at `format`).
+ */
 export function applicableOptions(options: RenderOptions, engine: Engine, format: Format): RenderOptions {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => serves(key, engine, format))) as RenderOptions;
+  const used = Object.entries(options).filter(([key]) => serves(key, engine, format));
+  const ublElsewhere = options.e_invoice?.standard === "ubl" && format !== "xml";
+  return Object.fromEntries(ublElsewhere ? used.filter(([key]) => key !== "e_invoice") : used) as RenderOptions;
 }

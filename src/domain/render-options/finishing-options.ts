@@ -5,9 +5,16 @@ import { z } from "../../lib/openapi-zod";
 // (the rest).
 
 const MAX_ATTACHMENTS = 10;
-export const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended"] as const;
-/** The name Factur-X gives the embedded invoice XML: no attachment may take it when `e_invoice` is set. */
-export const FACTUR_X_FILE_NAME = "factur-x.xml";
+export const FACTUR_X_PROFILES = ["minimum", "basic-wl", "basic", "en16931", "extended", "xrechnung"] as const;
+export const UBL_CIUS = ["en16931", "peppol-bis-3", "xrechnung"] as const;
+
+/**
+ * The name a Factur-X PDF embeds its CII XML under (no attachment may take it): ZUGFeRD names an XRechnung
+ * `xrechnung.xml`.
+ */
+export function facturXFileName(profile: (typeof FACTUR_X_PROFILES)[number]): string {
+  return profile === "xrechnung" ? "xrechnung.xml" : "factur-x.xml";
+}
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 // A file name a reader can save as is and shows as it is: no folders, no C0 or C1 controls, and no bidi controls
@@ -59,12 +66,25 @@ const AttachmentSchema = z
   })
   .openapi("Attachment");
 
-const EInvoiceSchema = z
+const EInvoiceValidation = z
+  .enum(["enforce", "report"])
+  .optional()
+  .openapi({
+    description:
+      "The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's or CIUS's own " +
+      'rules). "enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the ' +
+      'violations), nothing stored or billed. "report": the render succeeds and the violations are in its ' +
+      "`compliance.e_invoice`.",
+  });
+
+const FacturXSchema = z
   .strictObject({
     standard: z.literal("factur-x"),
-    profile: z
-      .enum(FACTUR_X_PROFILES)
-      .openapi({ description: "The Factur-X profile the XML follows; written to the XMP as its conformance level." }),
+    profile: z.enum(FACTUR_X_PROFILES).openapi({
+      description:
+        "The Factur-X (ZUGFeRD 2.x) profile the XML follows, written to the XMP as its conformance level; " +
+        "`xrechnung` is the XRechnung CIUS on CII, embedded as `xrechnung.xml`.",
+    }),
     xml: z
       .string()
       .min(1)
@@ -73,18 +93,38 @@ const EInvoiceSchema = z
           "Liquid source of the Cross Industry Invoice XML, rendered with the render's data; its root must be " +
           "`rsm:CrossIndustryInvoice`.",
       }),
-    validation: z
-      .enum(["enforce", "report"])
+    validation: EInvoiceValidation,
+  })
+  .openapi("FacturXInvoice", { description: "A PDF/A-3 with the CII XML inside (Factur-X, ZUGFeRD, XRechnung)." });
+
+const UblSchema = z
+  .strictObject({
+    standard: z.literal("ubl"),
+    cius: z.enum(UBL_CIUS).openapi({
+      description: "The rules the UBL follows: the EN 16931 core, Peppol BIS Billing 3.0 or XRechnung.",
+    }),
+    xml: z
+      .string()
+      .min(1)
+      .openapi({
+        description:
+          "Liquid source of a UBL 2.1 `Invoice` or `CreditNote`, rendered with the render's data. Needs " +
+          '`format: "xml"`: the file is this XML.',
+      }),
+    validation: EInvoiceValidation,
+    embed_pdf: z
+      .boolean()
       .optional()
       .openapi({
         description:
-          "The rendered XML is checked with the official rules (its XSD, CEN EN 16931, the profile's schematron). " +
-          '"enforce" (default): a fatal violation fails the render (`render_failed`, stage `e_invoice`, with the ' +
-          'violations), nothing stored or billed. "report": the render succeeds and the violations are in its ' +
-          "`compliance.e_invoice`.",
+          "Default true: the PDF printed from the template is embedded as " +
+          "`cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject`. false: nothing is " +
+          "printed (1 unit, `page_count` 0).",
       }),
   })
-  .openapi("EInvoice");
+  .openapi("UblInvoice", { description: "A UBL 2.1 XML with the printed PDF inside (Peppol BIS, XRechnung)." });
+
+const EInvoiceSchema = z.discriminatedUnion("standard", [FacturXSchema, UblSchema]).openapi("EInvoice");
 
 const Password = z.string().min(1).max(127);
 const EncryptionSchema = z
@@ -154,12 +194,13 @@ export const finishingOptionFields = {
     }),
   e_invoice: EInvoiceSchema.optional().openapi({
     description:
-      "Embeds the rendered CII XML as `factur-x.xml` (AFRelationship Alternative) with the Factur-X XMP " +
-      'extension schema; implies `pdfa: "3b"`.',
+      "Factur-X: embeds the rendered CII XML as `factur-x.xml` (`xrechnung.xml` for the xrechnung profile, " +
+      'AFRelationship Alternative) with the Factur-X XMP extension schema; implies `pdfa: "3b"`. UBL: the file is ' +
+      'the rendered UBL XML with the PDF inside (`format: "xml"`). Checked with the official rules either way.',
   }),
   encryption: EncryptionSchema.optional().openapi({
     description:
       "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from " +
-      "run to run. Not with `pdfa` or `e_invoice`, and never a template default.",
+      "run to run. Not with `pdfa` or `e_invoice` (nor in an XML file), and never a template default.",
   }),
 };

@@ -1,5 +1,5 @@
 import { type FieldError, ServiceError } from "../../errors";
-import { FACTUR_X_FILE_NAME } from "./finishing-options";
+import { facturXFileName } from "./finishing-options";
 import type { RenderOptions } from "./options-schema";
 
 function conflict(path: string, message: string, expected: string): FieldError {
@@ -12,18 +12,23 @@ function conflict(path: string, message: string, expected: string): FieldError {
  */
 function finishingConflicts(options: RenderOptions): FieldError[] {
   const errors: FieldError[] = [];
-  // PDF/A forbids encryption, and a Factur-X invoice is a PDF/A-3.
-  if (options.encryption && (options.pdfa || options.e_invoice)) {
-    const partner = options.pdfa ? "`pdfa`" : "`e_invoice` (a PDF/A-3)";
+  // PDF/A forbids encryption, a Factur-X invoice is a PDF/A-3, and a UBL receiver must open the PDF inside.
+  const invoice = options.e_invoice;
+  if (options.encryption && (options.pdfa || invoice)) {
+    const why = options.pdfa
+      ? "`pdfa`: PDF/A forbids encryption"
+      : invoice?.standard === "ubl"
+        ? "a UBL e-invoice: its receiver must open the PDF inside"
+        : "`e_invoice` (a PDF/A-3): PDF/A forbids encryption";
     errors.push(
       conflict(
         "options.encryption",
-        `\`encryption\` cannot be combined with ${partner}: PDF/A forbids encryption.`,
+        `\`encryption\` cannot be combined with ${why}.`,
         "no `encryption` with `pdfa` or `e_invoice`",
       ),
     );
   }
-  if (options.e_invoice && options.pdfa === "2b") {
+  if (invoice?.standard === "factur-x" && options.pdfa === "2b") {
     errors.push(
       conflict(
         "options.pdfa",
@@ -42,15 +47,14 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
       ),
     );
   }
-  const seen = new Set<string>(options.e_invoice ? [FACTUR_X_FILE_NAME] : []);
+  const invoiceFile = invoice?.standard === "factur-x" ? facturXFileName(invoice.profile) : undefined;
+  const seen = new Set<string>(invoiceFile ? [invoiceFile] : []);
   options.attachments?.forEach(({ filename }, index) => {
     const taken = seen.has(filename);
     seen.add(filename);
     if (!taken) return;
     const why =
-      filename === FACTUR_X_FILE_NAME && options.e_invoice
-        ? "it is the name `e_invoice` embeds its XML under"
-        : "another attachment has it";
+      filename === invoiceFile ? "it is the name `e_invoice` embeds its XML under" : "another attachment has it";
     errors.push({
       path: `options.attachments[${index}].filename`,
       message: `\`options.attachments[${index}].filename\` must be unique: ${why}.`,

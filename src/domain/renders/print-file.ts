@@ -1,9 +1,11 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
+import type { PageFormat } from "@folio/render-page/job-contract";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
 import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
-import { finishPdf, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
+import type { RenderPart } from "../../render/liquid";
+import { finishPdf, preparePdfFinishing } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-normalize";
 import { markOverlayHtml, markPdfPages } from "../../render/preview-mark";
 import type { Watermark } from "../../render/watermark";
@@ -62,8 +64,8 @@ function chromiumOptions(
 }
 
 /** What Chromium prints: the page's HTML with its options and mark, and how to render the options' Liquid parts. */
-export interface PrintJob {
-  plan: RenderPlan;
+export interface PrintJob<Plan extends RenderPlan = RenderPlan & { format: PageFormat }> {
+  plan: Plan;
   html: string;
   options: RenderOptions;
   mark: Required<Watermark> | undefined;

@@ -3,14 +3,14 @@ import { ServiceError } from "../../errors";
 import { UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
 import type { Compliance } from "../../render/e-invoice-compliance";
-import { liquidBudget, renderLiquid } from "../../render/liquid";
-import type { RenderPart } from "../../render/pdf-finishing";
+import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
 import { withMarkSvg } from "../../render/preview-mark";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
 import { settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
 import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
+import { printXmlFile } from "./print-xml-file";
 
 export type { FinishedFile, ProduceDeps, RenderSeat };
 
@@ -55,7 +55,11 @@ export async function renderFile(
     );
   const renderPart: RenderPart = (part, path, markup) =>
     timings.measure("template", () => renderLiquid(part, input, path, markup));
-  return printFile({ plan, html, options, mark, renderPart }, deps, seat);
+  const job = { html, options, mark, renderPart };
+  if (plan.format !== "xml") return printFile({ ...job, plan: { ...plan, format: plan.format } }, deps, seat);
+  // Only an e-invoice plans to `xml`: planRender refuses the format without one (e-invoice-format.ts).
+  if (!options.e_invoice) throw new Error("an xml render without e_invoice passed planRender");
+  return printXmlFile({ ...job, plan }, options.e_invoice, deps, seat);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import { cardSize } from "../../render/card-document";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
+import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
@@ -61,9 +62,14 @@ function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", op
   });
 }
 
-/** `pdf` for a chromium template, `png` for a satori card, unless the request names one. */
+/**
+ * `pdf` for a chromium template (`xml` when its own options hold a UBL e-invoice), `png` for a satori card, unless the
+ * request names one.
+ */
 export function outputFormat(version: TemplateVersionRow, requested: OutputFormat | undefined): OutputFormat {
-  return requested ?? (version.engine === "satori" ? "png" : "pdf");
+  if (requested) return requested;
+  if (version.engine === "satori") return "png";
+  return (version.options as RenderOptions).e_invoice?.standard === "ubl" ? "xml" : "pdf";
 }
 
 /**
@@ -106,10 +112,12 @@ export async function planRender(
     receivedAt: Date;
   },
   keys: Pick<PayloadKeys, "digest">,
+  xmlRule: XmlFormatRule = "render",
 ): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
   const merged = { ...(version.options as RenderOptions), ...(requested.options ?? {}) };
   const options = applicableOptions(merged, version.engine, format);
+  refuseXmlFormatMismatch(format, requested.options, options, xmlRule);
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   const canonicalData = canonicalJson(requested.data);
@@ -131,12 +139,22 @@ export function objectKey(accountId: string, plan: Pick<RenderPlan, "cacheKey" |
   return `renders/${accountId}/${plan.cacheKey}.${plan.format}`;
 }
 
-/** Units reserved before a render starts: the template's `expected_pages` for a PDF, one raster image. */
-export function estimatedUnits(plan: RenderPlan): number {
-  return plan.format === "pdf" ? plan.version.expectedPages : 1;
+/** A UBL e-invoice with `embed_pdf: false` prints nothing: its XML is the whole file. */
+export function printsNothing(plan: Pick<RenderPlan, "format" | "options">): boolean {
+  const invoice = plan.options.e_invoice;
+  return plan.format === "xml" && invoice?.standard === "ubl" && invoice.embed_pdf === false;
 }
 
-/** Units billed: PDF pages actually produced, one per raster image. */
+/**
+ * Units reserved before a render starts: the template's `expected_pages` for a PDF (or the PDF inside an XML file),
+ * one raster image or XML without a PDF.
+ */
+export function estimatedUnits(plan: RenderPlan): number {
+  return (plan.format === "pdf" || plan.format === "xml") && !printsNothing(plan) ? plan.version.expectedPages : 1;
+}
+
+/** Units billed: PDF pages actually produced (an XML file's, 1 when it holds none), one per raster image. */
 export function billableUnits(format: OutputFormat, pageCount: number): number {
+  if (format === "xml") return Math.max(pageCount, 1);
   return format === "pdf" ? pageCount : 1;
 }

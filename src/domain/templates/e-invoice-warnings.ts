@@ -1,8 +1,11 @@
 // A template that makes an e-invoice has its example's XML checked with the official rules when it is saved or
 // validated, so a violation shows before the first render is refused for it. Warnings never block a save.
+
+import type { Violation } from "@folio/e-invoice/violation";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
+import { eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
 import type { RenderOptions } from "../render-options/options-schema";
 
@@ -55,12 +58,12 @@ export async function eInvoiceWarnings(
     if (error instanceof ServiceError) return [];
     throw error;
   }
-  const verdict = await check({ xml, standard: "factur-x", profile: invoice.profile });
+  const verdict = await check({ xml, ...eInvoiceKind(invoice) });
   if (verdict === "unchecked") return [UNCHECKED];
-  return verdict.violations.map(({ rule, severity, message, location }) => ({
-    path: PATH,
-    code: "e_invoice_rule",
-    rule,
-    message: `${rule} (${severity}, at ${location}): ${message}`,
-  }));
+  return verdict.violations.map(violationWarning);
+}
+
+/** A violation the rules found, as the template warning that names it. */
+export function violationWarning({ rule, severity, message, location }: Violation): EInvoiceWarning {
+  return { path: PATH, code: "e_invoice_rule", rule, message: `${rule} (${severity}, at ${location}): ${message}` };
 }

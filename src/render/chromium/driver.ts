@@ -1,4 +1,4 @@
-import type { EInvoiceValidation } from "@folio/e-invoice/validate";
+import type { EInvoiceKind, EInvoiceValidation } from "@folio/e-invoice/validate";
 import type { RenderedFile, RenderJob, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
 import type { RenderOptions } from "../../domain/render-options/options-schema";
@@ -8,11 +8,8 @@ import { ServiceError } from "../../errors";
 export type { EInvoiceValidation, RenderedFile, SlotShare };
 
 /** What the render backend checks: the rendered XML and the kind it is declared as. */
-export interface EInvoiceCheck {
-  xml: string;
-  standard: "factur-x";
-  profile: string;
-}
+export type EInvoiceCheck = EInvoiceKind & { xml: string };
+export type { EInvoiceKind };
 
 /** The job contract every Chromium takes (@folio/render-page), its options as the Worker validated them. */
 export type ChromiumJob = RenderJob<RenderOptions>;

@@ -13,14 +13,17 @@ export const ViolationSchema = z
     }),
     severity: z.enum(["fatal", "warning"]).openapi({ description: "Warnings never fail a render." }),
     message: z.string(),
-    location: z.string().openapi({ description: "An XPath into the XML (prefixes rsm, ram, udt, qdt for CII)." }),
+    location: z.string().openapi({
+      description: "An XPath into the XML (prefixes rsm, ram, udt, qdt for CII; ubl, cn, cac, cbc for UBL).",
+    }),
   })
   .openapi("EInvoiceViolation");
 
 const EInvoiceComplianceSchema = z
   .object({
-    standard: z.literal("factur-x"),
-    profile: z.string().openapi({ example: "en16931" }),
+    standard: z.enum(["factur-x", "ubl"]),
+    profile: z.string().openapi({ description: "The Factur-X profile, or a UBL invoice's CIUS.", example: "en16931" }),
+    cius: z.string().optional().openapi({ description: "A UBL invoice's CIUS.", example: "peppol-bis-3" }),
     valid: z.boolean().nullable().openapi({
       description: "No fatal violation; null when no validator could run (`unchecked`).",
     }),
