@@ -27,6 +27,13 @@ describe("a draft", () => {
       broken: ["schema", "options"],
     });
     expect(previewInput(draft, reader({ ...TEXTS, source: "  \n" }), "pdf")).toEqual({ kind: "empty" });
+    // A schema that requires fields and no example data yet: the studio asks for data rather than list errors.
+    const requiring = '{ "type": "object", "required": ["n"] }';
+    for (const example of ["{}", "null"])
+      expect(previewInput(draft, reader({ ...TEXTS, schema: requiring, example }), "pdf")).toEqual({
+        kind: "no-example",
+      });
+    expect(previewInput(draft, reader({ ...TEXTS, schema: requiring }), "pdf").kind).toBe("ready");
     expect(previewInput(draft, reader(TEXTS), "png")).toEqual({
       kind: "ready",
       request: {

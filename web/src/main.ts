@@ -20,6 +20,7 @@ import { createSignin } from "./signin";
 import { createStore } from "./store";
 import { createTabs } from "./tabs";
 import { createTemplateList } from "./template-list";
+import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersions } from "./versions";
 
 function editorHost(id: EditorId): HTMLElement {
@@ -40,7 +41,8 @@ followEdits(store, editors, { preview, problems, documentBar });
 const templates = createTemplateList(store, editors);
 const newTemplate = createNewTemplateDialog(store, editors, templates, selectTab);
 // The version list's Diff buttons open the compare dialog, which reads the versions: bound once both exist.
-const versions = createVersions(store, editors, (a, b) => void compare.open(a, b));
+const guard = createUnsavedGuard(store, editors);
+const versions = createVersions(store, editors, guard, (a, b) => void compare.open(a, b));
 const compare = createCompare(store, versions);
 createPublish(store, editors, problems, versions);
 const account = createAccount(store);
@@ -50,6 +52,7 @@ const signin = createSignin(store, {
   openTemplate: templates.open,
   newTemplate: newTemplate.open,
   signedOut: account.closeMenu,
+  mayDropAll: guard.mayDropAll,
 });
 
 for (const button of document.querySelectorAll<HTMLElement>("dialog [data-close]"))

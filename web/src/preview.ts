@@ -21,6 +21,9 @@ function showNothingToSend(input: Exclude<PreviewInput, { kind: "ready" }>) {
     const words = brokenJson(input.broken);
     setStatus("warn", words.status);
     markStale(words.stale);
+  } else if (input.kind === "no-example") {
+    showEmpty("This template has no example data yet. Fill in the form under Example data to see it here.");
+    setStatus("idle", "Waiting for example data");
   } else {
     showEmpty("Write some HTML in Source to see it here.");
     setStatus("idle", "Nothing to preview");
