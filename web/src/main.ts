@@ -3,6 +3,7 @@
 import "@fontsource/inter/latin-400.css";
 import "@fontsource/inter/latin-500.css";
 import "@fontsource/inter/latin-600.css";
+import "./theme.css";
 import "./styles.css";
 import { createAccount } from "./account";
 import { createCompare } from "./compare";
