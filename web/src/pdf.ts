@@ -33,7 +33,8 @@ export async function drawPdf(
 ): Promise<HTMLCanvasElement[] | null> {
   const lib = await pdfjs();
   const task = lib.getDocument({
-    data: bytes,
+    // A copy: pdf.js hands its buffer to its worker, and the preview keeps the file to redraw and download.
+    data: bytes.slice(),
     isEvalSupported: false,
     verbosity: 0,
     useSystemFonts: false,
