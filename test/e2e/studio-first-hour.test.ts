@@ -223,8 +223,8 @@ describe("the studio, a newcomer's first hour", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.type("<ul><li>a</li></ul>");
     await expect
-      .poll(() => editor(page, "source").locator(".cm-content").innerText())
-      .toBe("<p>Hi</p>\n<ul><li>a</li></ul>");
+      .poll(() => editor(page, "source").locator(".cm-line").allTextContents())
+      .toEqual(["<p>Hi</p>", "<ul><li>a</li></ul>"]);
   });
 
   it("asks before Load replaces unsaved edits, and before the tab is reloaded with edits unsaved", async () => {

@@ -20,11 +20,12 @@ export function createPreviewZoom(changed: () => void) {
   /** The scale shown now: the fitting one in "fit" mode. */
   const current = () => (scale === "fit" ? (natural ? fitWidth() / natural : 1) : scale);
 
+  /** The level shown and the buttons that can act: none while no page is shown. */
   const showLevel = () => {
-    $("zoom-level").textContent = scale === "fit" && !natural ? "Fit" : `${Math.round(current() * 100)}%`;
+    $("zoom-level").textContent = natural ? `${Math.round(current() * 100)}%` : "–";
     $("zoom-fit").setAttribute("aria-pressed", String(scale === "fit"));
-    $<HTMLButtonElement>("zoom-out").disabled = current() <= (STEPS[0] ?? 0) + 0.001;
-    $<HTMLButtonElement>("zoom-in").disabled = current() >= (STEPS.at(-1) ?? 0) - 0.001;
+    $<HTMLButtonElement>("zoom-out").disabled = !natural || current() <= (STEPS[0] ?? 0) + 0.001;
+    $<HTMLButtonElement>("zoom-in").disabled = !natural || current() >= (STEPS.at(-1) ?? 0) - 0.001;
   };
 
   const set = (next: number | "fit") => {
@@ -65,5 +66,10 @@ export function createPreviewZoom(changed: () => void) {
     },
     /** A drawing finished: the level shown follows the document's size. */
     drawn: showLevel,
+    /** Nothing is shown any more. */
+    cleared() {
+      natural = 0;
+      showLevel();
+    },
   };
 }

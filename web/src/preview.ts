@@ -111,6 +111,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     shown = null;
     navigator.clear();
     download.set(null, state.format);
+    zoom.cleared();
   };
 
   const schedule = (delay = PREVIEW_DELAY_MS) => {
