@@ -3,11 +3,7 @@
 import "@fontsource/inter/latin-400.css";
 import "@fontsource/inter/latin-500.css";
 import "@fontsource/inter/latin-600.css";
-import "./theme.css";
 import "./styles.css";
-import "./preview-tools.css";
-import "./data-form.css";
-import "./layout-phone.css";
 import { createAccount } from "./account";
 import { createCompare } from "./compare";
 import { createCurlDialog } from "./curl-dialog";
