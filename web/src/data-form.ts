@@ -4,7 +4,7 @@
 
 import { field } from "./data-form-fields";
 import { $, el } from "./dom";
-import { pretty } from "./editor-texts";
+import { changedSpan, pretty } from "./editor-texts";
 import type { Editors } from "./editors";
 import { parseJson } from "./json-paths";
 import { isObject } from "./schema-values";
@@ -20,14 +20,14 @@ export function createDataForm(store: Store, editors: Editors) {
   let writing = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  /** Writes only the span that changed, so the JSON editor keeps its place and the edit is one in undo. */
   const write = (value: unknown) => {
     const view = editors.views.example;
+    const change = changedSpan(view.state.doc.toString(), pretty(value));
+    if (!change) return;
     writing = true;
     try {
-      view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: pretty(value) },
-        userEvent: "input.form",
-      });
+      view.dispatch({ changes: change, userEvent: "input.form" });
     } finally {
       writing = false;
     }
