@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDirty, newDraft, previewInput, publishDefinition, renderRequest } from "../../web/src/draft";
-import { type EditorId, type EditorTexts, textsOf } from "../../web/src/editor-texts";
+import { changedSpan, type EditorId, type EditorTexts, textsOf } from "../../web/src/editor-texts";
 import { template } from "./template";
 
 const reader = (texts: EditorTexts) => (id: EditorId) => texts[id];
@@ -27,6 +27,13 @@ describe("a draft", () => {
       broken: ["schema", "options"],
     });
     expect(previewInput(draft, reader({ ...TEXTS, source: "  \n" }), "pdf")).toEqual({ kind: "empty" });
+    // A schema that requires fields and no example data yet: the studio asks for data rather than list errors.
+    const requiring = '{ "type": "object", "required": ["n"] }';
+    for (const example of ["{}", "null"])
+      expect(previewInput(draft, reader({ ...TEXTS, schema: requiring, example }), "pdf")).toEqual({
+        kind: "no-example",
+      });
+    expect(previewInput(draft, reader({ ...TEXTS, schema: requiring }), "pdf").kind).toBe("ready");
     expect(previewInput(draft, reader(TEXTS), "png")).toEqual({
       kind: "ready",
       request: {
@@ -64,5 +71,15 @@ describe("a draft", () => {
     const card = newDraft("card", template({ engine: "satori", latest_version: 1 }));
     expect(renderRequest(card, reader(TEXTS), "png")).toEqual({ template: "card@1", data: { n: 2 } });
     expect(renderRequest(card, reader(TEXTS), "pdf")?.format).toBe("pdf");
+  });
+});
+
+describe("the span a form edit changes in the JSON", () => {
+  it("is the one stretch that differs, so the rest of the text keeps its place", () => {
+    expect(changedSpan('{ "n": 1 }', '{ "n": 1 }')).toBeNull();
+    expect(changedSpan('{ "name": "Acme" }', '{ "name": "Acme Ltd" }')).toEqual({ from: 15, to: 15, insert: " Ltd" });
+    expect(changedSpan("[1, 2, 3]", "[1, 3]")).toEqual({ from: 4, to: 7, insert: "" });
+    // Repeated characters at the seam are not counted twice.
+    expect(changedSpan("aa", "aaa")).toEqual({ from: 2, to: 2, insert: "a" });
   });
 });

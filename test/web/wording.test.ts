@@ -57,11 +57,14 @@ describe("the studio's words", () => {
     expect(trialRefusal(new TypeError("x"))).toBe("The service could not be reached.");
   });
 
-  it("words the plan: a trial's renders left, else the plan's units this month", () => {
+  it("words the plan: a trial's units left, else the plan's units this month", () => {
     const paid = { plan: "starter", units: { used: 1, included: 100, remaining: 99 }, trial: null } as unknown as Usage;
     expect(usageWording(paid)).toEqual({ chip: "Starter plan", line: "Starter, 1 unit this month" });
     const trial = { ...paid, plan: "free", trial: { renders_total: 50, renders_remaining: 48 } } as unknown as Usage;
-    expect(usageWording(trial)).toEqual({ chip: "Trial · 48 of 50 left", line: "Trial, 48 renders left" });
+    expect(usageWording(trial)).toEqual({
+      chip: "Trial · 48 of 50 left",
+      line: "Trial, 48 units left (a PDF page or an image each)",
+    });
   });
 
   it("counts problems for the panel and for each tab", () => {

@@ -42,7 +42,20 @@ const JSON_IDS: JsonId[] = ["schema", "example", "options"];
 export type PreviewInput =
   | { kind: "broken"; broken: JsonId[] }
   | { kind: "empty" }
+  | { kind: "no-example" }
   | { kind: "ready"; request: PreviewRequest };
+
+/**
+ * No example data yet ({} or null) for a schema that requires fields: a preview could only list every required
+ * field as missing, so the studio asks for example data instead (a template published without one, say).
+ */
+function awaitsExample(schema: unknown, example: unknown): boolean {
+  const none = example === null || (isObject(example) && Object.keys(example).length === 0);
+  return none && isObject(schema) && Array.isArray(schema.required) && schema.required.length > 0;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function previewInput(draft: Draft, text: TextOf, format: Format): PreviewInput {
   const parsed = Object.fromEntries(JSON_IDS.map((id) => [id, parseJson(text(id))])) as Record<
@@ -54,6 +67,7 @@ export function previewInput(draft: Draft, text: TextOf, format: Format): Previe
   const source = text("source");
   if (!source.trim()) return { kind: "empty" };
   const value = (id: JsonId) => (parsed[id] as { value: unknown }).value;
+  if (awaitsExample(value("schema"), value("example"))) return { kind: "no-example" };
   return {
     kind: "ready",
     request: {

@@ -38,3 +38,14 @@ export function sameText(id: EditorId, a: string, b: string): boolean {
   const pb = parseJson(b);
   return pa.ok && pb.ok ? JSON.stringify(pa.value) === JSON.stringify(pb.value) : a === b;
 }
+
+/** The one span of `before` to replace for it to read `after` (null when they are equal). */
+export function changedSpan(before: string, after: string): { from: number; to: number; insert: string } | null {
+  if (before === after) return null;
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  const room = Math.min(before.length, after.length) - start;
+  while (end < room && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
+}

@@ -23,6 +23,7 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
+import { closeTagTyping } from "./close-tag-typing";
 import { editorLinter, serverDiagnosticsChanged } from "./editor-lint";
 import { EDITOR_IDS, type EditorId, type EditorTexts, type ServerDiagnostic } from "./editor-texts";
 import { highlight, theme } from "./editor-theme";
@@ -118,7 +119,7 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
 
   const extensionsFor = (id: EditorId): Extension[] => [
     ...commonExtensions(),
-    id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace] : json(),
+    id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace, closeTagTyping] : json(),
     id === "options" ? EditorState.languageData.of(() => [{ autocomplete: optionsCompletion }]) : [],
     id === "schema" ? EditorState.languageData.of(() => [{ autocomplete: schemaCompletion }]) : [],
     editorLinter(id, () => server[id] ?? []),

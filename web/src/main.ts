@@ -7,6 +7,7 @@ import "./styles.css";
 import { createAccount } from "./account";
 import { createCompare } from "./compare";
 import { createCurlDialog } from "./curl-dialog";
+import { createDataForm } from "./data-form";
 import { createDocumentBar } from "./document-bar";
 import { EDITOR_IDS, type EditorId } from "./editor-texts";
 import { createEditors } from "./editors";
@@ -20,6 +21,7 @@ import { createSignin } from "./signin";
 import { createStore } from "./store";
 import { createTabs } from "./tabs";
 import { createTemplateList } from "./template-list";
+import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersions } from "./versions";
 
 function editorHost(id: EditorId): HTMLElement {
@@ -37,10 +39,12 @@ const problems = createProblemsPanel(store, editors, selectTab);
 const preview = createPreview(store, editors, problems);
 const documentBar = createDocumentBar(store, editors, () => preview.schedule(0));
 followEdits(store, editors, { preview, problems, documentBar });
+createDataForm(store, editors);
 const templates = createTemplateList(store, editors);
 const newTemplate = createNewTemplateDialog(store, editors, templates, selectTab);
 // The version list's Diff buttons open the compare dialog, which reads the versions: bound once both exist.
-const versions = createVersions(store, editors, (a, b) => void compare.open(a, b));
+const guard = createUnsavedGuard(store, editors);
+const versions = createVersions(store, editors, guard, (a, b) => void compare.open(a, b));
 const compare = createCompare(store, versions);
 createPublish(store, editors, problems, versions);
 const account = createAccount(store);
@@ -50,6 +54,7 @@ const signin = createSignin(store, {
   openTemplate: templates.open,
   newTemplate: newTemplate.open,
   signedOut: account.closeMenu,
+  mayDropAll: guard.mayDropAll,
 });
 
 for (const button of document.querySelectorAll<HTMLElement>("dialog [data-close]"))

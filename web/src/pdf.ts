@@ -19,18 +19,22 @@ export function preloadPdfJs(): void {
   void pdfjs();
 }
 
+/** CSS pixels per PDF point: a page at 100% is the size a browser prints it. */
+const CSS_PX_PER_PT = 96 / 72;
+
 /**
- * Draws every page of a PDF into canvases at `cssWidth` pixels wide (sharp on high-density screens).
- * `stale()` is asked between pages: a newer preview abandons this one.
+ * Draws every page of a PDF into canvases, each `widthOf(its width at 100%)` CSS pixels wide (sharp on
+ * high-density screens). `stale()` is asked between pages: a newer preview abandons this one.
  */
 export async function drawPdf(
   bytes: Uint8Array,
-  cssWidth: number,
+  widthOf: (naturalWidth: number) => number,
   stale: () => boolean,
 ): Promise<HTMLCanvasElement[] | null> {
   const lib = await pdfjs();
   const task = lib.getDocument({
-    data: bytes,
+    // A copy: pdf.js hands its buffer to its worker, and the preview keeps the file to redraw and download.
+    data: bytes.slice(),
     isEvalSupported: false,
     verbosity: 0,
     useSystemFonts: false,
@@ -45,12 +49,14 @@ export async function drawPdf(
       if (stale()) return null;
       const page = await doc.getPage(n);
       const base = page.getViewport({ scale: 1 });
+      const cssWidth = widthOf(base.width * CSS_PX_PER_PT);
       const scale = (cssWidth / base.width) * ratio;
       const viewport = page.getViewport({ scale });
       const canvas = document.createElement("canvas");
       canvas.width = Math.round(viewport.width);
       canvas.height = Math.round(viewport.height);
       canvas.style.aspectRatio = `${base.width} / ${base.height}`;
+      canvas.style.width = `${cssWidth}px`;
       canvas.className = "page";
       canvas.dataset.page = String(n);
       await page.render({ canvas, viewport }).promise;

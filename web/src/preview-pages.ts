@@ -38,16 +38,23 @@ export function markStale(message: string) {
 /** The object URL of the image shown now, released when another image replaces it. */
 let imageUrl: string | null = null;
 
-/** Draws a preview's file; null when `stale()` turned true on the way (a newer preview abandons this one). */
-export async function drawnPages(result: PreviewFile, stale: () => boolean): Promise<HTMLElement[] | null> {
+/**
+ * Draws a preview's file, each page `widthOf(its width at 100%)` CSS pixels wide; null when `stale()` turned
+ * true on the way (a newer preview, or a newer zoom, abandons this one).
+ */
+export async function drawnPages(
+  result: PreviewFile,
+  widthOf: (naturalWidth: number) => number,
+  stale: () => boolean,
+): Promise<HTMLElement[] | null> {
   if (result.contentType === "application/pdf") {
-    const width = Math.max(320, Math.min(1400, $("preview-scroll").clientWidth - 48));
-    const canvases = await drawPdf(result.bytes, width, stale);
+    const canvases = await drawPdf(result.bytes, widthOf, stale);
     return canvases && !stale() ? canvases : null;
   }
   const url = URL.createObjectURL(new Blob([result.bytes], { type: result.contentType }));
-  const img = el("img", { class: "page image", alt: "Preview", src: url });
+  const img = el("img", { class: "page image", alt: "Preview", src: url, "data-page": "1" });
   await img.decode().catch(() => undefined);
+  img.style.width = `${widthOf(img.naturalWidth)}px`;
   if (stale()) {
     URL.revokeObjectURL(url);
     return null;

@@ -1,12 +1,15 @@
 // The preview controller: a preview runs when typing pauses; a newer one abandons an older one still on its
 // way; a 429 waits its Retry-After; a failure keeps the last good preview, marked out of date.
-import { FolioError } from "@folio/sdk";
-import { pressOne } from "./dom";
+import { FolioError, type PreviewFile } from "@folio/sdk";
+import { $, pressOne } from "./dom";
 import { type Format, type PreviewInput, previewInput } from "./draft";
 import type { Editors } from "./editors";
 import { preloadPdfJs } from "./pdf";
+import { createPreviewDownload } from "./preview-download";
+import { createPreviewNavigator } from "./preview-navigator";
 import { clearPages, drawnPages, markStale, setStatus, showEmpty, showPages } from "./preview-pages";
 import { brokenJson, previewDone, previewFailed } from "./preview-wording";
+import { createPreviewZoom } from "./preview-zoom";
 import { problemsOfError, problemsOfWarnings } from "./problems";
 import type { ProblemsPanel } from "./problems-panel";
 import type { Store, StudioState } from "./store";
@@ -21,6 +24,9 @@ function showNothingToSend(input: Exclude<PreviewInput, { kind: "ready" }>) {
     const words = brokenJson(input.broken);
     setStatus("warn", words.status);
     markStale(words.stale);
+  } else if (input.kind === "no-example") {
+    showEmpty("This template has no example data yet. Fill in the form under Example data to see it here.");
+    setStatus("idle", "Waiting for example data");
   } else {
     showEmpty("Write some HTML in Source to see it here.");
     setStatus("idle", "Nothing to preview");
@@ -74,6 +80,39 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
   /** Counts previews started: an answer for an older one is dropped. */
   let seq = 0;
   const { state } = store;
+  /** The preview shown, kept to draw it again at another zoom; `draws` counts drawings, as `seq` does previews. */
+  let shown: { result: PreviewFile; seq: number; format: Format } | null = null;
+  let draws = 0;
+  const navigator = createPreviewNavigator();
+  const download = createPreviewDownload(() => state.current?.name ?? null);
+  const zoom = createPreviewZoom(() => void redraw());
+
+  /** Draws `result` at the zoom set; false when a newer preview or zoom came first. */
+  const draw = async (result: PreviewFile, mine: number, format: Format, newPages: boolean) => {
+    const drawing = ++draws;
+    navigator.prepare(result.pageCount);
+    const nodes = await drawnPages(result, zoom.widthOf, () => mine !== seq || drawing !== draws);
+    if (!nodes) return false;
+    showPages(nodes, mine, format, result.pageCount);
+    shown = { result, seq: mine, format };
+    navigator.update(result.pageCount, newPages);
+    download.set(result, format);
+    zoom.drawn();
+    return true;
+  };
+  /** The zoom changed: the preview shown is drawn again at the new size, where the reader was. */
+  const redraw = async () => {
+    if (!shown || shown.seq !== seq) return;
+    const scroll = $("preview-scroll");
+    const at = scroll.scrollTop / Math.max(1, scroll.scrollHeight);
+    if (await draw(shown.result, shown.seq, shown.format, false)) scroll.scrollTop = at * scroll.scrollHeight;
+  };
+  const forget = () => {
+    shown = null;
+    navigator.clear();
+    download.set(null, state.format);
+    zoom.cleared();
+  };
 
   const schedule = (delay = PREVIEW_DELAY_MS) => {
     if (timer) clearTimeout(timer);
@@ -94,6 +133,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     const input = previewInput(current, editors.text, format);
     if (input.kind !== "ready") {
       inFlight = null;
+      if (input.kind !== "broken") forget();
       return showNothingToSend(input);
     }
     const controller = new AbortController();
@@ -103,9 +143,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     try {
       const result = await folio.preview(input.request, controller.signal);
       if (mine !== seq) return;
-      const nodes = await drawnPages(result, () => mine !== seq);
-      if (!nodes) return;
-      showPages(nodes, mine, format, result.pageCount);
+      if (!(await draw(result, mine, format, true))) return;
       state.problems.preview = problemsOfWarnings(result.warnings);
       const done = previewDone(result, format, Math.round(performance.now() - started));
       setStatus(done.state, done.text);
@@ -123,6 +161,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     seq++;
     inFlight?.abort();
     clearPages();
+    forget();
     schedule(0);
   });
   store.on("session", preloadPdfJs);

@@ -13,6 +13,8 @@ export interface SigninActions {
   newTemplate(): void;
   /** After signing out: the account menu closes. */
   signedOut(): void;
+  /** Whether the drafts may be forgotten (asked before signing out). */
+  mayDropAll(): boolean;
 }
 
 /** Signs in with a key, `fromTrial` when the key is a trial's just shown; false when it was refused. */
@@ -108,6 +110,7 @@ export function createSignin(store: Store, actions: SigninActions) {
   listenToKeyForm(signIn);
   listenToTrial(store, actions, signIn);
   $("signout-button").addEventListener("click", () => {
+    if (!actions.mayDropAll()) return;
     sessionStorage.removeItem(KEY_STORAGE);
     store.signOut();
     actions.signedOut();

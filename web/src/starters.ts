@@ -1,8 +1,15 @@
-// What a new template starts from: a small page, or the invoice the project's fixtures use.
-import invoiceData from "../../fixtures/invoice.data.json?raw";
-import invoiceSource from "../../fixtures/invoice.liquid.html?raw";
-import invoiceSchema from "../../fixtures/invoice.schema.json?raw";
+// What a new template starts from: a small page, a real document from the gallery (fixtures/, see
+// starter-files.ts), or nothing.
 import { type EditorId, pretty } from "./editor-texts";
+import { GALLERY, starterTexts } from "./starter-files";
+
+/** The gallery's fixture files, bundled as text and read by their path from the repository root. */
+const FILES = import.meta.glob<string>(["../../fixtures/{invoice,statement}.*", "../../fixtures/starters/*"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const readFixture = (path: string) => FILES[`../../${path}`];
 
 export interface Starter {
   id: string;
@@ -42,17 +49,10 @@ export const STARTERS: Starter[] = [
       options: "{}\n",
     },
   },
-  {
-    id: "invoice",
-    label: "Invoice",
-    description: "An A4 invoice: line items, totals, money and dates.",
-    texts: {
-      source: invoiceSource,
-      schema: invoiceSchema.endsWith("\n") ? invoiceSchema : `${invoiceSchema}\n`,
-      example: invoiceData.endsWith("\n") ? invoiceData : `${invoiceData}\n`,
-      options: "{}\n",
-    },
-  },
+  ...GALLERY.flatMap((entry) => {
+    const texts = starterTexts(entry, readFixture);
+    return texts ? [{ id: entry.id, label: entry.label, description: entry.description, texts }] : [];
+  }),
   {
     id: "blank",
     label: "Blank",

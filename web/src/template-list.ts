@@ -22,13 +22,17 @@ export function createTemplateList(store: Store, editors: Editors) {
     store.opened();
   };
 
+  /** The template asked for last: one that arrives after another was asked for is not opened over it. */
+  let wanted: string | null = null;
   const open = async (name: string) => {
+    wanted = name;
     if (state.current?.name === name) return;
     const kept = state.drafts.get(name);
     if (kept?.states) return openDraft(kept, null);
     if (!state.folio) return;
     try {
       const template = await unwrap(state.folio.api.GET("/v1/templates/{ref}", { params: { path: { ref: name } } }));
+      if (wanted !== name) return;
       openDraft(newDraft(name, template), textsOf(template));
     } catch (e) {
       toast(errorMessage(e, "Could not load the template."), "error");

@@ -5,6 +5,7 @@ import { $, el, emptyItem, toast } from "./dom";
 import { textsOf } from "./editor-texts";
 import type { Editors } from "./editors";
 import type { Store, StudioState } from "./store";
+import type { UnsavedGuard } from "./unsaved-guard";
 import { ago, errorMessage } from "./wording";
 
 export type Versions = ReturnType<typeof createVersions>;
@@ -53,12 +54,17 @@ function versionItem(
   );
 }
 
-export function createVersions(store: Store, editors: Editors, compare: (a: number, b: number) => void) {
+export function createVersions(
+  store: Store,
+  editors: Editors,
+  guard: UnsavedGuard,
+  compare: (a: number, b: number) => void,
+) {
   const { state } = store;
 
   const loadVersion = async (version: number) => {
     const { current } = state;
-    if (!current) return;
+    if (!current || !guard.mayReplaceCurrent(`Loading v${version}`)) return;
     try {
       const template = await fetchVersion(state, current.name, version);
       editors.load(textsOf(template));

@@ -36,13 +36,13 @@ export function trialRefusal(error: unknown): string {
   return `Too many trials from this address: try again ${wait}, or use an API key.`;
 }
 
-/** The account chip and the account menu's plan line. */
+/** The account chip and the account menu's plan line. A trial counts units (a PDF page or an image each). */
 export function usageWording(usage: Usage): { chip: string; line: string } {
   const plan = usage.plan.charAt(0).toUpperCase() + usage.plan.slice(1);
   if (usage.trial)
     return {
       chip: `Trial · ${usage.trial.renders_remaining} of ${usage.trial.renders_total} left`,
-      line: `Trial, ${usage.trial.renders_remaining} renders left`,
+      line: `Trial, ${counted(usage.trial.renders_remaining, "unit")} left (a PDF page or an image each)`,
     };
   return { chip: `${plan} plan`, line: `${plan}, ${counted(usage.units.used, "unit")} this month` };
 }
