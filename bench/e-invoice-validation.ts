@@ -11,7 +11,9 @@ import { measure, type Row, type Sample } from "./stats.ts";
 const SAMPLES = join(import.meta.dirname, "../fixtures/e-invoice");
 const CASES: Array<[string, string, EInvoiceKind]> = [
   ["10-line Factur-X EN 16931 CII", "factur-x-en16931.xml", { standard: "factur-x", profile: "en16931" }],
+  ["10-line XRechnung CII", "xrechnung-cii.xml", { standard: "factur-x", profile: "xrechnung" }],
   ["3-line UBL invoice (EN 16931)", "ubl-invoice.xml", { standard: "ubl", cius: "en16931" }],
+  ["3-line XRechnung UBL", "xrechnung-ubl.xml", { standard: "ubl", cius: "xrechnung" }],
 ];
 
 function check(file: string, kind: EInvoiceKind): void {

@@ -38,10 +38,8 @@ function profileRows(): string {
 
 function ciusRows(): string {
   return UBL_CIUS.map((cius) => {
-    const sets = [
-      "OASIS UBL 2.1 Invoice or CreditNote XSD 2.1",
-      ...UBL_RULES_OF[cius].rules.map((id) => named(RULE_FILES[id])),
-    ];
+    const schemas = [SCHEMA_FILES["ubl-invoice"], SCHEMA_FILES["ubl-credit-note"]].map(named).join(" or ");
+    const sets = [schemas, ...UBL_RULES_OF[cius].rules.map((id) => named(RULE_FILES[id]))];
     return `<tr><td><code>${cius}</code></td><td>${sets.join("<br>")}</td><td>${inline(UBL_STANDING[cius])}</td></tr>`;
   }).join("");
 }
