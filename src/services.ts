@@ -11,6 +11,7 @@ import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
+import { type LatencyTrace, tracedDriver, tracedEnv } from "./lib/latency-model";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
 import type { ChromiumDriver } from "./render/chromium/driver";
@@ -29,6 +30,8 @@ export type RateWindow = "renders" | "previews";
 export interface RequestScope {
   timings?: PhaseRecorder;
   background?: Background;
+  /** Set when the request asked for the bench's latency model: every binding call goes through it. */
+  latency?: LatencyTrace;
 }
 
 /**
@@ -65,8 +68,10 @@ export interface Services extends RequestScope {
   keys: PayloadKeys;
 }
 
-export function buildServices(env: Env, scope: RequestScope = {}): Services {
-  const settings = config(env);
+export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
+  const settings = config(plainEnv);
+  const trace = settings.latencyModel ? scope.latency : undefined;
+  const env = trace ? tracedEnv(plainEnv, trace) : plainEnv;
   let driver: ChromiumDriver | undefined;
   return {
     config: settings,
@@ -77,7 +82,7 @@ export function buildServices(env: Env, scope: RequestScope = {}): Services {
     baseUrl: settings.baseUrl,
     renderer: chromiumDriverName(env, settings),
     chromium: () => {
-      driver ??= selectChromiumDriver(env, settings);
+      driver ??= trace ? tracedDriver(selectChromiumDriver(env, settings), trace) : selectChromiumDriver(env, settings);
       return driver;
     },
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },

@@ -49,6 +49,8 @@ export function config(env: Env) {
     browserSessions: positiveInteger(env.BROWSER_SESSIONS, 2),
     /** The JSON line per request (Workers Logs); only a development server may go without it. */
     requestLog: production || env.REQUEST_LOG !== "off",
+    /** The bench's latency model (src/lib/latency-model.ts): a development server's requests may ask for it. */
+    latencyModel: !production && env.LATENCY_MODEL === "on",
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

@@ -1,0 +1,185 @@
+import type { Env } from "../env";
+import type { ChromiumDriver } from "../render/chromium/driver";
+
+/**
+ * The latency model (docs/round-trips.md#latency-model): a development service started with `LATENCY_MODEL=on`
+ * delays, for a request that asks with `x-latency-model`, every call the Worker makes to D1, R2, a Durable Object,
+ * the queue and the render backend, and answers with the round trips on the request's critical path. Production
+ * ignores the switch (src/lib/config.ts).
+ */
+export const LATENCY_MODEL_HEADER = "x-latency-model";
+export const ROUND_TRIPS_HEADER = "x-round-trips";
+export const LATENCY_TRACE_HEADER = "x-latency-trace";
+
+/**
+ * `edge`: the Worker runs in the caller's colo and every call to the data crosses R ms. `placement`: the Worker
+ * runs next to its data (Smart Placement, everything hinted to one region): the caller crosses R ms once, every
+ * call inside the region costs LOCAL_MS.
+ */
+export type Topology = "edge" | "placement";
+export interface LatencyModel {
+  topology: Topology;
+  ms: number;
+}
+
+/** A call between a Worker and a binding in the same region. */
+const LOCAL_MS = 2;
+
+type CallKind = "d1" | "r2" | "do" | "queue" | "backend";
+interface Call {
+  kind: CallKind;
+  name: string;
+  start: number;
+  end?: number;
+}
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/** `edge=80` or `placement=80` (milliseconds); anything else asks for no model. */
+export function parseLatencyModel(header: string | undefined): LatencyModel | null {
+  const match = /^(edge|placement)=(\d{1,4})$/.exec(header?.trim() ?? "");
+  return match ? { topology: match[1] as Topology, ms: Number(match[2]) } : null;
+}
+
+/** One request's calls to its bindings, each delayed by the model: half on the way there, half on the way back. */
+export class LatencyTrace {
+  private readonly calls: Call[] = [];
+  private readonly began = Date.now();
+
+  constructor(readonly model: LatencyModel) {}
+
+  /** What one call to a binding costs under the model. */
+  get perCallMs(): number {
+    return this.model.topology === "edge" ? this.model.ms : LOCAL_MS;
+  }
+
+  /** The caller's own trip to the Worker: only placement moves the Worker away from the caller. */
+  get hopMs(): number {
+    return this.model.topology === "placement" ? this.model.ms : 0;
+  }
+
+  async call<T>(kind: CallKind, name: string, work: () => Promise<T>): Promise<T> {
+    const entry: Call = { kind, name, start: Date.now() };
+    this.calls.push(entry);
+    try {
+      await sleep(this.perCallMs / 2);
+      return await work();
+    } finally {
+      await sleep(this.perCallMs / 2);
+      entry.end = Date.now();
+    }
+  }
+
+  /**
+   * The sequential round trips of the calls finished so far, besides the render backend's: the longest chain of calls
+   * each starting after the one before it ended (calls that overlap count once). Work left to the background after the
+   * answer is not on the critical path and is not counted.
+   */
+  roundTrips(): { roundTrips: number; backend: number } {
+    const chain = (kinds: (kind: CallKind) => boolean) => {
+      let count = 0;
+      let free = Number.NEGATIVE_INFINITY;
+      const done = this.calls.filter((c): c is Required<Call> => c.end !== undefined && kinds(c.kind));
+      for (const call of done.sort((a, b) => a.end - b.end))
+        if (call.start >= free) {
+          count += 1;
+          free = call.end;
+        }
+      return count;
+    };
+    return { roundTrips: chain((kind) => kind !== "backend"), backend: chain((kind) => kind === "backend") };
+  }
+
+  /** The answer's headers: the count, and each call finished before it (start and duration, ms from the request). */
+  annotate(headers: Headers): void {
+    const { roundTrips, backend } = this.roundTrips();
+    headers.set(ROUND_TRIPS_HEADER, `${roundTrips}; backend=${backend}`);
+    const finished = this.calls.filter((c) => c.end !== undefined);
+    const line = finished.map((c) => `${c.kind}:${c.name}@${c.start - this.began}+${(c.end ?? c.start) - c.start}`);
+    headers.set(LATENCY_TRACE_HEADER, line.join(", "));
+  }
+}
+
+/** Every method of `target` goes through the trace; `then`, symbols and plain values are left alone. */
+function tracedMethods<T extends object>(target: T, trace: LatencyTrace, kind: CallKind, prefix: string): T {
+  return new Proxy(target, {
+    get(object, prop) {
+      const value = Reflect.get(object, prop);
+      if (typeof prop !== "string" || prop === "then" || typeof value !== "function") return value;
+      return (...args: unknown[]) => trace.call(kind, `${prefix}${prop}`, () => Reflect.apply(value, object, args));
+    },
+  });
+}
+
+/** A Durable Object namespace whose stubs go through the trace; making an id is local and costs nothing. */
+function tracedNamespace<C extends Rpc.DurableObjectBranded | undefined>(
+  namespace: DurableObjectNamespace<C>,
+  trace: LatencyTrace,
+  name: string,
+): DurableObjectNamespace<C> {
+  return new Proxy(namespace, {
+    get(object, prop) {
+      const value = Reflect.get(object, prop);
+      if (prop !== "get" || typeof value !== "function")
+        return typeof value === "function" ? value.bind(object) : value;
+      return (...args: unknown[]) => tracedMethods(value.apply(object, args), trace, "do", `${name}.`);
+    },
+  });
+}
+
+/** D1: each statement run is one call, a batch is one call; drizzle's prepared statements are followed through bind. */
+function tracedD1(d1: D1Database, trace: LatencyTrace): D1Database {
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (prepared: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = new Proxy(prepared, {
+      get(object, prop) {
+        const value = Reflect.get(object, prop);
+        if (typeof value !== "function") return value;
+        if (prop === "bind") return (...args: unknown[]) => statement(value.apply(object, args));
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw")
+          return (...args: unknown[]) => trace.call("d1", prop, () => value.apply(object, args));
+        return value.bind(object);
+      },
+    });
+    real.set(wrapped, prepared);
+    return wrapped;
+  };
+  return new Proxy(d1, {
+    get(object, prop) {
+      const value = Reflect.get(object, prop);
+      if (typeof value !== "function") return value;
+      if (prop === "prepare") return (query: string) => statement(object.prepare(query));
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          trace.call("d1", "batch", () => object.batch(statements.map((s) => real.get(s) ?? s)));
+      if (prop === "exec") return (query: string) => trace.call("d1", "exec", () => object.exec(query));
+      return value.bind(object);
+    },
+  });
+}
+
+/** The bindings a request's work reaches, each call through the trace. The render backend is traced as a driver. */
+export function tracedEnv(env: Env, trace: LatencyTrace): Env {
+  return {
+    ...env,
+    DB: tracedD1(env.DB, trace),
+    FILES: tracedMethods(env.FILES, trace, "r2", ""),
+    RENDER_QUEUE: tracedMethods(env.RENDER_QUEUE, trace, "queue", ""),
+    METER: tracedNamespace(env.METER, trace, "METER"),
+    RATE_LIMITER: tracedNamespace(env.RATE_LIMITER, trace, "RATE_LIMITER"),
+    WEBHOOKS: tracedNamespace(env.WEBHOOKS, trace, "WEBHOOKS"),
+    RENDER_GATE: tracedNamespace(env.RENDER_GATE, trace, "RENDER_GATE"),
+  };
+}
+
+/** The Chromium driver with its renders and e-invoice checks through the trace, as the render backend's calls. */
+export function tracedDriver(driver: ChromiumDriver, trace: LatencyTrace): ChromiumDriver {
+  return {
+    name: driver.name,
+    health: () => driver.health(),
+    stats: () => driver.stats(),
+    render: (job) => trace.call("backend", "render", () => driver.render(job)),
+    checkEInvoice: (check, accountId) =>
+      trace.call("backend", "e-invoice", () => driver.checkEInvoice(check, accountId)),
+  };
+}
