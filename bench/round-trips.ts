@@ -112,7 +112,7 @@ async function main() {
       }
       tables.push(
         `${topology === "edge" ? "Edge Worker (R on every call to a binding)" : "Smart Placement (R once, calls in the region 2 ms)"}:\n\n` +
-          `| path | round trips at R = 80 (besides the backend; backend calls) | p50 R=0 | R=30 | R=80 | R=150 |\n` +
+          `| path | round trips crossing R, at R = 80 (besides the backend; backend calls; all calls in sequence) | p50 R=0 | R=30 | R=80 | R=150 |\n` +
           `|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
       );
     }

@@ -1,5 +1,5 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
-import { type Database, database } from "./db/client";
+import { type Database, database, replicaDatabase } from "./db/client";
 import type { MeterStub } from "./domain/accounts/metering";
 import type { TrialLimiters } from "./domain/accounts/start-trial";
 import { trialLimiters } from "./domain/accounts/start-trial";
@@ -42,6 +42,8 @@ export interface RequestScope {
 export interface Services extends RequestScope {
   config: Config;
   db: Database;
+  /** A D1 session that a replica near the caller may answer; built on first use (docs/round-trips.md#replica-reads). */
+  replica: () => Database;
   files: R2Bucket;
   queue: Queue<RenderMessage>;
   clock: Clock;
@@ -73,9 +75,16 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
   const trace = settings.latencyModel ? scope.latency : undefined;
   const env = trace ? tracedEnv(plainEnv, trace) : plainEnv;
   let driver: ChromiumDriver | undefined;
+  let replica: Database | undefined;
+  // Every object is created in the data's region (a hint counts only when an object is first made).
+  const hint = settings.dataRegion ? { locationHint: settings.dataRegion } : undefined;
   return {
     config: settings,
     db: database(env.DB),
+    replica: () => {
+      replica ??= replicaDatabase(env.DB);
+      return replica;
+    },
     files: env.FILES,
     queue: env.RENDER_QUEUE,
     clock: systemClock,
@@ -86,12 +95,12 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
       return driver;
     },
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
-    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId)),
-    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
+    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId), hint),
+    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId), hint),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
     limiter: (apiKeyId, window = "renders") =>
-      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`)),
-    webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId)),
+      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`), hint),
+    webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId), hint),
     trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
     keys: payloadKeys(settings.payloadSecret),

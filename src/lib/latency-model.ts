@@ -22,15 +22,16 @@ export interface LatencyModel {
   ms: number;
 }
 
-/** A call between a Worker and a binding in the same region. */
+/** A call between a Worker and a binding in the same region: placement's every call, a nearby D1 replica's read. */
 const LOCAL_MS = 2;
 
-type CallKind = "d1" | "r2" | "do" | "queue" | "backend";
+type CallKind = "d1" | "d1-replica" | "r2" | "do" | "queue" | "backend";
 interface Call {
   kind: CallKind;
   name: string;
   start: number;
   end?: number;
+  far: boolean;
 }
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
@@ -41,6 +42,18 @@ export function parseLatencyModel(header: string | undefined): LatencyModel | nu
   return match ? { topology: match[1] as Topology, ms: Number(match[2]) } : null;
 }
 
+/** The longest chain of calls each starting after the one before it ended: calls that overlap count once. */
+function sequential(calls: Required<Call>[]): number {
+  let count = 0;
+  let free = Number.NEGATIVE_INFINITY;
+  for (const call of [...calls].sort((a, b) => a.end - b.end))
+    if (call.start >= free) {
+      count += 1;
+      free = call.end;
+    }
+  return count;
+}
+
 /** One request's calls to its bindings, each delayed by the model: half on the way there, half on the way back. */
 export class LatencyTrace {
   private readonly calls: Call[] = [];
@@ -48,9 +61,12 @@ export class LatencyTrace {
 
   constructor(readonly model: LatencyModel) {}
 
-  /** What one call to a binding costs under the model. */
-  get perCallMs(): number {
-    return this.model.topology === "edge" ? this.model.ms : LOCAL_MS;
+  /**
+   * Whether a call of this kind crosses the distance R: at the edge every call to the data does, except a read a D1
+   * replica in the caller's region answers; with placement none does (the caller's own trip does, once).
+   */
+  private far(kind: CallKind): boolean {
+    return this.model.topology === "edge" && kind !== "d1-replica";
   }
 
   /** The caller's own trip to the Worker: only placement moves the Worker away from the caller. */
@@ -59,41 +75,37 @@ export class LatencyTrace {
   }
 
   async call<T>(kind: CallKind, name: string, work: () => Promise<T>): Promise<T> {
-    const entry: Call = { kind, name, start: Date.now() };
+    const entry: Call = { kind, name, start: Date.now(), far: this.far(kind) };
+    const ms = entry.far ? this.model.ms : LOCAL_MS;
     this.calls.push(entry);
     try {
-      await sleep(this.perCallMs / 2);
+      await sleep(ms / 2);
       return await work();
     } finally {
-      await sleep(this.perCallMs / 2);
+      await sleep(ms / 2);
       entry.end = Date.now();
     }
   }
 
   /**
-   * The sequential round trips of the calls finished so far, besides the render backend's: the longest chain of calls
-   * each starting after the one before it ended (calls that overlap count once). Work left to the background after the
-   * answer is not on the critical path and is not counted.
+   * Counted from the calls finished so far (work left to the background after the answer is not on the critical
+   * path): `far`, the sequential round trips that cross R besides the render backend's (placement's one trip of the
+   * caller included); `backend`, the render backend's; `calls`, every sequential call to a binding, near or far.
    */
-  roundTrips(): { roundTrips: number; backend: number } {
-    const chain = (kinds: (kind: CallKind) => boolean) => {
-      let count = 0;
-      let free = Number.NEGATIVE_INFINITY;
-      const done = this.calls.filter((c): c is Required<Call> => c.end !== undefined && kinds(c.kind));
-      for (const call of done.sort((a, b) => a.end - b.end))
-        if (call.start >= free) {
-          count += 1;
-          free = call.end;
-        }
-      return count;
+  roundTrips(): { far: number; backend: number; calls: number } {
+    const done = this.calls.filter((c): c is Required<Call> => c.end !== undefined);
+    const hop = this.model.topology === "placement" ? 1 : 0;
+    return {
+      far: hop + sequential(done.filter((c) => c.far && c.kind !== "backend")),
+      backend: sequential(done.filter((c) => c.kind === "backend")),
+      calls: sequential(done.filter((c) => c.kind !== "backend")),
     };
-    return { roundTrips: chain((kind) => kind !== "backend"), backend: chain((kind) => kind === "backend") };
   }
 
-  /** The answer's headers: the count, and each call finished before it (start and duration, ms from the request). */
+  /** The answer's headers: the counts, and each call finished before it (start and duration, ms from the request). */
   annotate(headers: Headers): void {
-    const { roundTrips, backend } = this.roundTrips();
-    headers.set(ROUND_TRIPS_HEADER, `${roundTrips}; backend=${backend}`);
+    const { far, backend, calls } = this.roundTrips();
+    headers.set(ROUND_TRIPS_HEADER, `${far}; backend=${backend}; calls=${calls}`);
     const finished = this.calls.filter((c) => c.end !== undefined);
     const line = finished.map((c) => `${c.kind}:${c.name}@${c.start - this.began}+${(c.end ?? c.start) - c.start}`);
     headers.set(LATENCY_TRACE_HEADER, line.join(", "));
@@ -127,8 +139,11 @@ function tracedNamespace<C extends Rpc.DurableObjectBranded | undefined>(
   });
 }
 
-/** D1: each statement run is one call, a batch is one call; drizzle's prepared statements are followed through bind. */
-function tracedD1(d1: D1Database, trace: LatencyTrace): D1Database {
+/**
+ * D1: each statement run is one call, a batch is one call; drizzle's prepared statements are followed through bind.
+ * A session that may start at any replica ("first-unconstrained") is read near the caller.
+ */
+function tracedD1<D extends D1Database | D1DatabaseSession>(d1: D, trace: LatencyTrace, kind: CallKind = "d1"): D {
   const real = new WeakMap<object, D1PreparedStatement>();
   const statement = (prepared: D1PreparedStatement): D1PreparedStatement => {
     const wrapped = new Proxy(prepared, {
@@ -137,7 +152,7 @@ function tracedD1(d1: D1Database, trace: LatencyTrace): D1Database {
         if (typeof value !== "function") return value;
         if (prop === "bind") return (...args: unknown[]) => statement(value.apply(object, args));
         if (prop === "first" || prop === "all" || prop === "run" || prop === "raw")
-          return (...args: unknown[]) => trace.call("d1", prop, () => value.apply(object, args));
+          return (...args: unknown[]) => trace.call(kind, prop, () => value.apply(object, args));
         return value.bind(object);
       },
     });
@@ -151,8 +166,11 @@ function tracedD1(d1: D1Database, trace: LatencyTrace): D1Database {
       if (prop === "prepare") return (query: string) => statement(object.prepare(query));
       if (prop === "batch")
         return (statements: D1PreparedStatement[]) =>
-          trace.call("d1", "batch", () => object.batch(statements.map((s) => real.get(s) ?? s)));
-      if (prop === "exec") return (query: string) => trace.call("d1", "exec", () => object.exec(query));
+          trace.call(kind, "batch", () => object.batch(statements.map((s) => real.get(s) ?? s)));
+      if (prop === "exec") return (query: string) => trace.call(kind, "exec", () => value.call(object, query));
+      if (prop === "withSession")
+        return (constraint?: string) =>
+          tracedD1(value.call(object, constraint), trace, constraint === "first-unconstrained" ? "d1-replica" : kind);
       return value.bind(object);
     },
   });
