@@ -27,6 +27,10 @@ describe("the latency model (docs/round-trips.md#latency-model)", () => {
     expect(hit.json.cached).toBe(true);
     // The key; the rate window with the template; the cache hit found and recorded in one statement.
     expect(crossings(hit.headers)).toBe("3");
+    const preview = await call("POST", "/v1/previews", { key, body, headers: EDGE });
+    expect(preview.status).toBe(200);
+    // The key; the preview window with the template (a card renders in the Worker, with no slot to wait for).
+    expect(crossings(preview.headers)).toBe("2");
     const refused = await call("GET", "/v1/renders", { key: `folio_sk_${"A".repeat(40)}`, headers: EDGE });
     expectError(refused, 401, "authentication_error");
     expect(crossings(refused.headers)).toBe("1");
