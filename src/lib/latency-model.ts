@@ -69,9 +69,15 @@ export class LatencyTrace {
     return this.model.topology === "edge" && kind !== "d1-replica";
   }
 
-  /** The caller's own trip to the Worker: only placement moves the Worker away from the caller. */
-  get hopMs(): number {
-    return this.model.topology === "placement" ? this.model.ms : 0;
+  /**
+   * Handles the request as the caller sees it: under placement its trip to the Worker takes R (half each way), and the
+   * answer carries the counts.
+   */
+  async request(handle: () => Promise<Headers>): Promise<void> {
+    const hopMs = this.model.topology === "placement" ? this.model.ms : 0;
+    await sleep(hopMs / 2);
+    this.annotate(await handle());
+    await sleep(hopMs / 2);
   }
 
   async call<T>(kind: CallKind, name: string, work: () => Promise<T>): Promise<T> {
@@ -103,7 +109,7 @@ export class LatencyTrace {
   }
 
   /** The answer's headers: the counts, and each call finished before it (start and duration, ms from the request). */
-  annotate(headers: Headers): void {
+  private annotate(headers: Headers): void {
     const { far, backend, calls } = this.roundTrips();
     headers.set(ROUND_TRIPS_HEADER, `${far}; backend=${backend}; calls=${calls}`);
     const finished = this.calls.filter((c) => c.end !== undefined);

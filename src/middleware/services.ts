@@ -4,8 +4,6 @@ import { config } from "../lib/config";
 import { LATENCY_MODEL_HEADER, LatencyTrace, parseLatencyModel } from "../lib/latency-model";
 import { buildServices } from "../services";
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Builds the request's services once, before anything else runs, and puts them on the context: routes and
  * middleware take their database, settings, clock and stubs from `c.var.services`, never from the bindings.
@@ -17,10 +15,10 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   const latency = model ? new LatencyTrace(model) : undefined;
   c.set("services", buildServices(c.env, { background: (work) => c.executionCtx.waitUntil(work), latency }));
   if (!latency) return next();
-  await sleep(latency.hopMs / 2);
-  await next();
-  // A copy: an answer passed through from a binding (a file) may have headers that cannot change.
-  c.res = new Response(c.res.body, c.res);
-  latency.annotate(c.res.headers);
-  await sleep(latency.hopMs / 2);
+  await latency.request(async () => {
+    await next();
+    // A copy: an answer passed through from a binding (a file) may have headers that cannot change.
+    c.res = new Response(c.res.body, c.res);
+    return c.res.headers;
+  });
 });
