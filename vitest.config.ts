@@ -34,6 +34,8 @@ export default defineConfig({
                 SIGNING_SECRET: "test-signing-secret",
                 PAYLOAD_SECRET: "test-payload-secret",
                 RENDER_BACKEND_SECRET: "test-render-backend-secret",
+                // A request may ask for the bench's latency model (test/routes/round-trips.test.ts); none else does.
+                LATENCY_MODEL: "on",
               },
             },
           })),

@@ -25,6 +25,10 @@ export interface Env {
   TRIAL_STARTS_PER_HOUR_TOTAL: string;
   ALLOW_PRIVATE_EGRESS: string;
   WEBHOOK_RETRY_SCALE: string;
+  /** The Durable Object location hint of the region that holds D1's primary and the R2 bucket (production). */
+  DATA_REGION?: string;
+  /** `on` lets a request ask for simulated latency on every binding call (the bench); ignored in production. */
+  LATENCY_MODEL?: string;
   /** `off` drops the JSON line per request outside production (`npm run dev`: wrangler prints its own line). */
   REQUEST_LOG?: string;
   /** When set, Chromium work goes to the container render backend at this address. */

@@ -1,5 +1,5 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
-import { type Database, database } from "./db/client";
+import { type Database, database, replicaDatabase } from "./db/client";
 import type { MeterStub } from "./domain/accounts/metering";
 import type { TrialLimiters } from "./domain/accounts/start-trial";
 import { trialLimiters } from "./domain/accounts/start-trial";
@@ -11,6 +11,7 @@ import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
+import { type LatencyTrace, tracedDriver, tracedEnv } from "./lib/latency-model";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
 import type { ChromiumDriver } from "./render/chromium/driver";
@@ -29,6 +30,8 @@ export type RateWindow = "renders" | "previews";
 export interface RequestScope {
   timings?: PhaseRecorder;
   background?: Background;
+  /** Set when the request asked for the bench's latency model: every binding call goes through it. */
+  latency?: LatencyTrace;
 }
 
 /**
@@ -39,6 +42,8 @@ export interface RequestScope {
 export interface Services extends RequestScope {
   config: Config;
   db: Database;
+  /** A D1 session that a replica near the caller may answer; built on first use (docs/round-trips.md#replica-reads). */
+  replica: () => Database;
   files: R2Bucket;
   queue: Queue<RenderMessage>;
   clock: Clock;
@@ -65,28 +70,37 @@ export interface Services extends RequestScope {
   keys: PayloadKeys;
 }
 
-export function buildServices(env: Env, scope: RequestScope = {}): Services {
-  const settings = config(env);
+export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
+  const settings = config(plainEnv);
+  const trace = settings.latencyModel ? scope.latency : undefined;
+  const env = trace ? tracedEnv(plainEnv, trace) : plainEnv;
   let driver: ChromiumDriver | undefined;
+  let replica: Database | undefined;
+  // Every object is created in the data's region (a hint counts only when an object is first made).
+  const hint = settings.dataRegion ? { locationHint: settings.dataRegion } : undefined;
   return {
     config: settings,
     db: database(env.DB),
+    replica: () => {
+      replica ??= replicaDatabase(env.DB);
+      return replica;
+    },
     files: env.FILES,
     queue: env.RENDER_QUEUE,
     clock: systemClock,
     baseUrl: settings.baseUrl,
     renderer: chromiumDriverName(env, settings),
     chromium: () => {
-      driver ??= selectChromiumDriver(env, settings);
+      driver ??= trace ? tracedDriver(selectChromiumDriver(env, settings), trace) : selectChromiumDriver(env, settings);
       return driver;
     },
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },
-    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId)),
-    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId)),
+    meter: (accountId) => env.METER.get(env.METER.idFromName(accountId), hint),
+    gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId), hint),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
     limiter: (apiKeyId, window = "renders") =>
-      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`)),
-    webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId)),
+      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`), hint),
+    webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId), hint),
     trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
     keys: payloadKeys(settings.payloadSecret),

@@ -16,6 +16,15 @@ export function database(d1: D1Database): Database {
   return db;
 }
 
+/**
+ * Reads that a replica near the caller may answer (D1's Sessions API, a session free to start at any replica): it may
+ * be a moment behind the primary, so only reads that check what they find use it (docs/round-trips.md#replica-reads).
+ * The session lacks only what drizzle never calls on a query (exec, dump).
+ */
+export function replicaDatabase(d1: D1Database): Database {
+  return connect(d1.withSession("first-unconstrained") as unknown as D1Database);
+}
+
 /** D1 reports a violated UNIQUE index as an error whose message (or its cause's) names the constraint. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {

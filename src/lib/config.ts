@@ -1,6 +1,25 @@
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
 
+const LOCATION_HINTS: ReadonlySet<string> = new Set([
+  "wnam",
+  "enam",
+  "sam",
+  "weur",
+  "eeur",
+  "apac",
+  "apac-ne",
+  "apac-se",
+  "oc",
+  "afr",
+  "me",
+]);
+
+/** A Durable Object location hint, or undefined (the object starts near its first caller). */
+function locationHint(raw: string | undefined): DurableObjectLocationHint | undefined {
+  return raw && LOCATION_HINTS.has(raw) ? (raw as DurableObjectLocationHint) : undefined;
+}
+
 function positiveInteger(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
@@ -49,6 +68,13 @@ export function config(env: Env) {
     browserSessions: positiveInteger(env.BROWSER_SESSIONS, 2),
     /** The JSON line per request (Workers Logs); only a development server may go without it. */
     requestLog: production || env.REQUEST_LOG !== "off",
+    /**
+     * Where the account's Durable Objects and the render containers are created: the region of D1's primary and the
+     * R2 bucket, so a Worker placed next to them finds every call local (docs/round-trips.md#topology).
+     */
+    dataRegion: locationHint(env.DATA_REGION),
+    /** The bench's latency model (src/lib/latency-model.ts): a development server's requests may ask for it. */
+    latencyModel: !production && env.LATENCY_MODEL === "on",
     webhookRetryScale: production ? 1 : Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
   };
 }

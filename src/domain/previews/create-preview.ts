@@ -87,14 +87,18 @@ export async function createPreview(
     limiter(apiKeyId: string, window: "previews"): DurableObjectStub<RateLimiter>;
   },
 ): Promise<Preview & { rate: RateDecision }> {
-  const rate = await (deps.timings ?? UNTIMED).measure("admission", () =>
+  const admitting = (deps.timings ?? UNTIMED).measure("admission", () =>
     admitPreview(account, deps.limiter(apiKeyId, "previews")),
   );
-  const { db } = deps;
-  const version =
+  // A stored version is looked up while admission is asked (one round trip for both), which still decides first: a
+  // refused preview is refused whatever its template.
+  const resolving =
     "ref" in request.subject
-      ? (await resolveTemplate(db, account.id, request.subject.ref)).version
-      : await unsavedVersion(request.subject.definition);
+      ? resolveTemplate(deps.db, account.id, request.subject.ref).then((found) => found.version)
+      : unsavedVersion(request.subject.definition);
+  resolving.catch(() => undefined);
+  const rate = await admitting;
+  const version = await resolving;
   const errors = validateTemplateData(version, request.data);
   const [firstError] = errors;
   if (firstError) {

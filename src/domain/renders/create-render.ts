@@ -1,6 +1,5 @@
 import type { Database } from "../../db/client";
-import type { AccountRow } from "../../db/schema";
-import { type RenderRow, renders } from "../../db/schema";
+import type { AccountRow, RenderRow } from "../../db/schema";
 import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import type { Clock } from "../../lib/clock";
@@ -15,7 +14,7 @@ import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";
 import { enqueueRender, type QueueDeps } from "./enqueue-render";
 import type { ProduceDeps } from "./produce-file";
-import { findCached, newRenderRow, type RenderOrigin } from "./record-render";
+import { newRenderRow, type RenderOrigin, recordCacheHit } from "./record-render";
 import { renderInline } from "./render-inline";
 import { estimatedUnits, type OutputFormat, outputFormat, planRender, type RenderPlan } from "./render-plan";
 
@@ -103,21 +102,16 @@ export async function startRender(
   const plan = await planRender(version, request, deps.keys);
   const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
   const cachedAnswer = async (): Promise<CreatedRender | undefined> => {
-    const hit = await findCached(deps.db, accountId, plan.cacheKey);
-    if (!hit) return undefined;
-    const render = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.clock.iso(), {
+    // The stored receipt comes with the file: the same bytes were checked by the same rules (their release is in
+    // the cache key).
+    const answer = newRenderRow({ ...origin, webhookUrl: null }, plan, deps.clock.iso(), {
       status: "succeeded",
       cached: true,
-      objectKey: hit.objectKey,
-      pageCount: hit.pageCount,
-      byteSize: hit.byteSize,
-      // The stored receipt: the same bytes were checked by the same rules (their release is in the cache key).
-      compliance: hit.compliance,
       billableUnits: 0,
       completedAt: deps.clock.iso(),
     });
-    await deps.db.insert(renders).values(render);
-    return { outcome: "finished", render };
+    const render = await recordCacheHit(deps.db, answer);
+    return render && { outcome: "finished", render };
   };
 
   const hit = await cachedAnswer();

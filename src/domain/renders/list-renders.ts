@@ -53,12 +53,36 @@ export async function listRenders(
   return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 
-export async function getRender(db: Database, accountId: string, renderId: string): Promise<RenderRow> {
-  const [render] = await db
+/** The states a render never leaves: its file, page count and error are final. */
+const FINISHED: ReadonlySet<RenderRow["status"]> = new Set(["succeeded", "failed"]);
+
+/** A row nothing will change again: finished, with no webhook delivery still under way. */
+const isFinal = (render: RenderRow) => FINISHED.has(render.status) && render.webhookStatus !== "pending";
+
+/** Where a read may go: the primary, or a replica near the caller that may be a moment behind it. */
+export interface RenderReads {
+  db: Database;
+  replica: () => Database;
+}
+
+function renderById(db: Database, accountId: string, renderId: string): Promise<RenderRow | undefined> {
+  return db
     .select()
     .from(renders)
     .where(and(eq(renders.id, renderId), eq(renders.accountId, accountId)))
-    .limit(1);
+    .limit(1)
+    .then(([render]) => render);
+}
+
+/**
+ * A render of the account. A final render found on a replica near the caller is the answer: nothing in it changes
+ * again. Anything else (not on the replica yet, queued, running, its webhook pending) is read again from the primary,
+ * so a render returned by POST is found on the caller's next request and a poll never answers a state older than the
+ * primary's (docs/round-trips.md#replica-reads).
+ */
+export async function getRender(reads: RenderReads, accountId: string, renderId: string): Promise<RenderRow> {
+  const nearby = await renderById(reads.replica(), accountId, renderId);
+  const render = nearby && isFinal(nearby) ? nearby : await renderById(reads.db, accountId, renderId);
   if (!render) throw new ServiceError("not_found", `No render \`${renderId}\` on this account.`);
   return render;
 }

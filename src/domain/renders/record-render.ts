@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type RenderRow, renders, type TemplateRow } from "../../db/schema";
 import { errorObject, type ServiceError } from "../../errors";
@@ -81,4 +81,38 @@ export async function findCached(db: Database, accountId: string, cacheKey: stri
     .orderBy(desc(renders.createdAt))
     .limit(1);
   return hit;
+}
+
+/** What a cache hit takes from the render it is answered from: the stored file and its receipt. */
+const FROM_HIT = new Set<string>(["objectKey", "pageCount", "byteSize", "compliance"]);
+
+/**
+ * Records `answer` (a cached render, its file fields still empty) as an answer from the newest finished render of the
+ * same cache key, in one statement: the lookup and the insert are one round trip, and a row is written only when the
+ * file it names is there. Undefined on a miss (nothing written).
+ */
+export async function recordCacheHit(db: Database, answer: RenderRow): Promise<RenderRow | undefined> {
+  const columns = getTableColumns(renders);
+  const values: SQL[] = Object.entries(columns).map(([name, column]) =>
+    FROM_HIT.has(name) ? sql`${column}` : sql`${sql.param(answer[name as keyof RenderRow], column)}`,
+  );
+  const hit = db
+    .select({ values: sql.join(values, sql`, `) })
+    .from(renders)
+    .where(
+      and(
+        eq(renders.accountId, answer.accountId),
+        eq(renders.cacheKey, answer.cacheKey),
+        eq(renders.status, "succeeded"),
+      ),
+    )
+    .orderBy(desc(renders.createdAt))
+    .limit(1);
+  const [stored] = await db.insert(renders).select(hit.getSQL()).returning({
+    objectKey: renders.objectKey,
+    pageCount: renders.pageCount,
+    byteSize: renders.byteSize,
+    compliance: renders.compliance,
+  });
+  return stored && { ...answer, ...stored };
 }

@@ -11,5 +11,5 @@ export const getRenderTool = tool({
   annotations: READS,
   input: { id: z.string() },
   output: RenderSchema,
-  run: async ({ id }, caller, { db, signer }) => serializeRender(await getRender(db, caller.account.id, id), signer()),
+  run: async ({ id }, caller, deps) => serializeRender(await getRender(deps, caller.account.id, id), deps.signer()),
 });

@@ -66,12 +66,16 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
 
 /**
  * The render backend's containers: `count` RenderContainer objects named `render-0`…, the same names in every
- * isolate.
+ * isolate, created in `region` when one is given (docs/round-trips.md#topology).
  */
-export function containerInstances(binding: DurableObjectNamespace<RenderContainer>, count: number): BackendInstance[] {
+export function containerInstances(
+  binding: DurableObjectNamespace<RenderContainer>,
+  count: number,
+  region?: DurableObjectLocationHint,
+): BackendInstance[] {
   return Array.from({ length: count }, (_, index) => {
     const name = `render-${index}`;
-    const stub = () => binding.get(binding.idFromName(name));
+    const stub = () => binding.get(binding.idFromName(name), region ? { locationHint: region } : undefined);
     return {
       name,
       send: (path, init) => stub().fetch(new Request(`http://render-backend${path}`, init)),

@@ -23,7 +23,7 @@ export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["
 export function selectChromiumDriver(env: Env, settings: Config): ChromiumDriver {
   const name = chromiumDriverName(env, settings);
   if (name === "container" && env.RENDER_CONTAINER) {
-    const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances);
+    const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances, settings.dataRegion);
     const spread = sharedSpread(
       instances.map((instance) => instance.name),
       settings.instanceConcurrency,

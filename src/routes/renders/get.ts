@@ -24,7 +24,7 @@ const route = createRoute({
 export const getRenderEndpoint = endpoint(route, async (c) => {
   const { id } = c.req.valid("param");
   return c.json(
-    await serializeRender(await getRender(c.var.services.db, c.get("account").id, id), c.var.services.signer()),
+    await serializeRender(await getRender(c.var.services, c.get("account").id, id), c.var.services.signer()),
     200,
   );
 });
