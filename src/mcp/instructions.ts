@@ -7,7 +7,7 @@ export const MCP_INSTRUCTIONS =
   `PDF, PNG or JPG behind a signed URL.\n` +
   `\n` +
   `Keys: send "Authorization: Bearer <API_KEY>" or pass the api_key argument. With neither, the first tool ` +
-  `call creates a free trial (50 renders in total, never reset) and returns its key as api_key in the result: ` +
+  `call creates a free trial (50 units in total, a PDF page or an image each, never reset) and returns its key as api_key in the result: ` +
   `pass that key as api_key on every later call (each keyless call would start another trial) and give it to ` +
   `the user, who can also use it with the REST API. get_api_key returns the key in use; get_usage shows what ` +
   `is left.\n` +

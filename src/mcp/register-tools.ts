@@ -23,7 +23,7 @@ export interface ToolContext {
 
 function result(answer: Record<string, unknown>, caller: ToolCaller) {
   const handover = caller.minted
-    ? `A free Folio trial (50 renders) was created for you. Its API key is ${caller.apiKey} — pass it as the ` +
+    ? `A free Folio trial (50 units: a PDF page or an image each) was created for you. Its API key is ${caller.apiKey} — pass it as the ` +
       `api_key argument (or an Authorization: Bearer header) on every later call, and tell the user to keep it: ` +
       `it also works against the REST API.`
     : null;

@@ -89,7 +89,7 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     ] as const) {
       expect(typesOf(argument(tool, name)), `${tool}.${name}`).toEqual(JSON_TYPES);
     }
-    expect(client.getInstructions()).toMatch(/trial \(50 renders/);
+    expect(client.getInstructions()).toMatch(/trial \(50 units/);
     expect(client.getInstructions()).toMatch(/create_template[\s\S]*render[\s\S]*get_render/);
     await client.close();
   });
