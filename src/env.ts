@@ -25,6 +25,8 @@ export interface Env {
   TRIAL_STARTS_PER_HOUR_TOTAL: string;
   ALLOW_PRIVATE_EGRESS: string;
   WEBHOOK_RETRY_SCALE: string;
+  /** `true` (set by `npm run dev` alone): webhooks may reach loopback receivers on any port but the service's own. */
+  DEV_LOOPBACK_WEBHOOKS?: string;
   /** `off` drops the JSON line per request outside production (`npm run dev`: wrangler prints its own line). */
   REQUEST_LOG?: string;
   /** When set, Chromium work goes to the container render backend at this address. */
