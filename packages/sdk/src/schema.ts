@@ -611,7 +611,7 @@ export interface components {
             schema?: {
                 [key: string]: unknown;
             };
-            options?: components["schemas"]["RenderOptions"];
+            options?: components["schemas"]["RenderOptions"] & unknown;
             /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
             expected_pages?: number;
             /** @description An example payload, returned by GET and by validate. */
@@ -670,7 +670,7 @@ export interface components {
             schema?: {
                 [key: string]: unknown;
             };
-            options?: components["schemas"]["RenderOptions"];
+            options?: components["schemas"]["RenderOptions"] & unknown;
             /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
             expected_pages?: number;
             /** @description An example payload, returned by GET and by validate. */
