@@ -30,7 +30,9 @@ export const ERROR_TYPES = {
     retry:
       "Later: nothing helps until the period turns over (`details.resets_on`) or the account is upgraded " +
       "(`details.next_step`).",
-    meaning: "The trial ceiling or the plan's free allowance would be passed by this render.",
+    meaning:
+      "The trial's units or the plan's included units (a PDF page or an image each) would be passed by this " +
+      "render: `details.remaining_units` is what is left, `details.estimated_units` what it needs.",
   },
   spend_cap_exceeded: {
     status: 402,
