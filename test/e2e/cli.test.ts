@@ -279,7 +279,7 @@ describe("pull and push never overwrite someone else's work", () => {
     expect(second.status).toBe(201);
     const stale = await publish("<p>stale</p>", first);
     expect(stale.status).toBe(409);
-    expect((await stale.json()).error).toMatchObject({
+    expect(((await stale.json()) as { error: unknown }).error).toMatchObject({
       type: "conflict",
       details: {
         code: "version_moved",

@@ -1501,7 +1501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: The trial ceiling or the plan's free allowance would be passed by this render. `spend_cap_exceeded`: This render would take the month's cost past the account's spend cap. */
+            /** @description `quota_exceeded`: The trial's units or the plan's included units (a PDF page or an image each) would be passed by this render: `details.remaining_units` is what is left, `details.estimated_units` what it needs. `spend_cap_exceeded`: This render would take the month's cost past the account's spend cap. */
             402: {
                 headers: {
                     [name: string]: unknown;
