@@ -1,7 +1,8 @@
 // `npm run dev`: the whole service on one machine, ready to call with curl.
+import { devSettings } from "./dev-settings.ts";
 import { startService } from "./service.ts";
 
-const service = await startService({ stdio: "inherit" }).catch((error: Error) => {
+const service = await startService({ stdio: "inherit", env: devSettings(process.env) }).catch((error: Error) => {
   console.error(`Folio did not start: ${error.message}`);
   process.exit(1);
 });

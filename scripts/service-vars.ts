@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 
 const PASSED_THROUGH = [
   "ALLOW_PRIVATE_EGRESS",
+  "DEV_LOOPBACK_WEBHOOKS",
   "WEBHOOK_RETRY_SCALE",
   "PUBLIC_BASE_URL",
   "RENDER_SYNC_MAX_DATA_BYTES",

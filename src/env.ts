@@ -29,6 +29,8 @@ export interface Env {
   DATA_REGION?: string;
   /** `on` lets a request ask for simulated latency on every binding call (the bench); ignored in production. */
   LATENCY_MODEL?: string;
+  /** `true` (set by `npm run dev` alone): webhooks may reach loopback receivers on any port but the service's own. */
+  DEV_LOOPBACK_WEBHOOKS?: string;
   /** `off` drops the JSON line per request outside production (`npm run dev`: wrangler prints its own line). */
   REQUEST_LOG?: string;
   /** When set, Chromium work goes to the container render backend at this address. */

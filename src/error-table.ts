@@ -30,7 +30,9 @@ export const ERROR_TYPES = {
     retry:
       "Later: nothing helps until the period turns over (`details.resets_on`) or the account is upgraded " +
       "(`details.next_step`).",
-    meaning: "The trial ceiling or the plan's free allowance would be passed by this render.",
+    meaning:
+      "The trial's units or the plan's included units (a PDF page or an image each) would be passed by this " +
+      "render: `details.remaining_units` is what is left, `details.estimated_units` what it needs.",
   },
   spend_cap_exceeded: {
     status: 402,
@@ -52,11 +54,13 @@ export const ERROR_TYPES = {
     retry:
       "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, " +
       "or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no " +
-      "(use a new key for a new request).",
+      "(use a new key for a new request); `version_moved`, no (fetch the latest version, merge, publish again " +
+      "with its checksum in `If-Match`).",
     meaning:
       "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent " +
       "again with another request (`idempotency_key_reused`) or while its first request still runs " +
-      "(`idempotency_key_in_use`).",
+      "(`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no " +
+      "longer the latest version's (`version_moved`).",
   },
   validation_error: {
     status: 422,

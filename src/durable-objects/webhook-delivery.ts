@@ -4,6 +4,7 @@ import { accounts, renders } from "../db/schema";
 import { serializeRender } from "../domain/renders/serialize-render";
 import { deliverAttempt } from "../domain/webhooks/deliver-attempt";
 import { nextAttemptDelayMs } from "../domain/webhooks/retry-schedule";
+import { egressHint, webhookEgress } from "../domain/webhooks/webhook-egress";
 import type { Env } from "../env";
 import { buildServices } from "../services";
 
@@ -68,13 +69,13 @@ export class WebhookDelivery extends DurableObject<Env> {
       created_at: services.clock.iso(),
       data,
     });
-    const result = await deliverAttempt(row.render.webhookUrl, body, state.renderId, attempt, row.secret, {
-      allowHttp: !settings.production,
-      allowPrivate: settings.allowPrivateEgress,
-    });
+    const url = row.render.webhookUrl;
+    const result = await deliverAttempt(url, body, state.renderId, attempt, row.secret, webhookEgress(settings));
     const delay = result.ok ? null : nextAttemptDelayMs(attempt, settings.webhookRetryScale);
-    if (!result.ok)
-      console.warn(failedAttemptLine(state.renderId, row.render.webhookUrl, attempt, result.reason, delay));
+    if (!result.ok) {
+      const reason = result.refused ? `${result.reason}${egressHint(url, settings)}` : result.reason;
+      console.warn(failedAttemptLine(state.renderId, url, attempt, reason, delay));
+    }
     const status: DeliveryState["status"] = result.ok ? "delivered" : delay === null ? "failed" : "pending";
     await this.ctx.storage.put<DeliveryState>("state", { ...state, attempts: attempt, status });
     await db

@@ -56,6 +56,8 @@ export function config(env: Env) {
     /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */
     trialStartsPerHourTotal: positiveInteger(env.TRIAL_STARTS_PER_HOUR_TOTAL, 200),
     allowPrivateEgress: !production && env.ALLOW_PRIVATE_EGRESS === "true",
+    /** `npm run dev`'s webhooks to a receiver on this machine (src/domain/webhooks/webhook-egress.ts). */
+    loopbackWebhooks: !production && env.DEV_LOOPBACK_WEBHOOKS === "true",
     renderBackendUrl: env.RENDER_BACKEND_URL || null,
     renderBackendSecret: () => requiredSecret(env.RENDER_BACKEND_SECRET, "RENDER_BACKEND_SECRET"),
     /** Chromium renders one account may run at once across the service; the rest of its renders wait their turn. */

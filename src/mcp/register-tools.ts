@@ -1,9 +1,10 @@
+import { binaryString } from "@folio/render-page/pdf-structure";
 import { z } from "@hono/zod-openapi";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { errorEnvelope, ServiceError } from "../errors";
 import type { Services } from "../services";
 import type { ToolCaller } from "./credentials";
-import type { Tool, ToolDeps } from "./tool";
+import type { Tool, ToolDeps, ToolFile } from "./tool";
 import { tools } from "./tools";
 
 const apiKey = {
@@ -12,7 +13,7 @@ const apiKey = {
     .optional()
     .describe(
       "Your Folio API key. Optional: the Authorization header wins; with neither, the first call creates a " +
-        "free 50-render trial and returns its key.",
+        "free trial (50 units: a PDF page or an image each) and returns its key.",
     ),
 };
 
@@ -21,9 +22,17 @@ export interface ToolContext {
   caller: (argumentKey: string | undefined) => Promise<ToolCaller>;
 }
 
-function result(answer: Record<string, unknown>, caller: ToolCaller) {
+/** An image as MCP image content the agent can look at; any other file as an embedded resource. */
+function fileContent({ bytes, contentType }: ToolFile) {
+  const data = btoa(binaryString(bytes));
+  return contentType.startsWith("image/")
+    ? { type: "image" as const, data, mimeType: contentType }
+    : { type: "resource" as const, resource: { uri: "folio://preview", mimeType: contentType, blob: data } };
+}
+
+function result({ answer, file }: { answer: Record<string, unknown>; file?: ToolFile }, caller: ToolCaller) {
   const handover = caller.minted
-    ? `A free Folio trial (50 renders) was created for you. Its API key is ${caller.apiKey} — pass it as the ` +
+    ? `A free Folio trial (50 units: a PDF page or an image each) was created for you. Its API key is ${caller.apiKey} — pass it as the ` +
       `api_key argument (or an Authorization: Bearer header) on every later call, and tell the user to keep it: ` +
       `it also works against the REST API.`
     : null;
@@ -31,6 +40,7 @@ function result(answer: Record<string, unknown>, caller: ToolCaller) {
   return {
     content: [
       { type: "text" as const, text: `${handover ? `${handover}\n\n` : ""}${JSON.stringify(answer, null, 2)}` },
+      ...(file ? [fileContent(file)] : []),
     ],
     structuredContent: structured,
   };

@@ -1,3 +1,4 @@
+import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import { z } from "@hono/zod-openapi";
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import { parseOrRefuse } from "../lib/endpoint";
@@ -14,6 +15,20 @@ export type ToolDeps = Services;
 /** Every answer is a JSON object: MCP's structured content is one. */
 type Answer = z.ZodType<Record<string, unknown>>;
 
+/** A file shown to the agent beside the answer: an image it can look at, or another file as an embedded resource. */
+export interface ToolFile {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** An answer with the file it describes (a preview's image), for the one tool whose answer is a picture. */
+export class WithFile<A> {
+  constructor(
+    readonly answer: A,
+    readonly file: ToolFile,
+  ) {}
+}
+
 export interface ToolDefinition<I extends z.ZodRawShape, O extends Answer> {
   name: string;
   title: string;
@@ -21,7 +36,11 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends Answer> {
   annotations: ToolAnnotations;
   input: I;
   output: O;
-  run: (args: z.infer<z.ZodObject<I>>, caller: ToolCaller, deps: ToolDeps) => Promise<z.infer<O>>;
+  run: (
+    args: z.infer<z.ZodObject<I>>,
+    caller: ToolCaller,
+    deps: ToolDeps,
+  ) => Promise<z.infer<O> | WithFile<z.infer<O>>>;
 }
 
 /** A tool as the server registers it: its arguments already checked against `input` when `run` sees them. */
@@ -30,7 +49,25 @@ export interface Tool {
   info: { title: string; description: string; annotations: ToolAnnotations };
   input: z.ZodRawShape;
   output: Answer;
-  run: (args: Record<string, unknown>, caller: ToolCaller, deps: ToolDeps) => Promise<Record<string, unknown>>;
+  run: (
+    args: Record<string, unknown>,
+    caller: ToolCaller,
+    deps: ToolDeps,
+  ) => Promise<{ answer: Record<string, unknown>; file?: ToolFile }>;
+}
+
+/**
+ * The arguments as the agent sees them, each with its description: a field shared with a REST body keeps the
+ * documentation it has there (`.openapi({ description })`, which JSON Schema for the agent would otherwise drop).
+ */
+function describedArguments(input: z.ZodRawShape): z.ZodRawShape {
+  return Object.fromEntries(
+    Object.entries(input).map(([name, schema]) => {
+      if (!(schema instanceof z.ZodType) || schema.description) return [name, schema];
+      const documented = getOpenApiMetadata(schema).description;
+      return [name, documented ? schema.describe(documented) : schema];
+    }),
+  );
 }
 
 export function tool<I extends z.ZodRawShape, O extends Answer>(definition: ToolDefinition<I, O>): Tool {
@@ -41,9 +78,12 @@ export function tool<I extends z.ZodRawShape, O extends Answer>(definition: Tool
   return {
     name,
     info: { title, description, annotations },
-    input,
+    input: describedArguments(input),
     output,
-    run: (raw, caller, deps) => run(args.parse(raw), caller, deps),
+    run: async (raw, caller, deps) => {
+      const answered = await run(args.parse(raw), caller, deps);
+      return answered instanceof WithFile ? { answer: answered.answer, file: answered.file } : { answer: answered };
+    },
   };
 }
 
@@ -74,6 +114,11 @@ const ANY_JSON_BRANCHES = [
   ...["array", "string", "number", "integer", "boolean", "null"].map((type) => ({ type })),
 ];
 export const anyJson = (description: string) => z.unknown().meta({ anyOf: ANY_JSON_BRANCHES, description });
+
+/** A template reference as the tools that read one take it. */
+export const templateRef = z
+  .string()
+  .describe("The template: name (its latest version), name@latest or name@N (that version), e.g. invoice@3.");
 
 /** A template's schema and example as the agent gives them: JSON values, each type spelled out. */
 export const templateDefinition = {

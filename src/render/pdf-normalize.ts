@@ -1,6 +1,19 @@
 // Making Chromium's PDF deterministic and labelled, in place: only the info object and the cross-reference
 // section are rewritten, found with the reader the render backend shares.
+import { DOCUMENT_URL } from "@folio/render-page/document-guard";
 import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
+
+/**
+ * What Chromium writes as /Title when the document has no <title>: the address the document is loaded at, an
+ * internal host name that means nothing to a reader. Such a PDF gets no /Title, so viewers show its file name.
+ */
+const UNTITLED = new Set([DOCUMENT_URL, DOCUMENT_URL.replace(/^https:\/\//, ""), new URL(DOCUMENT_URL).host]);
+
+/** The document's own title as Chromium wrote it, if it had one. */
+function documentTitle(infoText: string): string | undefined {
+  const title = readLiteral(infoText, "Title");
+  return title === undefined || UNTITLED.has(title) ? undefined : title;
+}
 
 function asciiBytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
@@ -44,7 +57,7 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
   const infoNumber = Number(infoDigits);
 
   const entries: Array<[string, string | undefined]> = [
-    ["Title", metadata.title ?? readLiteral(info.text, "Title")],
+    ["Title", metadata.title ?? documentTitle(info.text)],
     ["Author", metadata.author],
     ["Subject", metadata.subject],
     ["Keywords", metadata.keywords],

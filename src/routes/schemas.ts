@@ -39,3 +39,22 @@ export const IdempotencyHeader = z.object({
       example: "order-1042-invoice",
     }),
 });
+
+/**
+ * The optional guard of a publish: the checksum of the version the caller built on. Another version published
+ * meanwhile makes the publish a 409 `version_moved` instead of replacing that version's work.
+ */
+export const IfMatchHeader = z.object({
+  "If-Match": z
+    .string()
+    .min(1)
+    .optional()
+    .openapi({
+      param: { name: "If-Match", in: "header" },
+      description:
+        "The `checksum` of the template's latest version as the caller last saw it (quoted or not). When another " +
+        "version has been published since, the answer is 409 `conflict` with `details.code` `version_moved` and " +
+        "nothing is published. Without it, a publish always lands on whatever is latest.",
+      example: "3f9a0c…",
+    }),
+});

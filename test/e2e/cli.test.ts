@@ -172,6 +172,129 @@ describe("a template folder: init, preview, validate, push", () => {
   });
 });
 
+describe("pull and push never overwrite someone else's work", () => {
+  // A definition a text editor could mangle: no final newline, a CRLF line, non-ASCII, trailing spaces.
+  const SOURCE = "<h1>Grüße {{ name }}</h1>  \r\n<p>{{ note | default: 'ø' }}</p>\n\n<footer>—</footer>";
+  const read = (dir: string, file: string) => readFileSync(join(work, dir, file));
+  const versions = async (name: string) => (await api("GET", `/v1/templates/${name}/versions`)).json.data.length;
+  const publishRemotely = (name: string, source: string) =>
+    api("POST", `/v1/templates/${name}/versions`, { source, message: "from the studio" });
+
+  async function studioTemplate(prefix: string): Promise<string> {
+    const name = unique(prefix);
+    const created = await api("POST", "/v1/templates", {
+      name,
+      source: SOURCE,
+      schema: { type: "object", properties: { name: { type: "string" }, note: { type: "string" } } },
+      options: { page_size: "A5", landscape: true },
+      example: { name: "Ada", note: "hi" },
+    });
+    expect(created.status).toBe(201);
+    return name;
+  }
+
+  it("pull writes the folder byte for byte with its origin; pushing it back publishes nothing, an edit publishes exactly the file", async () => {
+    const name = await studioTemplate("cli-pull");
+    const template = (await api("GET", `/v1/templates/${name}`)).json;
+    const pulled = folio(["pull", name, `${name}-a`, "--json"]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.json()).toMatchObject({ ref: `${name}@1`, id: template.id, checksum: template.checksum });
+    expect(read(`${name}-a`, "template.html").toString("utf8")).toBe(SOURCE);
+    expect(JSON.parse(read(`${name}-a`, "example.json").toString())).toEqual({ name: "Ada", note: "hi" });
+    expect(JSON.parse(read(`${name}-a`, "folio.json").toString())).toEqual({
+      name,
+      engine: "chromium",
+      expected_pages: 1,
+      description: "",
+      origin: { id: template.id, version: 1 },
+    });
+    expect(folio(["push", `${name}-a`, "--json"]).json()).toEqual({
+      action: "unchanged",
+      ref: `${name}@1`,
+      checksum: template.checksum,
+    });
+    const edited = `${SOURCE}\r\n<p>added</p>`;
+    writeFileSync(join(work, `${name}-a`, "template.html"), edited);
+    expect(folio(["push", `${name}-a`, "--json"]).json()).toMatchObject({ action: "published", ref: `${name}@2` });
+    expect(JSON.parse(read(`${name}-a`, "folio.json").toString()).origin).toEqual({ id: template.id, version: 2 });
+    expect(folio(["pull", `${name}@2`, `${name}-b`]).code).toBe(0);
+    for (const file of ["template.html", "schema.json", "example.json", "options.json", "folio.json"])
+      expect(read(`${name}-b`, file).equals(read(`${name}-a`, file)), file).toBe(true);
+    expect(read(`${name}-b`, "template.html").toString("utf8")).toBe(edited);
+    expect(folio(["pull", name, `${name}-b`]).code).toBe(2);
+  });
+
+  it("push refuses another template's name, and a folder with no origin never publishes onto an existing template", async () => {
+    const mine = await studioTemplate("cli-mine");
+    const theirs = await studioTemplate("cli-theirs");
+    expect(folio(["pull", mine, `${mine}-dir`]).code).toBe(0);
+    const meta = join(work, `${mine}-dir`, "folio.json");
+    writeFileSync(meta, JSON.stringify({ ...JSON.parse(readFileSync(meta, "utf8")), name: theirs }));
+    writeFileSync(join(work, `${mine}-dir`, "template.html"), "<p>mine</p>");
+    const other = folio(["push", `${mine}-dir`, "--json"]);
+    expect(other.code).toBe(1);
+    expect(JSON.parse(other.stderr).error).toMatchObject({ type: "refused", details: { template: theirs } });
+    expect(JSON.parse(other.stderr).error.message).toContain("publishes only onto its own template");
+    // `folio init` refuses the name while a key is configured; a folder made without one has no origin.
+    expect(folio(["init", theirs, `${theirs}-new`]).code).toBe(1);
+    const offline = folio(["init", theirs, `${theirs}-new`], { env: userEnv(mkdtempSync(join(tmpdir(), "folio-"))) });
+    expect(offline.code).toBe(0);
+    const blind = folio(["push", `${theirs}-new`]);
+    expect(blind.code).toBe(1);
+    expect(blind.stderr).toContain("names no origin");
+    expect(await versions(theirs)).toBe(1);
+    expect((await api("GET", `/v1/templates/${theirs}`)).json.source).toBe(SOURCE);
+  });
+
+  it("push stops when the template moved since the folder's version, showing what differs; --force publishes", async () => {
+    const name = await studioTemplate("cli-moved");
+    expect(folio(["pull", name]).code).toBe(0);
+    expect((await publishRemotely(name, "<p>studio edit</p>")).status).toBe(201);
+    writeFileSync(join(work, name, "template.html"), `${SOURCE}\n<p>local edit</p>`);
+    const refused = folio(["push", name]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`this folder came from ${name}@1, the latest is ${name}@2 ("from the studio")`);
+    expect(refused.stderr).toMatch(/template\.html \+\d+ -1 lines/);
+    expect(await versions(name)).toBe(2);
+    const forced = folio(["push", name, "--force", "--json"]);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.json()).toMatchObject({ action: "published", ref: `${name}@3`, previous: `${name}@2` });
+    expect((await api("GET", `/v1/templates/${name}@3`)).json.source).toBe(`${SOURCE}\n<p>local edit</p>`);
+  });
+
+  it("the service publishes with If-Match only onto the latest version it names: 409 version_moved otherwise", async () => {
+    const name = await studioTemplate("if-match");
+    const first = (await api("GET", `/v1/templates/${name}`)).json.checksum;
+    const publish = (source: string, ifMatch: string) =>
+      fetch(`${inject("baseUrl")}/v1/templates/${name}/versions`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${inject("apiKey")}`,
+          "content-type": "application/json",
+          "if-match": ifMatch,
+        },
+        body: JSON.stringify({ source }),
+      });
+    const second = await publish("<p>2</p>", `"${first}"`);
+    expect(second.status).toBe(201);
+    const stale = await publish("<p>stale</p>", first);
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: unknown }).error).toMatchObject({
+      type: "conflict",
+      details: {
+        code: "version_moved",
+        latest_version: 2,
+        latest_checksum: ((await second.json()) as { checksum: string }).checksum,
+      },
+    });
+    // Two publishes on the same latest at once: exactly one lands.
+    const latest = (await api("GET", `/v1/templates/${name}`)).json.checksum;
+    const raced = await Promise.all([publish("<p>a</p>", latest), publish("<p>b</p>", latest)]);
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await versions(name)).toBe(3);
+  });
+});
+
 describe("folio render and the lists", () => {
   it("render waits for a queued render with progress on stderr and writes the file", async () => {
     const name = unique("cli-render");

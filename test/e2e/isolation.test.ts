@@ -32,7 +32,7 @@ describe("a render never bills more than the account can still pay for", () => {
     });
   });
 
-  it("stops a trial at what is left of its 50 renders", async () => {
+  it("stops a trial at what is left of its 50 units", async () => {
     const trial = await internal("POST", "/v1/internal/trials");
     const key = trial.json.api_key;
     const template = await createTemplate({ name: "long", source: THOUSAND_PAGES }, key);
@@ -40,6 +40,11 @@ describe("a render never bills more than the account can still pay for", () => {
     expect(res.status).toBe(402);
     expect(res.json.error).toMatchObject({ type: "quota_exceeded", details: { estimated_units: 51, max_units: 50 } });
     expect(res.json.error.details.next_step).toMatch(/upgrade/i);
+    // What is left and what it needs, never "used up" beside a count that says otherwise.
+    expect(res.json.error.message).toMatch(
+      /^This render does not fit in what is left of the trial's 50 units \(a PDF page or an image each\): 50 units left, and /,
+    );
+    expect(res.json.error.message).not.toContain("used up");
     expect((await usage(key)).trial).toEqual({ renders_total: 50, renders_used: 0, renders_remaining: 50 });
   });
 

@@ -1,5 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, inject, it } from "vitest";
+import { imageSize, newKey } from "./client";
+import { pageTexts } from "./pdf-text";
+import { pdfFile } from "./pdf-tools";
 
 type Era = "modern" | "legacy";
 
@@ -41,7 +44,9 @@ const TOOLS = [
   "update_template",
   "get_template",
   "list_templates",
+  "list_versions",
   "validate_template",
+  "preview_template",
   "render",
   "get_render",
   "list_renders",
@@ -55,7 +60,9 @@ const ANNOTATIONS: Record<string, object> = {
   update_template: ADDS,
   get_template: READS,
   list_templates: READS,
+  list_versions: READS,
   validate_template: READS,
+  preview_template: { ...READS, openWorldHint: true },
   render: { ...ADDS, openWorldHint: true },
   get_render: READS,
   list_renders: READS,
@@ -89,7 +96,7 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     ] as const) {
       expect(typesOf(argument(tool, name)), `${tool}.${name}`).toEqual(JSON_TYPES);
     }
-    expect(client.getInstructions()).toMatch(/trial \(50 renders/);
+    expect(client.getInstructions()).toMatch(/trial \(50 units/);
     expect(client.getInstructions()).toMatch(/create_template[\s\S]*render[\s\S]*get_render/);
     await client.close();
   });
@@ -124,6 +131,23 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
       { version: 1, latest_version: 2 },
     );
     expect((await call(client, "list_templates", { api_key: key })).structuredContent.data).toHaveLength(1);
+    expect(
+      (await call(client, "list_versions", { api_key: key, name: `mcp-${era}` })).structuredContent.data?.map(
+        (v) => (v as { ref: string }).ref,
+      ),
+    ).toEqual([`mcp-${era}@2`, `mcp-${era}@1`]);
+    const preview = await call(client, "preview_template", {
+      api_key: key,
+      template: `mcp-${era}`,
+      data: { who: "P" },
+    });
+    expect(preview.structuredContent).toMatchObject({ object: "preview", content_type: "image/png", page_count: 1 });
+    const image = preview.content.find((item) => item.type === "image") as unknown as {
+      data: string;
+      mimeType: string;
+    };
+    expect(image.mimeType).toBe("image/png");
+    expect(imageSize(Buffer.from(image.data, "base64")).type).toBe("png");
     const invalid = await call(client, "validate_template", { api_key: key, ref: `mcp-${era}`, data: {} });
     expect(invalid.structuredContent).toMatchObject({
       valid: false,
@@ -190,6 +214,60 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
     });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+  });
+});
+
+describe("preview_template", () => {
+  it("answers a PDF preview as the marked file with its page count and warnings, in the previews' own window", async () => {
+    const key = await newKey();
+    const client = await connect("modern", key);
+    const res = (await client.callTool({
+      name: "preview_template",
+      arguments: {
+        source:
+          "{% for i in (1..2) %}<p style='break-after:page'>Part {{ i }} {{ who }} {{ 'now' | date: '%Y' }}</p>{% endfor %}",
+        data: { who: "Ada" },
+      },
+    })) as { structuredContent: Record<string, unknown>; content: Array<Record<string, unknown>> };
+    expect(res.structuredContent).toMatchObject({
+      object: "preview",
+      content_type: "application/pdf",
+      page_count: 2,
+      warnings: [{ code: "clock_read" }],
+    });
+    const file = res.content.find((item) => item.type === "resource")!.resource as { mimeType: string; blob: string };
+    expect(file.mimeType).toBe("application/pdf");
+    expect((await pageTexts(pdfFile(Buffer.from(file.blob, "base64")), { raw: true })).join(" ")).toMatch(/PREVIEW/);
+    // The REST previews and the tool count in one window of 30 a minute per key.
+    const rest = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${inject("baseUrl")}/v1/previews`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ source: "<div style='display:flex'>x</div>", engine: "satori" }),
+        }),
+      ),
+    );
+    expect(rest.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    const limited = (await client.callTool({ name: "preview_template", arguments: { source: "<p>x</p>" } })) as {
+      isError?: boolean;
+      structuredContent: { error: { type: string } };
+    };
+    expect(limited.isError).toBe(true);
+    expect(limited.structuredContent.error.type).toBe("rate_limited");
+    await client.close();
+  });
+});
+
+describe("the tools' arguments", () => {
+  it("each has a description, in every tool tools/list gives", async () => {
+    const { tools } = await (await connect("modern")).listTools();
+    const undescribed = tools.flatMap((tool) =>
+      Object.entries(tool.inputSchema.properties ?? {})
+        .filter(([, schema]) => !(schema as { description?: string }).description?.trim())
+        .map(([name]) => `${tool.name}.${name}`),
+    );
+    expect(undescribed).toEqual([]);
   });
 });
 

@@ -129,6 +129,15 @@ describe("the pages a person reads", () => {
       expect(html).toContain(`${inject("baseUrl")}${path}"`);
   });
 
+  it("/favicon.ico is an icon, so a browser's first request is not a 404", async () => {
+    const res = await fetch(`${inject("baseUrl")}/favicon.ico`);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // An ICO directory (reserved 0, type 1) holding the 16, 32 and 48 px images.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    expect([bytes[6], bytes[22], bytes[38]]).toEqual([16, 32, 48]);
+  });
+
   it("error pages are HTML with no raw markdown marks", async () => {
     for (const type of ["quota_exceeded", "render_failed", "rate_limited"]) {
       const res = await fetch(`${inject("baseUrl")}/docs/errors/${type}`);

@@ -108,6 +108,14 @@ describe("chromium renders through the real service", () => {
     expect(usage.json.units).toMatchObject({ used: 10, remaining: 90 });
   });
 
+  it("gives a document without <title> or metadata.title no /Title, never the address it was printed at", async () => {
+    const template = await createTemplate({ name: "untitled", source: "<p>No title here</p>" });
+    const file = await download((await api("POST", "/v1/render", { template })).json.url);
+    expect((await inspectPdf(file.bytes)).info.title).toBeUndefined();
+    expect(file.bytes.includes("/Title")).toBe(false);
+    expect(file.bytes.includes("folio.invalid")).toBe(false);
+  });
+
   it("renders PNG and JPG at the requested dimensions", async () => {
     const template = await createTemplate({
       name: "shot",

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFolio, type Folio, unwrap, WebhookVerificationError, webhooks } from "../../packages/sdk/src/index";
+import { devSettings } from "../../scripts/dev-settings.ts";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { onLoopback } from "./loopback-server";
@@ -33,24 +34,26 @@ const pick = (headers: IncomingHttpHeaders, names: string[]) =>
 const V1_HEADERS = ["x-service-signature", "x-service-timestamp"];
 const STANDARD_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"];
 
-// The shared e2e service refuses loopback webhooks (ALLOW_PRIVATE_EGRESS false), so this file starts its own
-// service that may deliver to the receiver, on ports of its own.
-describe("webhooks.verify on real deliveries", () => {
+// The shared e2e service refuses loopback webhooks, so this file starts its own service with the settings
+// `npm run dev` gives (and ALLOW_PRIVATE_EGRESS off): a receiver on this machine gets deliveries with no setting.
+describe("webhooks.verify on real deliveries from npm run dev's service", () => {
   const hook = receiver();
   const state = mkdtempSync(join(tmpdir(), "folio-sdk-webhooks-"));
-  let service: { baseUrl: string; apiKey: string; stop(): Promise<void> };
+  let service: Awaited<ReturnType<typeof startService>>;
   let folio: Folio;
   let secret: string;
   let delivery: Delivery;
   let renderId: string;
+  let output = "";
 
   beforeAll(async () => {
     const base = await hook.start();
     service = await startService({
       port: Number(process.env.E2E_PORT ?? 8790) + 6,
       persistTo: state,
-      env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.01" },
+      env: { ...devSettings({}), ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01" },
     });
+    for (const stream of [service.child.stdout, service.child.stderr]) stream?.on("data", (chunk) => (output += chunk));
     folio = createFolio({ apiKey: service.apiKey, baseUrl: service.baseUrl });
     secret = (await unwrap(folio.api.GET("/v1/account"))).webhook_secret!;
     await unwrap(
@@ -115,5 +118,19 @@ describe("webhooks.verify on real deliveries", () => {
     expect(await reasonOf(webhooks.verify(delivery.body, pick(delivery.headers, V1_HEADERS), secret))).toBe(
       "missing_headers",
     );
+  });
+
+  it("never delivers to the service's own ports, and says so in the terminal", async () => {
+    const own = await folio.render({
+      template: "hooked",
+      data: { n: 2 },
+      webhook_url: `${service.baseUrl}/v1/account`,
+    });
+    const line = await until(
+      async () => output.split("\n").find((text) => text.includes(`webhook of ${own.id}`)),
+      (found) => found !== undefined,
+      30_000,
+    );
+    expect(line).toContain(`port ${new URL(service.baseUrl).port} is the service's own`);
   });
 });

@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     persistTo: state,
     env: {
       ALLOW_PRIVATE_EGRESS: "false",
+      DEV_LOOPBACK_WEBHOOKS: "false",
       WEBHOOK_RETRY_SCALE: "0.01",
       FOLIO_CHROMIUM_DRIVER: driver,
     },

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Render } from "../../packages/sdk/src/index";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
@@ -50,6 +50,13 @@ describe("webhooks with the egress relaxation off (the shared e2e service)", () 
     );
     expect(done.json).toMatchObject({ status: "succeeded", webhook_status: "failed", webhook_attempts: 5 });
     expect(hook.hits).toEqual([]);
+    // The refusal names the setting that would let it through.
+    const log = readFileSync(join(inject("statePath"), "service.log"), "utf8");
+    expect(log).toMatch(
+      new RegExp(
+        `webhook of ${res.json.id} to 127\\.0\\.0\\.1:\\d+: attempt 1 failed \\(refused by the egress policy: .*DEV_LOOPBACK_WEBHOOKS=true`,
+      ),
+    );
   });
 });
 

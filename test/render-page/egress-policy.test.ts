@@ -53,3 +53,28 @@ describe("egress policy: names and addresses are judged like what they denote", 
     expect(addressProblem("2606:4700::1111")).toBeNull();
   });
 });
+
+describe("egress policy: npm run dev's loopback webhooks", () => {
+  const dev = { allowHttp: true, allowPrivate: false, loopback: { exceptPorts: [8787, 8788] } };
+
+  it.each([
+    "http://127.0.0.1:8899/hook",
+    "http://localhost:3000/hook",
+    "http://[::1]:9000/",
+    "https://127.0.0.2/",
+    "http://api.localhost:4000/",
+  ])("delivers to the receiver on this machine at %s", (url) => {
+    expect(checkUrl(url, dev).ok).toBe(true);
+  });
+
+  it("never to the service's own ports, and nowhere else private; without it, loopback stays refused", () => {
+    expect(checkUrl("http://127.0.0.1:8787/v1/account", dev)).toEqual({
+      ok: false,
+      reason: "port 8787 is the service's own",
+    });
+    expect(checkUrl("http://localhost:8788/render", dev).ok).toBe(false);
+    expect(checkUrl("http://10.0.0.5:8899/hook", dev).ok).toBe(false);
+    expect(checkUrl("http://user:pw@127.0.0.1:8899/", dev).ok).toBe(false);
+    expect(checkUrl("http://127.0.0.1:8899/hook", { allowHttp: true, allowPrivate: false }).ok).toBe(false);
+  });
+});

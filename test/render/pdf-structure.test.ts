@@ -75,6 +75,22 @@ describe("PDF normalization works on the bytes, decoding only the info object an
     ).toEqual(out);
   });
 
+  it("gives an untitled document no /Title rather than the internal address Chromium titles it with", () => {
+    for (const chromiumTitle of [
+      "document.folio.invalid/",
+      "document.folio.invalid",
+      "https://document.folio.invalid/",
+    ]) {
+      const text = binaryString(normalizePdf(skiaLikePdf(1, chromiumTitle), "abcdef0123456789abcdef0123456789"));
+      expect(text).not.toContain("/Title");
+      expect(text).not.toContain("folio.invalid");
+    }
+    const titled = normalizePdf(skiaLikePdf(1, "document.folio.invalid/"), "abcdef0123456789abcdef0123456789", {
+      title: "Invoice 7",
+    });
+    expect(binaryString(titled)).toContain("/Title (Invoice 7)");
+  });
+
   it("copies binary stream bytes through unchanged (0x80-0x9f included) and is deterministic", () => {
     const a = normalizePdf(skiaLikePdf(1), "id", { title: "Ünïcode", author: "A\\B" });
     const b = normalizePdf(skiaLikePdf(1), "id", { title: "Ünïcode", author: "A\\B" });

@@ -22,6 +22,9 @@ describe("free allowance", () => {
     for (let n = 1; n <= 100; n++) expect((await render(key, n)).status).toBe(200);
     const error = expectError(await render(key, 101), 402, "quota_exceeded");
     expect(error.details).toMatchObject({ estimated_units: 1 });
+    expect(error.message).toBe(
+      "The plan's 100 units this month (a PDF page or an image each) are used up: this render needs an estimated 1 unit.",
+    );
     expect(error.details.resets_on).toMatch(/^\d{4}-\d{2}-01$/);
     const now = new Date();
     expect(error.details.resets_on).toBe(
@@ -56,6 +59,10 @@ describe("trial", () => {
     for (let n = 1; n <= 50; n++) expect((await render(key, n)).status).toBe(200);
     const error = expectError(await render(key, 51), 402, "quota_exceeded");
     expect(error.details.next_step).toMatch(/upgrade/i);
+    expect(error.details.next_step).toContain("50 units in all (a PDF page or an image each)");
+    expect(error.message).toBe(
+      "The trial's 50 units (a PDF page or an image each) are used up: this render needs an estimated 1 unit.",
+    );
     expect(error.details.estimated_units).toBe(1);
     expect((await usage(key)).trial).toEqual({ renders_total: 50, renders_used: 50, renders_remaining: 0 });
   });

@@ -53,3 +53,9 @@ export function credentials(): Credentials {
 export function client(): Folio {
   return createFolio(credentials());
 }
+
+/** A client when a key is configured (login or FOLIO_API_KEY), else none: a command that can work offline. */
+export function configuredClient(): Folio | null {
+  const stored = readConfig();
+  return process.env.FOLIO_API_KEY || stored.apiKey ? client() : null;
+}

@@ -4,6 +4,7 @@ import { init } from "./commands/init.js";
 import { listRenders, listTemplates } from "./commands/list.js";
 import { login } from "./commands/login.js";
 import { preview } from "./commands/preview.js";
+import { pull } from "./commands/pull.js";
 import { push } from "./commands/push.js";
 import { render } from "./commands/render.js";
 import { validate } from "./commands/validate.js";
@@ -14,12 +15,17 @@ const USAGE =
   `\n` +
   `  folio login [--key <key>] [--base-url <url>]   store an API key (or FOLIO_API_KEY, or standard input)\n` +
   `  folio init <name> [dir]                        a template folder: template.html, schema.json, ` +
-  `example.json, options.json, folio.json\n` +
+  `example.json, options.json, folio.json (refused for a name the account holds)\n` +
+  `  folio pull <name[@version]> [dir]              an existing template as a folder; folio.json records ` +
+  `its id and version\n` +
   `  folio preview [dir] [-o file] [--format f] [--watch]   render the folder unsaved (watermarked, free); ` +
   `re-render on change\n` +
   `  folio validate [dir]                           check example.json against the pushed template's schema\n` +
-  `  folio push [dir] [-m message]                  create the template, or publish a version when the ` +
-  `definition changed\n` +
+  `  folio push [dir] [-m message] [--force]        create the template, or publish a version when the ` +
+  `definition changed,\n` +
+  `                                                 onto the folder's own template only, and only if nobody ` +
+  `published since\n` +
+  `                                                 the folder's version (--force publishes over them)\n` +
   `  folio render <ref> [--data file.json] [--options file.json] [-o out.pdf] [--format f] [--async]\n` +
   `  folio templates ls\n` +
   `  folio renders ls [--limit n] [--status queued|succeeded|failed]\n` +
@@ -33,13 +39,14 @@ const COMMON: Options = { json: { type: "boolean" }, help: { type: "boolean", sh
 const OPTIONS: Record<string, Options> = {
   login: { key: { type: "string" }, "base-url": { type: "string" } },
   init: {},
+  pull: {},
   preview: {
     output: { type: "string", short: "o" },
     format: { type: "string" },
     watch: { type: "boolean", short: "w" },
   },
   validate: {},
-  push: { message: { type: "string", short: "m" } },
+  push: { message: { type: "string", short: "m" }, force: { type: "boolean" } },
   render: {
     data: { type: "string", short: "d" },
     options: { type: "string" },
@@ -60,6 +67,7 @@ interface Flags {
   format?: string;
   watch?: boolean;
   message?: string;
+  force?: boolean;
   data?: string;
   options?: string;
   async?: boolean;
@@ -86,15 +94,18 @@ async function run(command: string, args: string[], out: Output, flags: Flags): 
     case "init": {
       // positionals() holds at least the one a command needs.
       const [name = "", dir] = positionals(args, 1, 2, "init <name> [dir]");
-      init(name, dir, out);
-      return EXIT.ok;
+      return succeeded(init(name, dir, out));
+    }
+    case "pull": {
+      const [ref = "", dir] = positionals(args, 1, 2, "pull <name[@version]> [dir]");
+      return succeeded(pull(ref, dir, out));
     }
     case "preview":
       return succeeded(preview(positionals(args, 0, 1, "preview [dir]")[0] ?? ".", flags, out));
     case "validate":
       return validate(positionals(args, 0, 1, "validate [dir]")[0] ?? ".", out);
     case "push":
-      return succeeded(push(positionals(args, 0, 1, "push [dir] [-m message]")[0] ?? ".", flags.message, out));
+      return succeeded(push(positionals(args, 0, 1, "push [dir] [-m message] [--force]")[0] ?? ".", flags, out));
     case "render":
       return succeeded(
         render(positionals(args, 1, 1, "render <ref> [--data file.json] [-o out.pdf]")[0] ?? "", flags, out),

@@ -12,6 +12,20 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/**
+ * The command would overwrite someone's work on the service (another template, or versions published since the
+ * folder was pulled): it stops before sending anything, exit 1, with what it found in `details`.
+ */
+export class Refused extends Error {
+  override readonly name = "Refused";
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
 export interface Output {
   json: boolean;
   /** The command's answer: JSON on stdout with --json, else the human text. */
@@ -58,10 +72,8 @@ export function reportError(error: unknown, json: boolean): number {
   }
   const usage = error instanceof UsageError;
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(
-    json
-      ? `${JSON.stringify({ error: { type: usage ? "usage_error" : "client_error", message } })}\n`
-      : `error: ${message}\n`,
-  );
+  const type = usage ? "usage_error" : error instanceof Refused ? "refused" : "client_error";
+  const details = error instanceof Refused ? { details: error.details } : {};
+  process.stderr.write(json ? `${JSON.stringify({ error: { type, message, ...details } })}\n` : `error: ${message}\n`);
   return usage ? EXIT.usage : EXIT.api;
 }

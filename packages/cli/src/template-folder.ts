@@ -3,12 +3,20 @@ import { join } from "node:path";
 import { type RenderOptions, TEMPLATE_NAME_PATTERN } from "@folio/sdk";
 import { UsageError } from "./output.js";
 
+/** Which template a folder belongs to and the version its files came from (written by pull and push). */
+export interface FolderOrigin {
+  id: string;
+  version: number;
+}
+
 /** folio.json: what a template is besides its definition. */
 export interface FolderMeta {
   name: string;
   engine: "chromium" | "satori";
   expected_pages: number;
   description: string;
+  /** None in a folder `folio init` made until its first push: such a folder never publishes onto a template. */
+  origin?: FolderOrigin;
 }
 
 /** A template as files: the definition the service checksums, the example data and folio.json. */
@@ -39,18 +47,28 @@ const STARTER_SOURCE = `<!doctype html>
 </html>
 `;
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Makes `<dir>` with a starter template named `name`; refuses a folder that already has files. */
-export function scaffold(dir: string, name: string): string[] {
+export function checkName(name: string): void {
   if (!TEMPLATE_NAME_PATTERN.test(name))
     throw new UsageError(
       `"${name}" is not a template name: lowercase letters, digits, ".", "_" and "-", starting with a letter ` +
         `or digit, at most 63`,
     );
+}
+
+/** Writes a new folder's files; refuses a folder that already has files, so nothing local is overwritten. */
+export function writeNewFolder(dir: string, files: Partial<Record<(typeof FOLDER_FILES)[number], string>>): string[] {
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} already exists and is not empty`);
   mkdirSync(dir, { recursive: true });
-  const files: Record<(typeof FOLDER_FILES)[number], string> = {
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return Object.keys(files);
+}
+
+/** Makes `<dir>` with a starter template named `name`. */
+export function scaffold(dir: string, name: string): string[] {
+  checkName(name);
+  return writeNewFolder(dir, {
     "template.html": STARTER_SOURCE,
     "schema.json": json({
       type: "object",
@@ -60,9 +78,22 @@ export function scaffold(dir: string, name: string): string[] {
     "example.json": json({ name: "Ada" }),
     "options.json": json({}),
     "folio.json": json({ name, engine: "chromium", expected_pages: 1, description: "" } satisfies FolderMeta),
-  };
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return Object.keys(files);
+  });
+}
+
+/** Records in folio.json the template and version the folder now matches, keeping the rest of the file. */
+export function recordOrigin(dir: string, origin: FolderOrigin): void {
+  const meta = readJson(dir, "folio.json", {}) as Record<string, unknown>;
+  writeFileSync(join(dir, "folio.json"), json({ ...meta, origin }));
+}
+
+function readOrigin(dir: string, value: unknown): FolderOrigin | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value) || typeof value.id !== "string" || !Number.isInteger(value.version))
+    throw new UsageError(
+      `${join(dir, "folio.json")}: "origin" is { "id": "tpl_…", "version": N } (folio pull writes it)`,
+    );
+  return { id: value.id, version: value.version as number };
 }
 
 function readJson(dir: string, file: string, fallback: unknown): unknown {
@@ -102,6 +133,7 @@ export function readFolder(dir: string): TemplateFolder {
       engine: meta.engine === "satori" ? "satori" : "chromium",
       expected_pages: typeof meta.expected_pages === "number" ? meta.expected_pages : 1,
       description: typeof meta.description === "string" ? meta.description : "",
+      ...(meta.origin === undefined ? {} : { origin: readOrigin(dir, meta.origin) }),
     },
     source: readFileSync(join(dir, "template.html"), "utf8"),
     schema,

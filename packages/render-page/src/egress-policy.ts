@@ -7,6 +7,11 @@ export interface EgressPolicy {
   allowHttp: boolean;
   /** Development and tests only: loopback and private addresses, any port, plain http. */
   allowPrivate: boolean;
+  /**
+   * Development only (`npm run dev`'s webhooks): loopback receivers on any port, plain http too, except the
+   * ports listed (the service's own, so a delivery can never call the service back).
+   */
+  loopback?: { exceptPorts: number[] };
 }
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
@@ -130,6 +135,23 @@ export function isIpLiteral(host: string): boolean {
   return host.startsWith("[") || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** localhost, a name under it, 127.0.0.0/8 or ::1: this machine, as a URL's (WHATWG-parsed) host names it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  if (host === "localhost" || host.endsWith(".localhost") || host === "[::1]") return true;
+  return isIpLiteral(host) && !host.startsWith("[") && host.startsWith("127.");
+}
+
+/** A loopback URL under a policy that allows loopback receivers: any port but the excepted ones. */
+function checkLoopbackUrl(url: URL, exceptPorts: number[]): UrlVerdict {
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, reason: `the ${url.protocol.replace(":", "")}: scheme is not allowed` };
+  if (url.username || url.password) return { ok: false, reason: "URLs with credentials (user:pass@) are not allowed" };
+  const port = url.port === "" ? (url.protocol === "http:" ? 80 : 443) : Number(url.port);
+  if (exceptPorts.includes(port)) return { ok: false, reason: `port ${port} is the service's own` };
+  return { ok: true, url };
+}
+
 /** Checks everything that can be known before DNS: scheme, userinfo, port, and the host when it is a literal. */
 export function checkUrl(raw: string, policy: EgressPolicy): UrlVerdict {
   let url: URL;
@@ -138,6 +160,8 @@ export function checkUrl(raw: string, policy: EgressPolicy): UrlVerdict {
   } catch {
     return { ok: false, reason: "not an absolute URL" };
   }
+  if (policy.loopback && !policy.allowPrivate && isLoopbackHost(url.hostname))
+    return checkLoopbackUrl(url, policy.loopback.exceptPorts);
   const http = url.protocol === "http:";
   if (url.protocol !== "https:" && !(http && (policy.allowHttp || policy.allowPrivate))) {
     return {

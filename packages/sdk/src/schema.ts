@@ -74,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version (name@N+1)
-         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render time; they never block.
+         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render time; they never block.
          */
         post: operations["publishTemplateVersion"];
         delete?: never;
@@ -231,8 +231,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a free 50-render trial (no API key needed)
-         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 renders in all, at most 5 trials an hour per client address (an IPv6 client counts per /64), and at most `TRIAL_STARTS_PER_HOUR_TOTAL` (200) an hour for the whole service.
+         * Start a free 50-unit trial (no API key needed)
+         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 units: a PDF page or an image each, in all, at most 5 trials an hour per client address (an IPv6 client counts per /64), and at most `TRIAL_STARTS_PER_HOUR_TOTAL` (200) an hour for the whole service.
          */
         post: operations["startTrial"];
         delete?: never;
@@ -638,7 +638,7 @@ export interface components {
             schema?: {
                 [key: string]: unknown;
             };
-            options?: components["schemas"]["RenderOptions"];
+            options?: components["schemas"]["RenderOptions"] & unknown;
             /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
             expected_pages?: number;
             /** @description An example payload, returned by GET and by validate. */
@@ -697,7 +697,7 @@ export interface components {
             schema?: {
                 [key: string]: unknown;
             };
-            options?: components["schemas"]["RenderOptions"];
+            options?: components["schemas"]["RenderOptions"] & unknown;
             /** @description Page estimate for the pre-render quota check; default 1. Not a limit. */
             expected_pages?: number;
             /** @description An example payload, returned by GET and by validate. */
@@ -1036,6 +1036,7 @@ export interface components {
             };
             spend_cap_usd: number;
             spend_cap_remaining_usd: number;
+            /** @description A trial's allowance in units (a PDF page or an image each; the field names say renders): 50 in all, never reset. Null for other accounts. */
             trial: {
                 renders_total: number;
                 renders_used: number;
@@ -1200,7 +1201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1267,6 +1268,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
                 "Idempotency-Key"?: string;
+                /** @description The `checksum` of the template's latest version as the caller last saw it (quoted or not). When another version has been published since, the answer is 409 `conflict` with `details.code` `version_moved` and nothing is published. Without it, a publish always lands on whatever is latest. */
+                "If-Match"?: string;
             };
             path: {
                 /** @description A bare template name (never `name@N`). */
@@ -1316,7 +1319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1533,7 +1536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: The trial ceiling or the plan's free allowance would be passed by this render. `spend_cap_exceeded`: This render would take the month's cost past the account's spend cap. */
+            /** @description `quota_exceeded`: The trial's units or the plan's included units (a PDF page or an image each) would be passed by this render: `details.remaining_units` is what is left, `details.estimated_units` what it needs. `spend_cap_exceeded`: This render would take the month's cost past the account's spend cap. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1560,7 +1563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1650,7 +1653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;

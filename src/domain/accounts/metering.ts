@@ -1,7 +1,7 @@
 import type { AccountRow } from "../../db/schema";
 import type { AccountMeter, MeterLimits, MeterRefusal } from "../../durable-objects/account-meter";
 import { ServiceError } from "../../errors";
-import { effectiveLimits } from "./plans";
+import { effectiveLimits, UNIT_MEANING } from "./plans";
 
 export type MeterStub = DurableObjectStub<AccountMeter>;
 
@@ -58,12 +58,18 @@ function refusal(
   const details: Record<string, unknown> = { ...base, remaining_units: verdict.remainingUnits };
   if (account.trial)
     details.next_step =
-      "The 50-render trial is used up. Create an account and upgrade to a paid plan to keep rendering.";
+      `The trial holds ${plural(limits.includedUnits)} in all (${UNIT_MEANING}), never reset. Create an account ` +
+      `and upgrade to a paid plan to keep rendering.`;
   else details.resets_on = nextPeriodStart(now);
-  const what = account.trial
-    ? "The trial's renders are used up"
-    : `The plan's ${limits.includedUnits} renders this month are used up`;
-  return new ServiceError("quota_exceeded", `${what}: ${verdict.maxUnits} left, and ${needs}.`, { details });
+  const allowance = account.trial
+    ? `the trial's ${plural(limits.includedUnits)} (${UNIT_MEANING})`
+    : `the plan's ${plural(limits.includedUnits)} this month (${UNIT_MEANING})`;
+  // "Used up" only when nothing is left; otherwise what is left and what the render needs, never both at once.
+  const message =
+    verdict.maxUnits === 0
+      ? `${allowance[0]?.toUpperCase()}${allowance.slice(1)} are used up: ${needs}.`
+      : `This render does not fit in what is left of ${allowance}: ${plural(verdict.maxUnits)} left, and ${needs}.`;
+  return new ServiceError("quota_exceeded", message, { details });
 }
 
 /**

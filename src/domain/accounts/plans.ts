@@ -6,7 +6,7 @@ export type PlanName = (typeof PLAN_NAMES)[number];
 
 interface Plan {
   includedRendersPerMonth: number;
-  /** USD per unit past the included renders; null means no overage, so the allowance is a hard quota. */
+  /** USD per unit past the included units; null means no overage, so the allowance is a hard quota. */
   unitPriceUsd: number | null;
   defaultSpendCapUsd: number;
   rendersPerMinute: number;
@@ -21,6 +21,10 @@ export const PLANS: Record<PlanName, Plan> = {
 };
 
 export const TRIAL_RENDERS = 50;
+/** What a unit is, wherever an allowance is told in units: the meter counts pages and images, not calls. */
+export const UNIT_MEANING = "a PDF page or an image each";
+/** The trial's allowance as every text states it. */
+export const TRIAL_ALLOWANCE = `${TRIAL_RENDERS} units: ${UNIT_MEANING}`;
 export const RATE_WINDOW_SECONDS = 60;
 
 export interface EffectiveLimits {
@@ -30,7 +34,7 @@ export interface EffectiveLimits {
   unitPriceUsd: number | null;
 }
 
-/** The plan's numbers with the account's own overrides applied; a trial never pays and gets 50 renders in all. */
+/** The plan's numbers with the account's own overrides applied; a trial never pays and gets 50 units in all. */
 export function effectiveLimits(account: AccountRow): EffectiveLimits {
   const plan = PLANS[account.plan];
   if (account.trial) {

@@ -58,5 +58,5 @@ export async function startTrial(db: Database, limiters: TrialLimiters, now: str
       limiters.deploymentPerHour,
       deployment.resetSeconds,
     );
-  return createAccount(db, { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true }, now);
+  return createAccount(db, { name: `Trial (${TRIAL_RENDERS} units)`, trial: true }, now);
 }

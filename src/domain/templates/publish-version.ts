@@ -17,6 +17,9 @@ const PUBLISH_ATTEMPTS = 5;
  * Publishes `name@N+1`. Omitted engine, schema, options, expected_pages and example are inherited from
  * the latest version; `message` never is. Two concurrent publishes both succeed with distinct numbers:
  * the unique (template, version) index refuses the loser's batch, which then retries on the new latest.
+ * With `ifMatch` (the checksum the caller last saw as the latest) a publish lands only on that latest: the
+ * check is made on the version the batch builds on, and the unique index refuses the batch when another
+ * version took N+1 meanwhile, so the retry sees the moved latest and answers `version_moved`: no race.
  * The warnings say what will fail at render time although the definition was accepted.
  */
 export async function publishVersion(
@@ -26,9 +29,24 @@ export async function publishVersion(
   input: TemplateInput,
   now: string,
   checkEInvoice: EInvoiceChecker,
+  ifMatch?: string,
 ): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   for (let attempt = 1; ; attempt++) {
     const { template, version: previous } = await resolveTemplate(db, accountId, { name, version: null });
+    if (ifMatch !== undefined && ifMatch !== previous.checksum)
+      throw new ServiceError(
+        "conflict",
+        `Template \`${name}\` has moved: its latest version is ${name}@${previous.version} (checksum ` +
+          `${previous.checksum}), not the one If-Match names. Fetch it, merge, and publish again.`,
+        {
+          details: {
+            code: "version_moved",
+            template: name,
+            latest_version: previous.version,
+            latest_checksum: previous.checksum,
+          },
+        },
+      );
     const definition: TemplateDefinition = {
       engine: input.engine ?? previous.engine,
       source: input.source,

@@ -7,6 +7,8 @@ export interface AttemptResult {
   /** HTTP status, or null when no answer came (refused, timed out, connection failed). */
   status: number | null;
   reason: string;
+  /** The egress policy refused the URL: nothing was sent. */
+  refused?: true;
 }
 
 /** Reads at most `limit` bytes of the answer and drops the rest: a receiver cannot make us buffer a huge body. */
@@ -38,7 +40,8 @@ export async function deliverAttempt(
   policy: EgressPolicy,
 ): Promise<AttemptResult> {
   const verdict = checkUrl(url, policy);
-  if (!verdict.ok) return { ok: false, status: null, reason: `refused by the egress policy: ${verdict.reason}` };
+  if (!verdict.ok)
+    return { ok: false, status: null, refused: true, reason: `refused by the egress policy: ${verdict.reason}` };
   const signal = AbortSignal.timeout(ATTEMPT_BUDGET_MS);
   try {
     const response = await fetch(verdict.url, {

@@ -9,7 +9,7 @@ export const getRenderTool = tool({
   title: "Get a render",
   description: "Get a render by id with a fresh signed URL (GET /v1/renders/{id}). Free.",
   annotations: READS,
-  input: { id: z.string() },
+  input: { id: z.string().describe("The render's id (rnd_…), as render or list_renders answered it.") },
   output: RenderSchema,
   run: async ({ id }, caller, deps) => serializeRender(await getRender(deps, caller.account.id, id), deps.signer()),
 });

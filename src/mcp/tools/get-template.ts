@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { resolveTemplate } from "../../domain/templates/find-template";
 import { parseReference } from "../../domain/templates/reference";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { TemplateSchema } from "../../routes/templates/schemas";
-import { READS, tool } from "../tool";
+import { READS, templateRef, tool } from "../tool";
 
 export const getTemplateTool = tool({
   name: "get_template",
@@ -12,7 +11,7 @@ export const getTemplateTool = tool({
     "Get a template version with source, schema, options and example (GET /v1/templates/{ref}" +
     "). ref is name, name@latest or name@N.",
   annotations: READS,
-  input: { ref: z.string() },
+  input: { ref: templateRef },
   output: TemplateSchema,
   run: async ({ ref }, caller, { db }) => {
     const { template, version } = await resolveTemplate(db, caller.account.id, parseReference(ref));

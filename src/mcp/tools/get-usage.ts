@@ -5,7 +5,8 @@ import { READS, tool } from "../tool";
 export const getUsageTool = tool({
   name: "get_usage",
   title: "Get usage",
-  description: "This month's usage, cost and remaining renders, including the trial balance (GET /v1/usage).",
+  description:
+    "This month's usage, cost and remaining units (a PDF page or an image each), including the trial balance (GET /v1/usage).",
   annotations: READS,
   input: {},
   output: UsageSchema,

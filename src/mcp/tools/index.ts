@@ -6,6 +6,8 @@ import { getTemplateTool } from "./get-template";
 import { getUsageTool } from "./get-usage";
 import { listRendersTool } from "./list-renders";
 import { listTemplatesTool } from "./list-templates";
+import { listVersionsTool } from "./list-versions";
+import { previewTemplateTool } from "./preview-template";
 import { renderTool } from "./render";
 import { updateTemplateTool } from "./update-template";
 import { validateTemplateTool } from "./validate-template";
@@ -16,7 +18,9 @@ export const tools: Tool[] = [
   updateTemplateTool,
   getTemplateTool,
   listTemplatesTool,
+  listVersionsTool,
   validateTemplateTool,
+  previewTemplateTool,
   renderTool,
   getRenderTool,
   listRendersTool,

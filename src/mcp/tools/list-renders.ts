@@ -9,7 +9,10 @@ export const listRendersTool = tool({
   title: "List renders",
   description: "List your renders, newest first (GET /v1/renders).",
   annotations: READS,
-  input: { limit: z.int().min(1).max(100).optional(), status: RenderSchema.shape.status.optional() },
+  input: {
+    limit: z.int().min(1).max(100).optional().describe("How many renders to list, 1 to 100; 25 when omitted."),
+    status: RenderSchema.shape.status.optional().describe("Only the renders in this state; all when omitted."),
+  },
   output: RenderListSchema,
   run: async ({ limit, status }, caller, { db, signer }) => {
     const page = await listRenders(db, caller.account.id, { limit: limit ?? 25, status });

@@ -1,4 +1,3 @@
-import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
 import { createRender } from "../../domain/renders/create-render";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { precheckRenderBody, toRenderRequest } from "../../routes/renders/parse-request";
@@ -20,7 +19,6 @@ export const renderTool = tool({
       "The data the template is rendered with, as JSON (usually an object, not a JSON-encoded string); " +
         "validated against the template's schema; {} when omitted.",
     ).optional(),
-    options: RenderOptionsSchema.optional(),
   },
   output: RenderSchema,
   run: async (args, caller, services) => {

@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { parseReference } from "../../domain/templates/reference";
 import { validationResult } from "../../domain/templates/validation-result";
 import { ValidationResultSchema } from "../../routes/templates/schemas";
-import { anyJson, READS, tool } from "../tool";
+import { anyJson, READS, templateRef, tool } from "../tool";
 
 export const validateTemplateTool = tool({
   name: "validate_template",
@@ -11,7 +10,7 @@ export const validateTemplateTool = tool({
   description: "Check data against a template's schema without rendering (POST /v1/templates/{ref}/validate). Free.",
   annotations: READS,
   input: {
-    ref: z.string(),
+    ref: templateRef,
     data: anyJson("The data to check, as JSON (usually an object, not a JSON-encoded string)."),
   },
   output: ValidationResultSchema,

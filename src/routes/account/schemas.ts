@@ -43,7 +43,14 @@ export const UsageSchema = z
     cost_usd: z.object({ period_to_date: z.number(), unit_price: z.number() }),
     spend_cap_usd: z.number(),
     spend_cap_remaining_usd: z.number(),
-    trial: z.object({ renders_total: z.int(), renders_used: z.int(), renders_remaining: z.int() }).nullable(),
+    trial: z
+      .object({ renders_total: z.int(), renders_used: z.int(), renders_remaining: z.int() })
+      .nullable()
+      .openapi({
+        description:
+          "A trial's allowance in units (a PDF page or an image each; the field names say renders): 50 in all, " +
+          "never reset. Null for other accounts.",
+      }),
     rate_limit: z.object({ renders_per_minute: z.int(), window_seconds: z.int() }),
   })
   .openapi("Usage");

@@ -39,14 +39,14 @@ export const createTrialEndpoint = endpoint(
     hide: true,
     path: "/v1/internal/trials",
     responses: {
-      201: jsonContent(IssuedAccount, "A trial account with 50 renders."),
+      201: jsonContent(IssuedAccount, "A trial account with 50 units (a PDF page or an image each)."),
       ...errorResponses("authentication_error"),
     },
   }),
   async (c) => {
     const { account, apiKey, keyId } = await createAccount(
       c.var.services.db,
-      { name: `Trial (${TRIAL_RENDERS} renders)`, trial: true },
+      { name: `Trial (${TRIAL_RENDERS} units)`, trial: true },
       c.var.services.clock.iso(),
     );
     return c.json({ account: serializeAccount(account), api_key: apiKey, key_id: keyId }, 201);

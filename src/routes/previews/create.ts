@@ -1,34 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
-import { createPreview, MAX_PREVIEW_PAGES, type PreviewSubject } from "../../domain/previews/create-preview";
-import { parseReference } from "../../domain/templates/reference";
+import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
 import type { TemplateWarning } from "../../domain/templates/template-warnings";
-import { errorResponses, ServiceError } from "../../errors";
+import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { rateHeaders } from "../rate-headers";
-import { RenderRequestBody } from "../renders/schemas";
 import { fileContent, jsonBodyOf } from "../schemas";
-import { TemplateVersionBody } from "../templates/schemas";
-
-const PreviewBody = z
-  .strictObject({
-    template: z
-      .string()
-      .optional()
-      .openapi({ description: "A stored version to preview: `name` or `name@version`. Give either this or `source`." }),
-    source: TemplateVersionBody.shape.source.optional(),
-    engine: TemplateVersionBody.shape.engine,
-    schema: TemplateVersionBody.shape.schema,
-    options: RenderRequestBody.shape.options,
-    data: RenderRequestBody.shape.data,
-    format: RenderRequestBody.shape.format,
-  })
-  .openapi("PreviewRequest", {
-    description:
-      "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and " +
-      "`options`), rendered with `data`.",
-  });
+import { PreviewBody, previewRequest } from "./schemas";
 
 const base64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -95,52 +74,14 @@ const route = createRoute({
   },
 });
 
-function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
-  const { template, source } = body;
-  if (template !== undefined && source === undefined) return { ref: parseReference(template, "template") };
-  if (source !== undefined && template === undefined) {
-    const definition = {
-      engine: body.engine ?? "chromium",
-      source,
-      schema: body.schema ?? {},
-      options: body.options ?? {},
-    };
-    return { definition };
-  }
-  const message =
-    template === undefined
-      ? "Give `template` (a stored version) or `source` (an unsaved definition)."
-      : "Give `template` or `source`, not both.";
-  throw new ServiceError("invalid_request", message, {
-    errors: [
-      {
-        path: template === undefined ? "source" : "template",
-        message,
-        expected: "exactly one of template and source",
-        received: template === undefined ? "missing" : "both",
-      },
-    ],
-  });
-}
-
 export const createPreviewEndpoint = endpoint(route, async (c) => {
   const services = c.var.services;
   const receivedAt = services.clock.now();
-  const body = c.req.valid("json");
-  const subject = subjectOf(body);
   const timings = new RenderTimings();
   c.set("timings", timings);
-  // An unsaved definition's options are its defaults: the request's own options would be the same ones again.
-  const options = "definition" in subject ? undefined : body.options;
   const preview = await createPreview(
     { account: c.get("account"), apiKeyId: c.get("apiKeyId") },
-    {
-      subject,
-      data: body.data === undefined ? {} : body.data,
-      format: body.format === "jpeg" ? "jpg" : body.format,
-      options,
-      receivedAt,
-    },
+    previewRequest(c.req.valid("json"), receivedAt),
     { ...services, timings },
   );
   const headers: Record<string, string> = {

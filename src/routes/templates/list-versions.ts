@@ -3,9 +3,9 @@ import { listVersions } from "../../domain/templates/list-templates";
 import { serializeVersion } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { jsonContent, listOf } from "../schemas";
+import { jsonContent } from "../schemas";
 import { NameParam } from "./params";
-import { TemplateVersionSchema } from "./schemas";
+import { TemplateVersionListSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -16,7 +16,7 @@ const route = createRoute({
   security: API_KEY_SECURITY,
   request: { params: NameParam },
   responses: {
-    200: jsonContent(listOf(TemplateVersionSchema, "TemplateVersionList"), "Every version, newest first."),
+    200: jsonContent(TemplateVersionListSchema, "Every version, newest first."),
     ...errorResponses("invalid_request", "authentication_error", "not_found"),
   },
 });

@@ -4,7 +4,7 @@ import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
+import { IdempotencyHeader, IfMatchHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { NameParam } from "./params";
 import { SavedTemplateSchema, TemplateVersionBody } from "./schemas";
 
@@ -16,10 +16,15 @@ const route = createRoute({
   summary: "Publish a new version (name@N+1)",
   description:
     "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. " +
-    "Versions are immutable. `warnings` lists what will fail, or print the date of the request, at render " +
+    "Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version " +
+    "was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render " +
     "time; they never block.",
   security: API_KEY_SECURITY,
-  request: { headers: IdempotencyHeader, params: NameParam, body: jsonBodyOf(TemplateVersionBody) },
+  request: {
+    headers: IdempotencyHeader.merge(IfMatchHeader),
+    params: NameParam,
+    body: jsonBodyOf(TemplateVersionBody),
+  },
   responses: {
     201: jsonContent(SavedTemplateSchema, "The template at its new version."),
     ...errorResponses("invalid_request", "authentication_error", "not_found", "conflict"),
@@ -29,6 +34,11 @@ const route = createRoute({
 export const publishVersionEndpoint = endpoint(route, async (c) => {
   const { name } = c.req.valid("param");
   const input = c.req.valid("json");
+  // An ETag-style quoted value is the same checksum.
+  const ifMatch = c.req
+    .header("if-match")
+    ?.trim()
+    .replace(/^"(.*)"$/, "$1");
   const { template, version, ...warnings } = await publishVersion(
     c.var.services.db,
     c.get("account").id,
@@ -36,6 +46,7 @@ export const publishVersionEndpoint = endpoint(route, async (c) => {
     input,
     c.var.services.clock.iso(),
     eInvoiceChecker(c.var.services.chromium, c.get("account").id),
+    ifMatch,
   );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });

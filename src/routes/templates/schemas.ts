@@ -23,7 +23,9 @@ const definitionFields = {
   }),
   engine: Engine.optional(),
   schema: JsonSchemaObject.optional(),
-  options: RenderOptionsSchema.optional(),
+  options: RenderOptionsSchema.optional().openapi({
+    description: "The template's default render options; a render's own `options` are merged over them and win.",
+  }),
   expected_pages: z
     .int()
     .min(1)
@@ -106,7 +108,7 @@ const TemplateWarningSchema = z
       "rule (one warning per violation); e_invoice_unchecked: no render backend could check it. Warnings never block.",
   });
 
-const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
+export const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
 
 const WarningsTruncated = z
   .literal(true)
@@ -133,6 +135,8 @@ export const TemplateVersionSchema = z
     created_at: IsoTimestamp,
   })
   .openapi("TemplateVersion");
+
+export const TemplateVersionListSchema = listOf(TemplateVersionSchema, "TemplateVersionList");
 
 export const DeletedTemplateSchema = z
   .object({ object: z.literal("template"), id: z.string(), name: z.string(), deleted: z.literal(true) })

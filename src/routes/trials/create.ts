@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { TRIAL_RENDERS } from "../../domain/accounts/plans";
+import { TRIAL_ALLOWANCE, TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { startTrial, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
 import { errorResponses } from "../../errors";
@@ -23,10 +23,10 @@ const route = createRoute({
   path: "/v1/trials",
   operationId: "startTrial",
   tags: ["Account"],
-  summary: `Start a free ${TRIAL_RENDERS}-render trial (no API key needed)`,
+  summary: `Start a free ${TRIAL_RENDERS}-unit trial (no API key needed)`,
   description:
     `Creates a trial account and answers its API key, on the same terms as the agent server's first ` +
-    `call: ${TRIAL_RENDERS} renders in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address ` +
+    `call: ${TRIAL_ALLOWANCE}, in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address ` +
     `(an IPv6 client counts per /64), and at most \`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole ` +
     `service.`,
   security: [],

@@ -1,9 +1,29 @@
 import { resolve } from "node:path";
-import type { Output } from "../output.js";
-import { scaffold } from "../template-folder.js";
+import { FolioError, unwrap } from "@folio/sdk";
+import { configuredClient } from "../config.js";
+import { type Output, Refused } from "../output.js";
+import { checkName, scaffold } from "../template-folder.js";
+
+/** With a key configured, a name the account already holds is refused: its first push could never publish. */
+async function refuseExistingName(name: string): Promise<void> {
+  const folio = configuredClient();
+  if (folio === null) return;
+  try {
+    const existing = await unwrap(folio.api.GET("/v1/templates/{ref}", { params: { path: { ref: name } } }));
+    throw new Refused(
+      `${name} already exists (${existing.id}, latest ${existing.ref}): folio pull ${name} to work on it, or ` +
+        `choose another name`,
+      { template: name, id: existing.id, latest_version: existing.latest_version },
+    );
+  } catch (error) {
+    if (!(error instanceof FolioError && error.type === "not_found")) throw error;
+  }
+}
 
 /** `folio init <name> [dir]`: a template folder (dir defaults to the name) ready to preview and push. */
-export function init(name: string, dir: string | undefined, out: Output): void {
+export async function init(name: string, dir: string | undefined, out: Output): Promise<void> {
+  checkName(name);
+  await refuseExistingName(name);
   const folder = resolve(dir ?? name);
   const files = scaffold(folder, name);
   out.result(
