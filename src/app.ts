@@ -16,7 +16,8 @@ import { requestLog } from "./middleware/request-log";
 import { services } from "./middleware/services";
 import { endpoints } from "./routes";
 import { rateHeaders } from "./routes/rate-headers";
-import { docsPage, homePage } from "./routes/service/docs";
+import { homePage } from "./routes/service/docs";
+import { docsPage, docsSearch } from "./routes/service/docs-pages";
 import { errorDocs } from "./routes/service/error-docs";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
@@ -95,7 +96,8 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   let document: unknown;
   const openApi = (baseUrl: string) => (document ??= openApiDocument(app, baseUrl));
   app.get("/openapi.json", (c) => c.json(openApi(c.var.services.baseUrl)));
-  app.get("/docs", docsPage(openApi));
+  for (const path of ["/docs", "/docs/sdk", "/docs/cli", "/docs/mcp"]) app.get(path, docsPage(path, openApi));
+  app.get("/docs/search", docsSearch(openApi));
   app.get("/", homePage);
 
   app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));

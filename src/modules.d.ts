@@ -6,3 +6,7 @@ declare module "*.woff" {
   const data: ArrayBuffer;
   export default data;
 }
+declare module "*.css" {
+  const text: string;
+  export default text;
+}

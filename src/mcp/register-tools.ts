@@ -6,7 +6,7 @@ import type { ToolCaller } from "./credentials";
 import type { Tool, ToolDeps } from "./tool";
 import { tools } from "./tools";
 
-const apiKey = {
+export const apiKey = {
   api_key: z
     .string()
     .optional()

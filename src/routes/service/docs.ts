@@ -60,24 +60,19 @@ function errorsSection(baseUrl: string): string {
   );
 }
 
-/** GET /docs: the whole reference on one server-rendered page, from the running OpenAPI document. */
-export function docsPage(openApi: (baseUrl: string) => unknown) {
-  return async (c: AppContext) => {
-    const baseUrl = c.var.services.config.baseUrl;
-    const document = openApi(baseUrl) as OpenApiDocument;
-    const body = [
-      quickStart(baseUrl),
-      optionsSection(document),
-      finishingGuide(),
-      eInvoiceGuide(),
-      await liquidGuide(),
-      limitsGuide(),
-      webhookGuide(baseUrl),
-      errorsSection(baseUrl),
-      apiReference(document),
-    ].join("");
-    return c.html(page(baseUrl, "API reference", body));
-  };
+/** The body of GET /docs: the whole reference, from the running OpenAPI document. */
+export async function referenceBody(baseUrl: string, document: OpenApiDocument): Promise<string> {
+  return [
+    quickStart(baseUrl),
+    optionsSection(document),
+    finishingGuide(),
+    eInvoiceGuide(),
+    await liquidGuide(),
+    limitsGuide(),
+    webhookGuide(baseUrl),
+    errorsSection(baseUrl),
+    apiReference(baseUrl, document),
+  ].join("");
 }
 
 /** GET /: where to go from here. */

@@ -37,6 +37,7 @@ export function errorDocs(c: AppContext): Response {
         `<h1>Errors</h1><p>Every error answers <code>{"error": {"type", "message", "docs_url", "errors"?, ` +
           `"details"?}}</code>; branch on <code>type</code>.</p><table><tr><th>type</th><th>HTTP</th>` +
           `<th>meaning</th></tr>${rows.join("")}</table>`,
+        "/docs/errors",
       ),
     );
   }

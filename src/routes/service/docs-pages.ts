@@ -1,0 +1,50 @@
+// GET /docs and its pages (the SDK, the CLI, the MCP tools) and GET /docs/search over them: each page rendered on the
+// server from what it describes, in the shared shell (src/docs/html.ts).
+import type { OpenApiDocument } from "../../docs/api-reference";
+import { cliPage } from "../../docs/cli-page";
+import { DOCS_PAGES, page } from "../../docs/html";
+import { mcpPage } from "../../docs/mcp-page";
+import { type DocsBody, searchDocs, searchResults } from "../../docs/search";
+import { sdkPage } from "../../docs/sdk-page";
+import type { AppContext } from "../../lib/endpoint";
+import { referenceBody } from "./docs";
+
+type OpenApi = (baseUrl: string) => unknown;
+
+/** How each docs page's body is made. */
+function bodyOf(baseUrl: string, openApi: OpenApi): Record<string, () => string | Promise<string>> {
+  return {
+    "/docs": () => referenceBody(baseUrl, openApi(baseUrl) as OpenApiDocument),
+    "/docs/sdk": () => sdkPage(baseUrl),
+    "/docs/cli": () => cliPage(baseUrl),
+    "/docs/mcp": () => mcpPage(baseUrl),
+  };
+}
+
+/** Every docs page the search reads, in the sidebar's order (the error pages are summed up in /docs#errors). */
+async function docsBodies(baseUrl: string, openApi: OpenApi): Promise<DocsBody[]> {
+  const bodies = bodyOf(baseUrl, openApi);
+  const pages = DOCS_PAGES.filter(({ path }) => path in bodies);
+  return Promise.all(pages.map(async ({ path, name }) => ({ path, name, body: await (bodies[path] ?? String)() })));
+}
+
+/** The handler of one docs page, by its path. */
+export function docsPage(path: string, openApi: OpenApi) {
+  return async (c: AppContext) => {
+    const baseUrl = c.var.services.config.baseUrl;
+    const name = DOCS_PAGES.find((p) => p.path === path)?.name ?? "Folio";
+    const body = await (bodyOf(baseUrl, openApi)[path] ?? String)();
+    return c.html(page(baseUrl, name, body, path));
+  };
+}
+
+/** GET /docs/search?q=: a section titled exactly so is a redirect to it; anything else a page of results. */
+export function docsSearch(openApi: OpenApi) {
+  return async (c: AppContext) => {
+    const baseUrl = c.var.services.config.baseUrl;
+    const query = c.req.query("q") ?? "";
+    const { jump, hits } = searchDocs(baseUrl, await docsBodies(baseUrl, openApi), query);
+    if (jump) return c.redirect(jump, 302);
+    return c.html(page(baseUrl, "Search", searchResults(query, hits)));
+  };
+}
