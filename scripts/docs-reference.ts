@@ -72,7 +72,13 @@ function describeExport(exported: ts.Symbol, checker: ts.TypeChecker, at: ts.Nod
         : `${name}${checker.signatureToString(call, at, FORMAT)}`;
       return { name, kind: "function", signature, doc: text, members };
     }
-    return { name, kind: "value", signature: `${name}: ${checker.typeToString(type, at, FORMAT)}`, doc: text, members: [] };
+    return {
+      name,
+      kind: "value",
+      signature: `${name}: ${checker.typeToString(type, at, FORMAT)}`,
+      doc: text,
+      members: [],
+    };
   }
   const declared = checker.getDeclaredTypeOfSymbol(symbol);
   const isInterface = Boolean(symbol.flags & ts.SymbolFlags.Interface);
@@ -81,7 +87,9 @@ function describeExport(exported: ts.Symbol, checker: ts.TypeChecker, at: ts.Nod
   return {
     name,
     kind: "type",
-    signature: isInterface ? `interface ${name}` : `type ${name} = ${alias?.type.getText() ?? checker.typeToString(declared, at, FORMAT)}`,
+    signature: isInterface
+      ? `interface ${name}`
+      : `type ${name} = ${alias?.type.getText() ?? checker.typeToString(declared, at, FORMAT)}`,
     doc: text,
     members: isInterface ? membersOf(declared, checker, at) : [],
   };
@@ -90,10 +98,14 @@ function describeExport(exported: ts.Symbol, checker: ts.TypeChecker, at: ts.Nod
 /** Every export of @folio/sdk but the generated OpenAPI types (their reference is /docs itself). */
 export function sdkReference(): SdkExport[] {
   const entry = join(ROOT, "packages/sdk/src/index.ts");
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, "packages/sdk/tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => {},
-  });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, "packages/sdk/tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    },
+  );
   const program = ts.createProgram([entry], config?.options ?? {});
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);

@@ -34,6 +34,12 @@ export interface Operation {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 }
+/** One operation of the document: a method on a path. */
+export interface Endpoint {
+  path: string;
+  method: string;
+  operation: Operation;
+}
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
@@ -85,7 +91,8 @@ export function propertyTable(
   return `<table><tr><th>field</th><th>type</th><th>meaning</th>${headings}</tr>${rows.join("")}</table>`;
 }
 
-function operationSection(baseUrl: string, document: OpenApiDocument, path: string, method: string, operation: Operation): string {
+function operationSection(baseUrl: string, document: OpenApiDocument, endpoint: Endpoint): string {
+  const { path, method, operation } = endpoint;
   const id = operation.operationId ?? `${method}-${path}`;
   const auth =
     operation.security && operation.security.length === 0
@@ -118,7 +125,7 @@ function operationSection(baseUrl: string, document: OpenApiDocument, path: stri
     `${parameters}\n` +
     `${bodyType}\n` +
     `<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>` +
-    endpointExample(baseUrl, document, path, method, operation)
+    endpointExample(baseUrl, document, endpoint)
   );
 }
 
@@ -141,7 +148,7 @@ export function apiReference(baseUrl: string, document: OpenApiDocument): string
   );
   const sections = groups.map(
     (g) =>
-      `<h2 id="${escapeHtml(g.tag)}">${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(baseUrl, document, o.path, o.method, o.operation)).join("")}`,
+      `<h2 id="${escapeHtml(g.tag)}">${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(baseUrl, document, o)).join("")}`,
   );
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => {
     const description = schema.description ? `<p>${inline(schema.description)}</p>` : "";

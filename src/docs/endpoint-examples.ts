@@ -1,7 +1,7 @@
 // An example request and answer for each endpoint, as curl and through the SDK, built from the operation's own
 // OpenAPI schemas (example-values.ts), so every endpoint gets one and none can describe a field the route refuses.
 import { escapeHtml } from "../lib/escape-html";
-import type { OpenApiDocument, Operation } from "./api-reference";
+import type { Endpoint, OpenApiDocument, Operation } from "./api-reference";
 import { type ExampleContext, exampleOf } from "./example-values";
 
 const JSON_TYPE = "application/json";
@@ -36,7 +36,9 @@ function exampleQuery(operation: Operation, context: ExampleContext): Record<str
 }
 
 function curl(baseUrl: string, method: string, url: string, keyed: boolean, body: unknown): string {
-  const parts = [`curl -s${method === "get" || (method === "post" && body !== undefined) ? "" : ` -X ${method.toUpperCase()}`}`];
+  const parts = [
+    `curl -s${method === "get" || (method === "post" && body !== undefined) ? "" : ` -X ${method.toUpperCase()}`}`,
+  ];
   parts.push(url.includes("?") ? `"${baseUrl}${url}"` : `${baseUrl}${url}`);
   if (keyed) parts.push(`-H "Authorization: Bearer $KEY"`);
   const command = parts.join(" ");
@@ -87,13 +89,8 @@ function answer(operation: Operation, context: ExampleContext): string {
 }
 
 /** The example block of one endpoint: curl, the SDK, and the answer side by side. */
-export function endpointExample(
-  baseUrl: string,
-  document: OpenApiDocument,
-  path: string,
-  method: string,
-  operation: Operation,
-): string {
+export function endpointExample(baseUrl: string, document: OpenApiDocument, endpoint: Endpoint): string {
+  const { path, method, operation } = endpoint;
   const context: ExampleContext = { schemas: document.components?.schemas ?? {}, request: true, baseUrl };
   const bodySchema = operation.requestBody?.content?.[JSON_TYPE]?.schema;
   const body = bodySchema ? exampleOf(bodySchema, context) : undefined;

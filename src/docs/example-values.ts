@@ -33,7 +33,8 @@ function standIn(schema: Schema, name: string): unknown {
 function named(schema: Schema | undefined, context: ExampleContext, depth = 0): boolean {
   if (!schema || depth > MAX_DEPTH) return false;
   if (schema.example !== undefined || schema.const !== undefined) return true;
-  if (schema.$ref) return named(context.schemas[schema.$ref.slice(schema.$ref.lastIndexOf("/") + 1)], context, depth + 1);
+  if (schema.$ref)
+    return named(context.schemas[schema.$ref.slice(schema.$ref.lastIndexOf("/") + 1)], context, depth + 1);
   return false;
 }
 

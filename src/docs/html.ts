@@ -33,7 +33,7 @@ export const DOCS_PAGES: Array<{ path: string; name: string }> = [
 function sidebar(baseUrl: string, current: string, body: string): string {
   const list = sections(body);
   const suggestions = list.map((s) => `<option value="${escapeHtml(s.title)}">`).join("");
-  const contents = list.length ? tableOfContents(list, escapeHtml) : "";
+  const contents = list.length ? tableOfContents(list) : "";
   const pages = DOCS_PAGES.map(({ path, name }) => {
     const here = path === current;
     return (

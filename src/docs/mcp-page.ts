@@ -1,10 +1,10 @@
 // /docs/mcp: the agent server's tools as the server registers them (src/mcp/tools, and the api_key argument every
 // tool takes): names, titles, descriptions, hints and each argument's JSON Schema, read at run time, never copied.
 import { z } from "@hono/zod-openapi";
+import { escapeHtml } from "../lib/escape-html";
 import { apiKey } from "../mcp/register-tools";
 import type { Tool } from "../mcp/tool";
 import { tools } from "../mcp/tools";
-import { escapeHtml } from "../lib/escape-html";
 import { typeLabel } from "./api-reference";
 import { inline } from "./html";
 
@@ -14,7 +14,10 @@ type ArgumentSchema = Parameters<typeof typeLabel>[0] & {
 
 /** The arguments as the MCP client is told them: the input schema in JSON Schema, api_key included. */
 function argumentsOf(tool: Tool): ArgumentSchema {
-  return z.toJSONSchema(z.object({ ...tool.input, ...apiKey }), { io: "input", unrepresentable: "any" }) as ArgumentSchema;
+  return z.toJSONSchema(z.object({ ...tool.input, ...apiKey }), {
+    io: "input",
+    unrepresentable: "any",
+  }) as ArgumentSchema;
 }
 
 function toolSection(tool: Tool): string {

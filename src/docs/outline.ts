@@ -1,5 +1,6 @@
 // The headings of a rendered docs page and the text under each: the sidebar's contents and the search's index are
 // read from the page itself, so neither can name a section the page does not have.
+import { escapeHtml } from "../lib/escape-html";
 
 /** One `<h2 id>` or `<h3 id>` of a page, with the text that follows it up to the next such heading. */
 export interface Section {
@@ -36,14 +37,15 @@ export function sections(html: string): Section[] {
 }
 
 /** The sections as nested lists: each h2 a link, its h3s under it in a <details> closed until opened. */
-export function tableOfContents(list: Section[], escape: (text: string) => string): string {
+export function tableOfContents(list: Section[]): string {
   const groups: Array<{ head: Section; children: Section[] }> = [];
   for (const section of list) {
     const last = groups.at(-1);
     if (section.level === 3 && last) last.children.push(section);
     else groups.push({ head: section, children: [] });
   }
-  const link = (s: Section) => `<a href="#${escape(s.id)}" title="${escape(s.title)}">${escape(s.title)}</a>`;
+  const link = (s: Section) =>
+    `<a href="#${escapeHtml(s.id)}" title="${escapeHtml(s.title)}">${escapeHtml(s.title)}</a>`;
   const items = groups.map(({ head, children }) =>
     children.length
       ? `<li><details><summary>${link(head)}</summary><ul class="toc">` +

@@ -4,8 +4,8 @@ import type { OpenApiDocument } from "../../docs/api-reference";
 import { cliPage } from "../../docs/cli-page";
 import { DOCS_PAGES, page } from "../../docs/html";
 import { mcpPage } from "../../docs/mcp-page";
-import { type DocsBody, searchDocs, searchResults } from "../../docs/search";
 import { sdkPage } from "../../docs/sdk-page";
+import { type DocsBody, searchDocs, searchResults } from "../../docs/search";
 import type { AppContext } from "../../lib/endpoint";
 import { referenceBody } from "./docs";
 

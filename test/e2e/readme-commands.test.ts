@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { newKey } from "./client";
+
+// Every `sh` block of the README is either run here against the e2e service (marked `<!-- run -->` on the line
+// before it) or named below with the reason it is not: a command a reader copies from the README must work.
+const ROOT = join(import.meta.dirname, "../..");
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+
+/** Blocks not run, by their first line, and why. */
+const EXCLUDED: Record<string, string> = {
+  "npm install && npm run dev": "starts the service: test/e2e/start-service.ts starts it exactly so for these tests",
+  "npm install && npm test": "the test suite itself",
+  "curl -s -X POST $BASE/v1/trials":
+    "trials are limited to 5 an hour per client address, which the other e2e tests share; test/routes/trials.test.ts",
+  'R="curl -s $BASE/v1/render -H \\"Authorization: Bearer $KEY\\" -d"':
+    "document finishing shorthand with `{...}` standing for the reader's data; test/e2e/render-finishing.test.ts",
+  '$R \'{"template": "invoice", "data": {...}, "options": {"e_invoice": {"standard": "factur-x", "profile": "en16931", "xml": "<rsm:CrossIndustryInvoice ...>...</rsm:CrossIndustryInvoice>", "validation": "enforce"}}}\'':
+    "an e-invoice sketch with `...` for the XML; test/e2e/e-invoice-rules.test.ts renders real ones",
+  "npx wrangler login": "needs a Cloudflare account: it deploys to Cloudflare",
+};
+
+interface Block {
+  line: number;
+  first: string;
+  text: string;
+  run: boolean;
+}
+
+function shellBlocks(markdown: string): Block[] {
+  const lines = markdown.split("\n");
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```sh\s*$/.exec(lines[i] ?? "");
+    if (!open) continue;
+    const indent = open[1]?.length ?? 0;
+    const end = lines.findIndex((line, j) => j > i && line.trim() === "```");
+    const body = lines.slice(i + 1, end).map((line) => line.slice(indent));
+    const run = (lines[i - 1] ?? "").trim() === "<!-- run -->";
+    blocks.push({ line: i + 1, first: body[0] ?? "", text: body.join("\n"), run });
+    i = end;
+  }
+  return blocks;
+}
+
+const blocks = shellBlocks(README);
+
+describe("the README's commands", () => {
+  it("are each run below or excluded with a reason", () => {
+    expect(blocks.filter((b) => b.run).length).toBeGreaterThan(5);
+    for (const block of blocks.filter((b) => !b.run))
+      expect(EXCLUDED[block.first], `README.md:${block.line} is neither marked nor excluded`).toBeTruthy();
+  });
+
+  it("work as written, in order, against the service", async () => {
+    // A folder standing for the clone: the blocks' own files land there, packages/ is the repository's.
+    const clone = mkdtempSync(join(tmpdir(), "folio-readme-"));
+    symlinkSync(join(ROOT, "packages"), join(clone, "packages"));
+    const env = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("FOLIO_"))),
+      PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}`,
+      HOME: clone,
+      XDG_CONFIG_HOME: join(clone, ".config"),
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      // An account of its own, so the README's template names never meet another test's.
+      KEY: await newKey(),
+      BASE: inject("baseUrl"),
+    };
+    // The reader sets KEY and BASE to what `npm run dev` printed; here they are the e2e service's.
+    const prelude = 'curl() { command curl --fail-with-body "$@"; }\nset -euo pipefail\n';
+    for (const block of blocks.filter((b) => b.run)) {
+      const script = block.text.replace(/^(KEY|BASE)=.*$/gm, "");
+      const run = spawnSync("bash", ["-c", prelude + script], { cwd: clone, env, encoding: "utf8" });
+      expect(run.status, `README.md:${block.line}\n${run.stdout}\n${run.stderr}`).toBe(0);
+    }
+    const pdfs = readdirSync(clone, { recursive: true, encoding: "utf8" }).filter(
+      (name) => name.endsWith(".pdf") && !name.includes("node_modules") && !name.startsWith("packages"),
+    );
+    expect(pdfs).toEqual(expect.arrayContaining(["hello.pdf", "preview.pdf", "invoice.pdf"]));
+    for (const pdf of pdfs) expect(readFileSync(join(clone, pdf)).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
