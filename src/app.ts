@@ -16,8 +16,7 @@ import { requestLog } from "./middleware/request-log";
 import { services } from "./middleware/services";
 import { endpoints } from "./routes";
 import { rateHeaders } from "./routes/rate-headers";
-import { homePage } from "./routes/service/docs";
-import { docsPage, docsSearch } from "./routes/service/docs-pages";
+import { docsPage, docsSearch, homePage } from "./routes/service/docs-pages";
 import { errorDocs } from "./routes/service/error-docs";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */

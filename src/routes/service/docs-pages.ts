@@ -1,11 +1,10 @@
 // GET /docs and its pages (the SDK, the CLI, the MCP tools) and GET /docs/search over them: each page rendered on the
 // server from what it describes, in the shared shell (src/docs/html.ts).
 import type { OpenApiDocument } from "../../docs/api-reference";
-import { cliPage } from "../../docs/cli-page";
 import { DOCS_PAGES, page } from "../../docs/html";
 import { mcpPage } from "../../docs/mcp-page";
-import { sdkPage } from "../../docs/sdk-page";
-import { type DocsBody, searchDocs, searchResults } from "../../docs/search";
+import { type DocsBody, searchDocs, searchResults } from "../../docs/outline";
+import { cliPage, sdkPage } from "../../docs/package-pages";
 import type { AppContext } from "../../lib/endpoint";
 import { referenceBody } from "./docs";
 
@@ -47,4 +46,28 @@ export function docsSearch(openApi: OpenApi) {
     if (jump) return c.redirect(jump, 302);
     return c.html(page(baseUrl, "Search", searchResults(query, hits)));
   };
+}
+
+/** GET /: where to go from here. */
+export function homePage(c: AppContext): Response {
+  const baseUrl = c.var.services.config.baseUrl;
+  const links = [
+    ["/studio", "Studio", "write a template and see it as you type; start a free trial"],
+    ["/docs", "API reference", "every endpoint, the render options, Liquid, webhooks and errors"],
+    ["/openapi.json", "OpenAPI document", "for code generators and typed clients"],
+    ["/mcp", "Agent server (MCP)", "Streamable HTTP: point an AI assistant's MCP client at this URL"],
+  ];
+  const items = links.map(
+    ([path, name, what]) =>
+      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br>` +
+      `<span class="muted">${what}</span></li>`,
+  );
+  return c.html(
+    page(
+      baseUrl,
+      "Folio",
+      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG ` +
+        `and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
+    ),
+  );
 }

@@ -2,11 +2,10 @@ import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/ap
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
-import { inline, page } from "../../docs/html";
+import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
-import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
 function quickStart(baseUrl: string): string {
@@ -73,28 +72,4 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     errorsSection(baseUrl),
     apiReference(baseUrl, document),
   ].join("");
-}
-
-/** GET /: where to go from here. */
-export function homePage(c: AppContext): Response {
-  const baseUrl = c.var.services.config.baseUrl;
-  const links = [
-    ["/studio", "Studio", "write a template and see it as you type; start a free trial"],
-    ["/docs", "API reference", "every endpoint, the render options, Liquid, webhooks and errors"],
-    ["/openapi.json", "OpenAPI document", "for code generators and typed clients"],
-    ["/mcp", "Agent server (MCP)", "Streamable HTTP: point an AI assistant's MCP client at this URL"],
-  ];
-  const items = links.map(
-    ([path, name, what]) =>
-      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br>` +
-      `<span class="muted">${what}</span></li>`,
-  );
-  return c.html(
-    page(
-      baseUrl,
-      "Folio",
-      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG ` +
-        `and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
-    ),
-  );
 }
