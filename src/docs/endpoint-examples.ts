@@ -88,7 +88,7 @@ function answer(operation: Operation, context: ExampleContext): string {
   return `HTTP ${status}\n${text}`;
 }
 
-/** The example block of one endpoint: curl, the SDK, and the answer side by side. */
+/** The example block of one endpoint: curl, the SDK, and the answer. */
 export function endpointExample(baseUrl: string, document: OpenApiDocument, endpoint: Endpoint): string {
   const { path, method, operation } = endpoint;
   const context: ExampleContext = { schemas: document.components?.schemas ?? {}, request: true, baseUrl };
@@ -100,6 +100,8 @@ export function endpointExample(baseUrl: string, document: OpenApiDocument, endp
   const block = (heading: string, text: string) => `<div><h5>${heading}</h5><pre>${escapeHtml(text)}</pre></div>`;
   return (
     `<h4>Example</h4><div class="example">${block("curl", curl(baseUrl, method, url, keyed, body))}` +
-    `${block("SDK", sdkCall(method, path, operation, context, body))}${block("Answer", answer(operation, context))}</div>`
+    `${block("SDK", sdkCall(method, path, operation, context, body))}` +
+    // The answer folds away: a Render or a Template is long, and the request is what a reader copies.
+    `<details><summary>Answer</summary><pre>${escapeHtml(answer(operation, context))}</pre></details></div>`
   );
 }

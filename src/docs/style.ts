@@ -47,6 +47,8 @@ padding:.15rem .4rem;text-align:center;margin-right:.5rem}
 .get{background:var(--ok)}.post{background:var(--accent)}.delete{background:var(--error)}.patch{background:var(--warn)}
 .muted{color:var(--muted)}.toc-list{columns:2;padding-left:1.2rem}
 .example pre{white-space:pre;overflow-wrap:normal;max-height:24rem;margin:0 0 .6rem}
+.example summary{cursor:pointer;color:var(--muted);font-size:.8rem;font-weight:600;text-transform:uppercase;
+letter-spacing:.04em;margin:.2rem 0 .4rem}
 .example h5{margin:.4rem 0 .3rem;color:var(--muted);font-size:.8rem;text-transform:uppercase;letter-spacing:.04em}
 .result{padding:.6rem 0;border-bottom:1px solid var(--line-2)}.result p{margin:.2rem 0}
 mark{background:var(--warn-soft);color:inherit}
