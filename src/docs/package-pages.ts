@@ -87,9 +87,9 @@ export function cliPage(baseUrl: string): string {
   );
   const start =
     `folio login --key "$KEY" --base-url ${baseUrl}\n` +
-    `folio init hello && folio preview hello      # hello/preview.pdf, watermarked, free\n` +
-    `folio push hello -m "first version"\n` +
-    `folio render hello --data hello/example.json -o hello.pdf`;
+    `folio init receipt && folio preview receipt   # receipt/preview.pdf, watermarked, free\n` +
+    `folio push receipt -m "first version"\n` +
+    `folio render receipt --data receipt/example.json -o receipt.pdf`;
   return (
     `<h1>CLI: <code>folio</code></h1>\n` +
     `<p>${escapeHtml(lines[0] ?? "")}. Templates live in your repository as folders (<code>template.html</code>, ` +

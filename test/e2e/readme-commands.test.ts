@@ -80,7 +80,7 @@ describe("the README's commands", () => {
     const pdfs = readdirSync(clone, { recursive: true, encoding: "utf8" }).filter(
       (name) => name.endsWith(".pdf") && !name.includes("node_modules") && !name.startsWith("packages"),
     );
-    expect(pdfs).toEqual(expect.arrayContaining(["hello.pdf", "preview.pdf", "invoice.pdf"]));
+    expect(pdfs).toEqual(expect.arrayContaining(["hello.pdf", "preview.pdf", "receipt.pdf", "receipt/preview.pdf"]));
     for (const pdf of pdfs) expect(readFileSync(join(clone, pdf)).subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
