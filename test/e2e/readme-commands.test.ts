@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { newKey } from "./client";
+import { pageTexts } from "./pdf-text";
 
 // Every `sh` block of the README is either run here against the e2e service (marked `<!-- run -->` on the line
 // before it) or named below with the reason it is not: a command a reader copies from the README must work.
@@ -82,5 +83,7 @@ describe("the README's commands", () => {
     );
     expect(pdfs).toEqual(expect.arrayContaining(["hello.pdf", "preview.pdf", "receipt.pdf", "receipt/preview.pdf"]));
     for (const pdf of pdfs) expect(readFileSync(join(clone, pdf)).subarray(0, 5).toString()).toBe("%PDF-");
+    // The quickstart's last step: the PDF the reader opens says what the template and the data say.
+    expect((await pageTexts(join(clone, "hello.pdf"))).join(" ")).toContain("Hello Ada");
   });
 });
