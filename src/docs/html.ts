@@ -30,7 +30,7 @@ export const DOCS_PAGES: Array<{ path: string; name: string }> = [
  * The sidebar: the search (a form to /docs/search, its suggestions this page's headings, so it works with no
  * script), the pages, and this page's sections; on a phone the sections fold into a "Contents" menu.
  */
-function sidebar(baseUrl: string, current: string, body: string): string {
+function sidebar(baseUrl: string, current: string, body: string, query: string): string {
   const list = sections(body);
   const suggestions = list.map((s) => `<option value="${escapeHtml(s.title)}">`).join("");
   const contents = list.length ? tableOfContents(list) : "";
@@ -44,7 +44,8 @@ function sidebar(baseUrl: string, current: string, body: string): string {
   return (
     `<nav class="sidebar" aria-label="Documentation"><a class="brand" href="${baseUrl}/">Folio <span>docs</span></a>` +
     `<form class="search" role="search" action="${baseUrl}/docs/search" method="get">` +
-    `<input type="search" name="q" list="docs-headings" placeholder="Search the docs" aria-label="Search the docs">` +
+    `<input type="search" name="q" value="${escapeHtml(query)}" list="docs-headings" placeholder="Search the docs" ` +
+    `aria-label="Search the docs">` +
     `<datalist id="docs-headings">${suggestions}</datalist><button type="submit">Go</button></form>` +
     `<ul class="pages">${pages.join("")}<li><a href="${baseUrl}/studio">Studio</a></li>` +
     `<li><a href="${baseUrl}/openapi.json">openapi.json</a></li></ul>` +
@@ -52,12 +53,15 @@ function sidebar(baseUrl: string, current: string, body: string): string {
   );
 }
 
-/** A whole page: the sidebar beside `body`; `current` is the docs page it is (none for the home page). */
-export function page(baseUrl: string, title: string, body: string, current = ""): string {
+/**
+ * A whole page: the sidebar beside `body`; `current` is the docs page it is (none for the home page), `query` what
+ * the search box holds.
+ */
+export function page(baseUrl: string, title: string, body: string, current = "", query = ""): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">\n` +
     `<title>${escapeHtml(title)} · Folio</title><style>${STYLE}</style></head><body>\n` +
-    `<div class="layout">${sidebar(baseUrl, current, body)}\n<main>${body}</main></div></body></html>`
+    `<div class="layout">${sidebar(baseUrl, current, body, query)}\n<main>${body}</main></div></body></html>`
   );
 }

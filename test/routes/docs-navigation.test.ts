@@ -72,6 +72,9 @@ describe("the docs' search", () => {
     expect(text).toContain("<mark>webhook</mark>");
     const none = await call("GET", "/docs/search?q=zebra%20quartz");
     expect(none.text).toContain("No section holds every word");
+    expect(none.text).toContain('name="q" value="zebra quartz"');
+    const markup = await call("GET", "/docs/search?q=%3Cb%3Ebold");
+    expect(markup.text).not.toContain("<b>bold");
     expect((await call("GET", "/docs/search?q=folio%20push")).text).toContain("/docs/cli#cli-commands");
   });
 });

@@ -44,7 +44,7 @@ export function docsSearch(openApi: OpenApi) {
     const query = c.req.query("q") ?? "";
     const { jump, hits } = searchDocs(baseUrl, await docsBodies(baseUrl, openApi), query);
     if (jump) return c.redirect(jump, 302);
-    return c.html(page(baseUrl, "Search", searchResults(query, hits)));
+    return c.html(page(baseUrl, "Search", searchResults(query, hits), "", query));
   };
 }
 

@@ -17,6 +17,7 @@ function typePage(baseUrl: string, type: ErrorType): string {
       `<p>Branch on <code>error.type</code>; <code>message</code> is for people and may change. Field errors ` +
       `in <code>errors</code> name the <code>path</code>, what was <code>expected</code> and what was ` +
       `<code>received</code>.</p>`,
+    "/docs/errors",
   );
 }
 
