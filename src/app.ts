@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { favicon } from "./docs/html";
 import type { AppEnv } from "./env";
 import { ERROR_TYPES } from "./error-table";
 import { errorEnvelope, ServiceError } from "./errors";
@@ -97,6 +98,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   app.get("/openapi.json", (c) => c.json(openApi(c.var.services.baseUrl)));
   for (const path of ["/docs", "/docs/sdk", "/docs/cli", "/docs/mcp"]) app.get(path, docsPage(path, openApi));
   app.get("/docs/search", docsSearch(openApi));
+  app.get("/favicon.ico", favicon);
   app.get("/", homePage);
 
   app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));

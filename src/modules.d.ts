@@ -6,6 +6,10 @@ declare module "*.woff" {
   const data: ArrayBuffer;
   export default data;
 }
+declare module "*.svg" {
+  const text: string;
+  export default text;
+}
 declare module "*.css" {
   const text: string;
   export default text;

@@ -1,5 +1,6 @@
 // The shell every served documentation page shares: one stylesheet, one navigation, no CDN.
 
+import LOGO from "../../web/src/logo.svg";
 import { escapeHtml } from "../lib/escape-html";
 import { sections, tableOfContents } from "./outline";
 import { STYLE } from "./style";
@@ -16,6 +17,13 @@ export function inline(text: string): string {
 export function unmarked(text: string): string {
   return text.replace(CODE_SPAN, "$1");
 }
+
+/** The studio's logo, the pages' icon and the sidebar's mark. */
+const LOGO_URL = `data:image/svg+xml,${encodeURIComponent(LOGO)}`;
+
+/** GET /favicon.ico: the studio's logo, for browsers that ask for an icon by that name. */
+export const favicon = (): Response =>
+  new Response(LOGO, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
 
 /** The documentation's pages, in the sidebar's order. */
 export const DOCS_PAGES: Array<{ path: string; name: string }> = [
@@ -42,7 +50,8 @@ function sidebar(baseUrl: string, current: string, body: string, query: string):
     );
   });
   return (
-    `<nav class="sidebar" aria-label="Documentation"><a class="brand" href="${baseUrl}/">Folio <span>docs</span></a>` +
+    `<nav class="sidebar" aria-label="Documentation"><a class="brand" href="${baseUrl}/">` +
+    `<img src="${LOGO_URL}" alt="" width="22" height="22">Folio <span>docs</span></a>` +
     `<form class="search" role="search" action="${baseUrl}/docs/search" method="get">` +
     `<input type="search" name="q" value="${escapeHtml(query)}" list="docs-headings" placeholder="Search the docs" ` +
     `aria-label="Search the docs">` +
@@ -61,7 +70,8 @@ export function page(baseUrl: string, title: string, body: string, current = "",
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">\n` +
-    `<title>${escapeHtml(title)} · Folio</title><style>${STYLE}</style></head><body>\n` +
+    `<title>${escapeHtml(title)} · Folio</title><link rel="icon" type="image/svg+xml" href="${LOGO_URL}">` +
+    `<style>${STYLE}</style></head><body>\n` +
     `<div class="layout">${sidebar(baseUrl, current, body, query)}\n<main>${body}</main></div></body></html>`
   );
 }

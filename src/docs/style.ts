@@ -10,8 +10,8 @@ a{color:var(--accent)}a:hover{color:var(--accent-ink)}
 .layout{display:grid;grid-template-columns:17rem minmax(0,1fr);min-height:100vh}
 .sidebar{position:sticky;top:0;height:100vh;overflow:auto;padding:1rem 1rem 2rem;background:var(--panel);
 border-right:1px solid var(--line)}
-.brand{display:flex;align-items:center;gap:.5rem;font-weight:600;font-size:1.05rem;color:var(--ink);
-text-decoration:none;margin-bottom:.8rem}.brand span{color:var(--muted);font-weight:500}
+.sidebar .brand{display:flex;align-items:center;gap:.5rem;font-weight:600;font-size:1.05rem;color:var(--ink);
+padding:0;margin-bottom:.8rem}.sidebar .brand:hover{background:none}.brand span{color:var(--muted);font-weight:500}
 .search{display:flex;gap:.3rem;margin-bottom:1rem}
 .search input{flex:1;min-width:0;font:inherit;font-size:.9rem;padding:.4rem .6rem;border:1px solid var(--line);
 border-radius:var(--radius);background:var(--bg);color:var(--ink)}
@@ -38,7 +38,7 @@ code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
 code{background:var(--accent-soft);color:var(--ink);border-radius:4px;padding:.1rem .3rem;overflow-wrap:break-word}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:var(--radius);padding:.9rem 1rem;
 overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-pre code{background:none;padding:0}
+pre code{background:none;padding:0}h1 code,h2 code,h3 code{font-size:.85em}
 table{border-collapse:collapse;width:100%;margin:.6rem 0 1rem;background:var(--panel);font-size:.92rem}
 th,td{text-align:left;vertical-align:top;padding:.4rem .6rem;border-bottom:1px solid var(--line-2)}
 th{font-weight:600;color:var(--muted)}td pre{margin:0}

@@ -50,6 +50,16 @@ describe("the served docs' navigation", () => {
     }
   });
 
+  it("has the studio's logo as its icon, and answers /favicon.ico with it", async () => {
+    const icon = await call("GET", "/favicon.ico");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(icon.text).toContain("<svg");
+    expect((await call("GET", "/docs/cli")).text).toContain(
+      '<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,',
+    );
+  });
+
   it("is the same page on every request", async () => {
     for (const path of ["/docs/sdk", "/docs/cli", "/docs/mcp"])
       expect((await call("GET", path)).text).toBe((await call("GET", path)).text);
