@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -75,9 +75,10 @@ describe("the README's commands", () => {
   });
 
   it("work as written, in order, against the service", async () => {
-    // A folder standing for the clone: the blocks' own files land there, packages/ is the repository's.
+    // A folder standing for the clone: the blocks' own files land there, packages/ and node_modules/ (so `npx folio`
+    // finds the CLI as in the repository) are the repository's.
     const clone = mkdtempSync(join(tmpdir(), "folio-readme-"));
-    symlinkSync(join(ROOT, "packages"), join(clone, "packages"));
+    for (const name of ["packages", "node_modules"]) symlinkSync(join(ROOT, name), join(clone, name));
     const env = {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("FOLIO_"))),
       PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}`,
@@ -96,12 +97,14 @@ describe("the README's commands", () => {
       const run = spawnSync("bash", ["-c", prelude + script], { cwd: clone, env, encoding: "utf8" });
       expect(run.status, `README.md:${block.line}\n${run.stdout}\n${run.stderr}`).toBe(0);
     }
-    const pdfs = readdirSync(clone, { recursive: true, encoding: "utf8" }).filter(
-      (name) => name.endsWith(".pdf") && !name.includes("node_modules") && !name.startsWith("packages"),
-    );
-    expect(pdfs).toEqual(expect.arrayContaining(["hello.pdf", "preview.pdf", "receipt.pdf", "receipt/preview.pdf"]));
-    for (const pdf of pdfs) expect(readFileSync(join(clone, pdf)).subarray(0, 5).toString()).toBe("%PDF-");
+    // The files the README's commands say they write.
+    for (const pdf of ["hello.pdf", "preview.pdf", "receipt.pdf", "receipt/preview.pdf"])
+      expect(readFileSync(join(clone, pdf)).subarray(0, 5).toString(), pdf).toBe("%PDF-");
+    expect(readFileSync(join(clone, "preview.png")).subarray(1, 4).toString()).toBe("PNG");
     // The quickstart's last step: the PDF the reader opens says what the template and the data say.
     expect((await pageTexts(join(clone, "hello.pdf"))).join(" ")).toContain("Hello Ada");
+    // The links first, so removing the folder can never reach into the repository.
+    for (const name of ["packages", "node_modules"]) unlinkSync(join(clone, name));
+    rmSync(clone, { recursive: true, force: true });
   });
 });
