@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { favicon } from "./docs/html";
 import type { AppEnv } from "./env";
 import { ERROR_TYPES } from "./error-table";
 import { errorEnvelope, ServiceError } from "./errors";
@@ -16,7 +17,7 @@ import { requestLog } from "./middleware/request-log";
 import { services } from "./middleware/services";
 import { endpoints } from "./routes";
 import { rateHeaders } from "./routes/rate-headers";
-import { docsPage, homePage } from "./routes/service/docs";
+import { docsPage, docsSearch, homePage } from "./routes/service/docs-pages";
 import { errorDocs } from "./routes/service/error-docs";
 
 /** Paths under /v1 that carry their own credential (or none) instead of an API key. */
@@ -95,7 +96,9 @@ export function buildApp(): OpenAPIHono<AppEnv> {
   let document: unknown;
   const openApi = (baseUrl: string) => (document ??= openApiDocument(app, baseUrl));
   app.get("/openapi.json", (c) => c.json(openApi(c.var.services.baseUrl)));
-  app.get("/docs", docsPage(openApi));
+  for (const path of ["/docs", "/docs/sdk", "/docs/cli", "/docs/mcp"]) app.get(path, docsPage(path, openApi));
+  app.get("/docs/search", docsSearch(openApi));
+  app.get("/favicon.ico", favicon);
   app.get("/", homePage);
 
   app.notFound((c) => errorResponse(c, new ServiceError("not_found", `No route ${c.req.method} ${c.req.path}.`)));

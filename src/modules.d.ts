@@ -6,3 +6,11 @@ declare module "*.woff" {
   const data: ArrayBuffer;
   export default data;
 }
+declare module "*.svg" {
+  const text: string;
+  export default text;
+}
+declare module "*.css" {
+  const text: string;
+  export default text;
+}

@@ -1,11 +1,13 @@
 // The API reference, rendered on the server from the same OpenAPI document /openapi.json serves, so the
 // page can never describe routes that are not running.
 import { escapeHtml } from "../lib/escape-html";
+import { endpointExample } from "./endpoint-examples";
 import { inline } from "./html";
 
 /** The parts of an OpenAPI 3.1 schema the reference shows. */
-interface Schema {
+export interface Schema {
   $ref?: string;
+  allOf?: Schema[];
   anyOf?: Schema[];
   oneOf?: Schema[];
   const?: unknown;
@@ -19,8 +21,10 @@ interface Schema {
   maximum?: number;
   format?: string;
   pattern?: string;
+  example?: unknown;
+  default?: unknown;
 }
-interface Operation {
+export interface Operation {
   summary?: string;
   description?: string;
   operationId?: string;
@@ -29,6 +33,12 @@ interface Operation {
   parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: Schema }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+}
+/** One operation of the document: a method on a path. */
+export interface Endpoint {
+  path: string;
+  method: string;
+  operation: Operation;
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
@@ -81,7 +91,8 @@ export function propertyTable(
   return `<table><tr><th>field</th><th>type</th><th>meaning</th>${headings}</tr>${rows.join("")}</table>`;
 }
 
-function operationSection(path: string, method: string, operation: Operation): string {
+function operationSection(baseUrl: string, document: OpenApiDocument, endpoint: Endpoint): string {
+  const { path, method, operation } = endpoint;
   const id = operation.operationId ?? `${method}-${path}`;
   const auth =
     operation.security && operation.security.length === 0
@@ -113,12 +124,13 @@ function operationSection(path: string, method: string, operation: Operation): s
     `<p><strong>${inline(operation.summary ?? "")}</strong></p>${description}<p class="muted">${auth}</p>\n` +
     `${parameters}\n` +
     `${bodyType}\n` +
-    `<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>`
+    `<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>` +
+    endpointExample(baseUrl, document, endpoint)
   );
 }
 
 /** Every operation grouped by tag, then every named schema as a field table. */
-export function apiReference(document: OpenApiDocument): string {
+export function apiReference(baseUrl: string, document: OpenApiDocument): string {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   );
@@ -136,11 +148,11 @@ export function apiReference(document: OpenApiDocument): string {
   );
   const sections = groups.map(
     (g) =>
-      `<h2>${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(o.path, o.method, o.operation)).join("")}`,
+      `<h2 id="${escapeHtml(g.tag)}">${escapeHtml(g.tag)}</h2>${g.items.map((o) => operationSection(baseUrl, document, o)).join("")}`,
   );
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => {
     const description = schema.description ? `<p>${inline(schema.description)}</p>` : "";
     return `<h3 id="${anchor(name)}">${escapeHtml(name)}</h3>${description}${propertyTable(schema)}`;
   });
-  return `<ul class="toc">${toc.join("")}</ul>${sections.join("")}<h2 id="schemas">Schemas</h2>${schemas.join("")}`;
+  return `<ul class="toc-list">${toc.join("")}</ul>${sections.join("")}<h2 id="schemas">Schemas</h2>${schemas.join("")}`;
 }

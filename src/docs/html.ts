@@ -1,6 +1,9 @@
 // The shell every served documentation page shares: one stylesheet, one navigation, no CDN.
 
+import LOGO from "../../web/src/logo.svg";
 import { escapeHtml } from "../lib/escape-html";
+import { sections, tableOfContents } from "./outline";
+import { STYLE } from "./style";
 
 /** A `code span`: the error table and route descriptions mark code that way. */
 const CODE_SPAN = /`([^`]+)`/g;
@@ -15,37 +18,60 @@ export function unmarked(text: string): string {
   return text.replace(CODE_SPAN, "$1");
 }
 
-const STYLE =
-  `\n` +
-  `:root{--ink:#1d2330;--muted:#5b6476;--line:#e3e6ee;--tint:#f5f6fa;--accent:#3b5bdb}\n` +
-  `*{box-sizing:border-box}body{margin:0;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;` +
-  `color:var(--ink)}\n` +
-  `header{display:flex;gap:1.5rem;align-items:center;padding:.8rem 2rem;border-bottom:1px solid var(--line);` +
-  `position:sticky;top:0;background:#fff;z-index:1}\n` +
-  `header a{color:var(--muted);text-decoration:none}header a:hover{color:var(--accent)}` +
-  `header strong{font-size:1.1rem;margin-right:auto}\n` +
-  `main{max-width:60rem;margin:0 auto;padding:1.5rem 2rem 4rem}\n` +
-  `h1{font-size:1.8rem;margin:.5rem 0 1rem}h2{margin-top:2.5rem;padding-top:.5rem;border-top:1px solid var(--line)}` +
-  `h3{margin-top:1.8rem}\n` +
-  `code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--tint);border-radius:4px}` +
-  `code{padding:.1rem .3rem}pre{padding:.9rem 1rem;overflow:auto}\n` +
-  `table{border-collapse:collapse;width:100%;margin:.6rem 0 1rem}` +
-  `th,td{text-align:left;vertical-align:top;padding:.35rem .6rem;border-bottom:1px solid var(--line)}` +
-  `th{font-weight:600;color:var(--muted)}\n` +
-  `.method{display:inline-block;min-width:4.2rem;font-weight:700;font-size:.8rem;color:#fff;border-radius:4px;` +
-  `padding:.15rem .4rem;text-align:center;margin-right:.5rem}\n` +
-  `.get{background:#2f9e44}.post{background:#3b5bdb}.delete{background:#e03131}.patch{background:#f08c00}\n` +
-  `.muted{color:var(--muted)}.toc{columns:2;padding-left:1.2rem}a{color:var(--accent)}\n`;
+/** The studio's logo, the pages' icon and the sidebar's mark. */
+const LOGO_URL = `data:image/svg+xml,${encodeURIComponent(LOGO)}`;
 
-/** A whole page: the navigation on top, `body` in the middle. */
-export function page(baseUrl: string, title: string, body: string): string {
+/** GET /favicon.ico: the studio's logo, for browsers that ask for an icon by that name. */
+export const favicon = (): Response =>
+  new Response(LOGO, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
+
+/** The documentation's pages, in the sidebar's order. */
+export const DOCS_PAGES: Array<{ path: string; name: string }> = [
+  { path: "/docs", name: "API reference" },
+  { path: "/docs/sdk", name: "SDK" },
+  { path: "/docs/cli", name: "CLI" },
+  { path: "/docs/mcp", name: "MCP tools" },
+  { path: "/docs/errors", name: "Errors" },
+];
+
+/**
+ * The sidebar: the search (a form to /docs/search, its suggestions this page's headings, so it works with no
+ * script), the pages, and this page's sections; on a phone the sections fold into a "Contents" menu.
+ */
+function sidebar(baseUrl: string, current: string, body: string, query: string): string {
+  const list = sections(body);
+  const suggestions = list.map((s) => `<option value="${escapeHtml(s.title)}">`).join("");
+  const contents = list.length ? tableOfContents(list) : "";
+  const pages = DOCS_PAGES.map(({ path, name }) => {
+    const here = path === current;
+    return (
+      `<li><a href="${baseUrl}${path}"${here ? ' class="current" aria-current="page"' : ""}>${name}</a>` +
+      `${here && contents ? `<div class="toc-wide">${contents}</div>` : ""}</li>`
+    );
+  });
+  return (
+    `<nav class="sidebar" aria-label="Documentation"><a class="brand" href="${baseUrl}/">` +
+    `<img src="${LOGO_URL}" alt="" width="22" height="22">Folio <span>docs</span></a>` +
+    `<form class="search" role="search" action="${baseUrl}/docs/search" method="get">` +
+    `<input type="search" name="q" value="${escapeHtml(query)}" list="docs-headings" placeholder="Search the docs" ` +
+    `aria-label="Search the docs">` +
+    `<datalist id="docs-headings">${suggestions}</datalist><button type="submit">Go</button></form>` +
+    `<ul class="pages">${pages.join("")}<li><a href="${baseUrl}/studio">Studio</a></li>` +
+    `<li><a href="${baseUrl}/openapi.json">openapi.json</a></li></ul>` +
+    `${contents ? `<details class="menu"><summary>Contents</summary>${contents}</details>` : ""}</nav>`
+  );
+}
+
+/**
+ * A whole page: the sidebar beside `body`; `current` is the docs page it is (none for the home page), `query` what
+ * the search box holds.
+ */
+export function page(baseUrl: string, title: string, body: string, current = "", query = ""): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">\n` +
-    `<title>${escapeHtml(title)} · Folio</title><style>${STYLE}</style></head><body>\n` +
-    `<header><strong><a href="${baseUrl}/">Folio</a></strong><a href="${baseUrl}/docs">API reference</a>` +
-    `<a href="${baseUrl}/docs/errors">Errors</a><a href="${baseUrl}/studio">Studio</a>` +
-    `<a href="${baseUrl}/openapi.json">openapi.json</a></header>\n` +
-    `<main>${body}</main></body></html>`
+    `<title>${escapeHtml(title)} · Folio</title><link rel="icon" type="image/svg+xml" href="${LOGO_URL}">` +
+    `<style>${STYLE}</style></head><body>\n` +
+    `<div class="layout">${sidebar(baseUrl, current, body, query)}\n<main>${body}</main></div></body></html>`
   );
 }

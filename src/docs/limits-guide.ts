@@ -1,5 +1,5 @@
 // The "Limits" part of /docs: what bounds a request's work, so no request holds the service or gets output for free
-// (README, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
+// (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
 import { TRIAL_STARTS_PER_HOUR } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";

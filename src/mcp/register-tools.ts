@@ -7,7 +7,7 @@ import type { ToolCaller } from "./credentials";
 import type { Tool, ToolDeps, ToolFile } from "./tool";
 import { tools } from "./tools";
 
-const apiKey = {
+export const apiKey = {
   api_key: z
     .string()
     .optional()

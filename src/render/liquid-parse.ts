@@ -1,7 +1,7 @@
-// Parsing a template in time linear in its length, and within counts checked before the parse runs (README,
-// "How a render stays safe"). liquidjs takes each token off the front of an array (Array#shift, which moves every
-// token after it), so a long template parsed in quadratic time: 199,000 outputs held the service for over a
-// minute. The same tokens are handed to its parser as a queue whose shift is constant-time, and a template with
+// Parsing a template in time linear in its length, and within counts checked before the parse runs
+// (docs/contributing.md, "How a render stays safe"). liquidjs takes each token off the front of an array (Array#shift,
+// which moves every token after it), so a long template parsed in quadratic time: 199,000 outputs held the service for
+// over a minute. The same tokens are handed to its parser as a queue whose shift is constant-time, and a template with
 // more tags and outputs, or deeper blocks, than a document needs is refused before any parse.
 import {
   type Context,

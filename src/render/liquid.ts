@@ -123,8 +123,9 @@ export interface LiquidInput {
 
 /**
  * One render's Liquid budget: its source, header, footer, attachments and e-invoice XML all draw on the same
- * RENDER_TIME_LIMIT_MS and MEMORY_LIMIT, so ten attachments cannot each take a full budget of their own (README,
- * "How a render stays safe"). The counters are liquidjs's own, taken from the first part's context.
+ * RENDER_TIME_LIMIT_MS and MEMORY_LIMIT, so ten attachments cannot each take a full budget of their own
+ * (docs/contributing.md, "How a render stays safe"). The counters are liquidjs's own, taken from the first part's
+ * context.
  */
 export interface LiquidBudget {
   deadline: number;

@@ -13,7 +13,7 @@ import type { RenderPart } from "./liquid";
 import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
 
-/** What a render's attachments may come to in all, rendered (README, "How a render stays safe"). */
+/** What a render's attachments may come to in all, rendered (docs/contributing.md, "How a render stays safe"). */
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** text/xml, application/xml and every +xml type. */

@@ -1,9 +1,9 @@
-// Satori lays a card out in the Worker, on the request's own CPU, and its parser and layout recurse per element:
-// an unbounded card held the Worker for a minute (60 KB of text at 200 px) or overflowed its stack (2,000 nested
-// divs). So a card's markup is measured in one linear scan (lib/markup-scan.ts) before anything parses it, and refused
-// past counts set by measurement (README, "How a render stays safe"): on the bench machine Satori spends about 35 ms of
-// CPU per 100 elements and per 1,000 characters, so 2,000 elements or 20,000 characters cost 0.8 s; the counts are the
-// lowest the rules allow, 500 and 5,000 (about 0.17 s each).
+// Satori lays a card out in the Worker, on the request's own CPU, and its parser and layout recurse per element: an
+// unbounded card held the Worker for a minute (60 KB of text at 200 px) or overflowed its stack (2,000 nested divs). So
+// a card's markup is measured in one linear scan (lib/markup-scan.ts) before anything parses it, and refused past
+// counts set by measurement (docs/contributing.md, "How a render stays safe"): on the bench machine Satori spends about
+// 35 ms of CPU per 100 elements and per 1,000 characters, so 2,000 elements or 20,000 characters cost 0.8 s; the counts
+// are the lowest the rules allow, 500 and 5,000 (about 0.17 s each).
 import { scanMarkup } from "../lib/markup-scan";
 
 export const MAX_CARD_ELEMENTS = 500;

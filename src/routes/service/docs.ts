@@ -2,11 +2,10 @@ import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/ap
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
-import { inline, page } from "../../docs/html";
+import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
-import type { AppContext } from "../../lib/endpoint";
 import { escapeHtml } from "../../lib/escape-html";
 
 function quickStart(baseUrl: string): string {
@@ -60,46 +59,17 @@ function errorsSection(baseUrl: string): string {
   );
 }
 
-/** GET /docs: the whole reference on one server-rendered page, from the running OpenAPI document. */
-export function docsPage(openApi: (baseUrl: string) => unknown) {
-  return async (c: AppContext) => {
-    const baseUrl = c.var.services.config.baseUrl;
-    const document = openApi(baseUrl) as OpenApiDocument;
-    const body = [
-      quickStart(baseUrl),
-      optionsSection(document),
-      finishingGuide(),
-      eInvoiceGuide(),
-      await liquidGuide(),
-      limitsGuide(),
-      webhookGuide(baseUrl),
-      errorsSection(baseUrl),
-      apiReference(document),
-    ].join("");
-    return c.html(page(baseUrl, "API reference", body));
-  };
-}
-
-/** GET /: where to go from here. */
-export function homePage(c: AppContext): Response {
-  const baseUrl = c.var.services.config.baseUrl;
-  const links = [
-    ["/studio", "Studio", "write a template and see it as you type; start a free trial"],
-    ["/docs", "API reference", "every endpoint, the render options, Liquid, webhooks and errors"],
-    ["/openapi.json", "OpenAPI document", "for code generators and typed clients"],
-    ["/mcp", "Agent server (MCP)", "Streamable HTTP: point an AI assistant's MCP client at this URL"],
-  ];
-  const items = links.map(
-    ([path, name, what]) =>
-      `<li><a href="${baseUrl}${path}"><strong>${name}</strong></a> <code>${baseUrl}${path}</code><br>` +
-      `<span class="muted">${what}</span></li>`,
-  );
-  return c.html(
-    page(
-      baseUrl,
-      "Folio",
-      `<h1>Folio</h1><p>Versioned HTML and Liquid templates plus a JSON payload in; deterministic PDF, PNG ` +
-        `and JPG out, behind signed URLs.</p><ul>${items.join("")}</ul>`,
-    ),
-  );
+/** The body of GET /docs: the whole reference, from the running OpenAPI document. */
+export async function referenceBody(baseUrl: string, document: OpenApiDocument): Promise<string> {
+  return [
+    quickStart(baseUrl),
+    optionsSection(document),
+    finishingGuide(),
+    eInvoiceGuide(),
+    await liquidGuide(),
+    limitsGuide(),
+    webhookGuide(baseUrl),
+    errorsSection(baseUrl),
+    apiReference(baseUrl, document),
+  ].join("");
 }

@@ -17,6 +17,7 @@ function typePage(baseUrl: string, type: ErrorType): string {
       `<p>Branch on <code>error.type</code>; <code>message</code> is for people and may change. Field errors ` +
       `in <code>errors</code> name the <code>path</code>, what was <code>expected</code> and what was ` +
       `<code>received</code>.</p>`,
+    "/docs/errors",
   );
 }
 
@@ -37,6 +38,7 @@ export function errorDocs(c: AppContext): Response {
         `<h1>Errors</h1><p>Every error answers <code>{"error": {"type", "message", "docs_url", "errors"?, ` +
           `"details"?}}</code>; branch on <code>type</code>.</p><table><tr><th>type</th><th>HTTP</th>` +
           `<th>meaning</th></tr>${rows.join("")}</table>`,
+        "/docs/errors",
       ),
     );
   }
