@@ -8,6 +8,7 @@ const REST_TWINS: Record<string, [string, string, number]> = {
   update_template: ["post", "/v1/templates/{name}/versions", 201],
   get_template: ["get", "/v1/templates/{ref}", 200],
   list_templates: ["get", "/v1/templates", 200],
+  list_versions: ["get", "/v1/templates/{name}/versions", 200],
   validate_template: ["post", "/v1/templates/{ref}/validate", 200],
   render: ["post", "/v1/render", 200],
   get_render: ["get", "/v1/renders/{id}", 200],
@@ -32,7 +33,11 @@ describe("the agent tools", () => {
     },
   );
 
-  it("has a REST twin for every tool but get_api_key, whose answer is its own", () => {
-    expect(tools.map((t) => t.name).filter((name) => !(name in REST_TWINS))).toEqual(["get_api_key"]);
+  it("has a REST twin for every tool but get_api_key and preview_template, whose answers are their own", () => {
+    // A preview's REST answer is the file's bytes; the tool answers the image or file as MCP content, with its facts.
+    expect(tools.map((t) => t.name).filter((name) => !(name in REST_TWINS))).toEqual([
+      "preview_template",
+      "get_api_key",
+    ]);
   });
 });
