@@ -9,6 +9,7 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import { cardSize } from "../../render/card-document";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
+import { refuseChunkProblems } from "../render-options/chunk-option";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
@@ -112,6 +113,7 @@ export async function planRender(
   const options = applicableOptions(merged, version.engine, format);
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
+  refuseChunkProblems(options, requested.data);
   const canonicalData = canonicalJson(requested.data);
   const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
   const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
