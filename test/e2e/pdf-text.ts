@@ -53,8 +53,8 @@ function sequencesIn(structure: PDFDocument, content: string, resources: PDFDict
       );
     if (token === "Do") {
       const xobjects = resources?.lookupMaybe(PDFName.of("XObject"), PDFDict);
-      const form = xobjects?.lookupMaybe(PDFName.of(operands.at(-1)!.slice(1)), PDFRawStream);
-      if (form?.dict.lookupMaybe(PDFName.of("Subtype"), PDFName) === PDFName.of("Form"))
+      const form = xobjects?.lookup(PDFName.of(operands.at(-1)!.slice(1)));
+      if (form instanceof PDFRawStream && form.dict.lookupMaybe(PDFName.of("Subtype"), PDFName) === PDFName.of("Form"))
         found.push(
           ...sequencesIn(structure, streamText(form), form.dict.lookupMaybe(PDFName.of("Resources"), PDFDict)),
         );
