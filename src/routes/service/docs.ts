@@ -4,6 +4,7 @@ import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline, page } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
+import { longDocumentsGuide } from "../../docs/long-documents-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import type { AppContext } from "../../lib/endpoint";
@@ -69,6 +70,7 @@ export function docsPage(openApi: (baseUrl: string) => unknown) {
       quickStart(baseUrl),
       optionsSection(document),
       finishingGuide(),
+      longDocumentsGuide(),
       eInvoiceGuide(),
       await liquidGuide(),
       limitsGuide(),
