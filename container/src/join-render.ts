@@ -11,6 +11,12 @@ import type { ChunkSessions } from "./chunk-sessions.ts";
 import type { MemoryWatch } from "./memory-watch.ts";
 import { runJob } from "./render-job.ts";
 
+/**
+ * The margins document's own time: it is no chunk of the user's, and its print grows with the whole page count
+ * (about 7 ms a page at 2,000 pages, 25 s at 3,000, the most a chunked render with a header or footer may have).
+ */
+const MARGINS_TIMEOUT_MS = 60_000;
+
 export async function joinRender(
   job: JoinJob,
   sessions: ChunkSessions,
@@ -46,7 +52,7 @@ async function printMargins(
       page_size: { width: `${size.width}pt`, height: `${size.height}pt` },
       print_background: false,
     },
-    timeoutMs: job.timeoutMs,
+    timeoutMs: MARGINS_TIMEOUT_MS,
     allowPrivateEgress: false,
     accountId: job.accountId,
     share: job.share,

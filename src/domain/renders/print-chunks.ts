@@ -5,7 +5,12 @@ import { type Compliance, checkedEInvoice } from "../../render/e-invoice-complia
 import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../render/liquid";
 import { pdfFinish, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
 import { watermarkDocument } from "../../render/watermark";
-import { type ChunkOption, MAX_CHUNKED_PAGES, valueAtPath } from "../render-options/chunk-option";
+import {
+  type ChunkOption,
+  MAX_CHUNKED_PAGES,
+  MAX_CHUNKED_PAGES_WITH_MARGINS,
+  valueAtPath,
+} from "../render-options/chunk-option";
 import { chunkCount, chunkData } from "./chunk-slices";
 import { chromiumOptions, DEFAULT_TIMEOUT_MS, type ProduceDeps, type RenderSeat } from "./print-file";
 import { withChromiumSlot } from "./render-capacity";
@@ -70,7 +75,9 @@ export async function printChunks(
   const { header_html: _h, footer_html: _f, chunk: _c, ...options } = chromiumOptions(plan.options, {});
   const array = valueAtPath(plan.data, chunk.over) as unknown[];
   const count = chunkCount(array.length, chunk.size);
-  const ceiling = Math.min(seat.maxUnits, MAX_CHUNKED_PAGES);
+  const margins = header !== undefined || footer !== undefined;
+  const maxPages = margins ? MAX_CHUNKED_PAGES_WITH_MARGINS : MAX_CHUNKED_PAGES;
+  const ceiling = Math.min(seat.maxUnits, maxPages);
   const timeoutMs = plan.options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const session = seat.renderId;
   let liquidMs = 0;
@@ -114,27 +121,27 @@ export async function printChunks(
           deps.background,
         );
     pages = piece.totalPages;
-    if (pages > MAX_CHUNKED_PAGES)
+    if (pages > maxPages)
       throw chunkFailure(
-        `The document passed ${MAX_CHUNKED_PAGES.toLocaleString("en-US")} pages at chunk ${index + 1} of ${count}, ` +
-          "the most a chunked render may produce; nothing was stored or billed. Split it into several renders.",
+        `The document passed ${maxPages.toLocaleString("en-US")} pages at chunk ${index + 1} of ${count}, the most ` +
+          `a chunked render ${margins ? "with a header or footer " : ""}may produce; nothing was stored or billed. ` +
+          `Split it into several renders${margins ? ", or leave out header_html and footer_html" : ""}.`,
         "too_many_pages",
-        { max_pages: MAX_CHUNKED_PAGES },
+        { max_pages: maxPages },
       );
     if (pages > seat.maxUnits) return { pageCount: pages };
   }
   const joined = await timings.measure("render", () =>
     printer.join({
       session,
-      margins:
-        header === undefined && footer === undefined
-          ? undefined
-          : {
-              ...(header === undefined ? {} : { header_html: header }),
-              ...(footer === undefined ? {} : { footer_html: footer }),
-              ...(plan.options.margin === undefined ? {} : { margin: plan.options.margin }),
-              ...(plan.options.scale === undefined ? {} : { scale: plan.options.scale }),
-            },
+      margins: !margins
+        ? undefined
+        : {
+            ...(header === undefined ? {} : { header_html: header }),
+            ...(footer === undefined ? {} : { footer_html: footer }),
+            ...(plan.options.margin === undefined ? {} : { margin: plan.options.margin }),
+            ...(plan.options.scale === undefined ? {} : { scale: plan.options.scale }),
+          },
       identity: { documentId: plan.cacheKey, metadata: plan.options.metadata ?? {} },
       finish: finishing && pdfFinish(finishing),
       timeoutMs,
