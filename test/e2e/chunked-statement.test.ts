@@ -1,7 +1,7 @@
 import { PDFName, PDFRawStream } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { statementData } from "../../fixtures/statement-data";
-import { api, createTemplate, download, fixture, fixtureJson, inspectPdf, newKey, sha256 } from "./client";
+import { api, createTemplate, download, fixture, fixtureJson, inspectPdf, internal, newKey, sha256 } from "./client";
 import { pageTexts } from "./pdf-text";
 import { attachments, pdfObjects, xmp } from "./pdf-tools";
 
@@ -86,6 +86,21 @@ describe("a chunked statement", () => {
     const again = await renderStatement(await createTemplate(statement(), second), second);
     expect(again.render.cached).toBe(false);
     expect(sha256(again.bytes)).toBe(sha256(pdf.bytes));
+  });
+
+  it("stops at the account's page ceiling: 402, nothing billed or stored", async () => {
+    const created = await internal("POST", "/v1/internal/accounts", {
+      name: "chunk ceiling",
+      limits: { free_renders_per_month: 2 },
+    });
+    const key = created.json.api_key;
+    const template = await createTemplate(statement(), key);
+    const res = await api("POST", "/v1/render", { template, data, options: { chunk } }, key);
+    expect(res.status, JSON.stringify(res.json)).toBe(402);
+    // The statement's pages pass the two the account can pay for: the ceiling's error, as for a single print.
+    expect(res.json.error).toMatchObject({ type: "quota_exceeded", details: { estimated_units: 3, max_units: 2 } });
+    expect(res.json.error.message).toMatch(/stopped there; nothing was stored or billed/);
+    expect((await api("GET", "/v1/usage", undefined, key)).json.units).toMatchObject({ used: 0 });
   });
 
   it("refuses what a chunked render cannot be, each at its place", async () => {
