@@ -126,6 +126,24 @@ describe("a chunked statement", () => {
     expect(await refused({ options: { chunk, outline: true } })).toEqual(["options.outline"]);
     expect(await refused({ options: { chunk, toc: true, tagged: true } })).toEqual(["options.toc", "options.tagged"]);
 
+    // A chunk that passes a Liquid limit says to make chunks smaller, not to chunk its slice again.
+    const doubling = await createTemplate({
+      name: "doubling",
+      source: "{% assign s = 'xx' %}{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}{{ rows | size }}",
+    });
+    const failed = await api("POST", "/v1/render", {
+      template: doubling,
+      data: { rows: [1, 2, 3] },
+      options: { chunk: { over: "rows", size: 2 } },
+    });
+    expect(failed.json.error).toMatchObject({
+      type: "render_failed",
+      details: { stage: "template", limit: "memory_limit", chunk: 0 },
+    });
+    expect(failed.json.error.message).toMatch(
+      /^Chunk 1 of 2 passed a Liquid limit .*lower `options.chunk.size` \(now 2\)/,
+    );
+
     const card = await createTemplate({ name: "card", engine: "satori", source: fixture("card.satori.html") });
     const res = await api("POST", "/v1/render", {
       template: card,

@@ -32,6 +32,20 @@ function chunkFailure(message: string, reason: string, extra: Record<string, unk
   });
 }
 
+/** A chunk stopped at a Liquid limit: the way out is a smaller chunk, not chunking the slice again. */
+function smallerChunks(error: unknown, index: number, count: number, size: number): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  const details = error.extra.details ?? {};
+  if (details.limit !== "render_limit" && details.limit !== "memory_limit") return error;
+  const cause = String(details.cause ?? error.message);
+  return new ServiceError(
+    "render_failed",
+    `Chunk ${index + 1} of ${count} passed a Liquid limit (${cause}): each chunk has one render's Liquid budget, so ` +
+      `lower \`options.chunk.size\` (now ${size}).`,
+    { ...error.extra, details: { ...details, chunk: index } },
+  );
+}
+
 /**
  * `options.chunk` (docs/rendering.md#long-documents): the template rendered and printed once per slice, one chunk
  * after another, each holding one of the account's Chromium slots only while it prints; the render backend keeps the
@@ -85,7 +99,11 @@ export async function printChunks(
   for (let index = 0; index < count; index++) {
     const started = Date.now();
     const input = { data: chunkData(plan.data, array, chunk, index), instant: plan.receivedAt, budget: liquidBudget() };
-    const source = await timings.measure("template", () => renderLiquid(plan.version.source, input));
+    const source = await timings
+      .measure("template", () => renderLiquid(plan.version.source, input))
+      .catch((error) => {
+        throw smallerChunks(error, index, count, chunk.size);
+      });
     liquidMs += Date.now() - started;
     if (liquidMs > CHUNKED_LIQUID_MS)
       throw new ServiceError(
