@@ -57,6 +57,12 @@ export class ChunkSessions {
     if (session) await rm(session.dir, { recursive: true, force: true });
   }
 
+  /** Removes every session's files: the backend is stopping, and nobody can join them any more. */
+  async close(): Promise<void> {
+    this.sessions.clear();
+    await rm(this.root, { recursive: true, force: true });
+  }
+
   private sweep(): void {
     const now = Date.now();
     for (const [id, session] of this.sessions) if (now - session.touched > IDLE_MS) void this.drop(id);

@@ -203,6 +203,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     await pool.close();
     await proxy.close();
+    await sessions.close();
     process.exit(0);
   });
 }
