@@ -6,10 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { preloadRules } from "@folio/e-invoice/preload";
 import { jobFromWire } from "@folio/render-page/job-contract";
 import { failureBody, JobFailure } from "@folio/render-page/job-failure";
+import { joinFromWire } from "@folio/render-page/join-contract";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
+import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
 import { checkEInvoice } from "./e-invoice-check.ts";
+import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
@@ -77,6 +80,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The printed pieces of chunked renders, until their join. */
+const sessions = new ChunkSessions();
+
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -87,6 +93,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
       runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
+        // A chunk's piece stays here for the join; the Worker learns its pages and the session's total.
+        if (job.chunk)
+          return void sessions.add(job.chunk.session, job.chunk.index, bytes, pageCount).then(
+            (total) => send(res, 200, { page_count: pageCount, total_pages: total }),
+            (error) => sendFailure(res, error),
+          );
         res.writeHead(200, {
           "content-type": CONTENT_TYPES[job.format],
           "content-length": bytes.byteLength,
@@ -138,6 +150,20 @@ const server = createServer((req, res) => {
       sendFailure(res, error instanceof JobFailure ? error : unreadable(error)),
     );
   }
+  if (req.method === "POST" && req.url === "/join")
+    return void readBody(req)
+      .then(async (text) => {
+        const receivedAt = Date.now();
+        const { bytes, pageCount } = await joinRender(joinFromWire(text), sessions, pool, memory);
+        res.writeHead(200, {
+          "content-type": CONTENT_TYPES.pdf,
+          "content-length": bytes.byteLength,
+          "x-page-count": String(pageCount),
+          "x-render-ms": String(Date.now() - receivedAt),
+        });
+        res.end(bytes);
+      })
+      .catch((error) => sendFailure(res, error));
   if (req.method === "POST" && req.url === "/validate-e-invoice")
     return void readBody(req)
       .then((text) => send(res, 200, checkEInvoice(text)))
@@ -177,6 +203,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     await pool.close();
     await proxy.close();
+    await sessions.close();
     process.exit(0);
   });
 }

@@ -1,4 +1,5 @@
 import { Context, type Liquid } from "liquidjs";
+import { BoundedCache } from "../lib/bounded-cache";
 
 class FilterError extends Error {}
 
@@ -29,6 +30,13 @@ function decimalsOf(value: unknown, filter: string): number | undefined {
 }
 
 /**
+ * Intl's formatters by locale and options: building one costs far more than formatting with it, and a statement
+ * formats thousands of amounts and dates with the same few (docs/rendering.md#long-documents).
+ */
+const numberFormats = new BoundedCache<Intl.NumberFormat>(64);
+const dateFormats = new BoundedCache<Intl.DateTimeFormat>(64);
+
+/**
  * `value` written by Intl for `locale`: the same digits, separators and rounding (half away from zero) in the
  * Worker and in Node for a given locale. Decimals not asked for are the currency's (money) or 0 to 3 (number).
  */
@@ -39,11 +47,14 @@ function formatNumber(filter: string, value: unknown, locale: string, style: Num
   if (min !== undefined && max !== undefined && max < min)
     throw new FilterError(`${filter}: at most ${max} decimals is fewer than the ${min} asked for at least`);
   try {
-    return new Intl.NumberFormat(locale, {
+    const options: Intl.NumberFormatOptions = {
       ...(style.currency === undefined ? {} : { style: "currency", currency: style.currency }),
       ...(min === undefined ? {} : { minimumFractionDigits: min }),
       ...(max === undefined ? {} : { maximumFractionDigits: max }),
-    }).format(n);
+    };
+    return numberFormats
+      .get(`${locale}\u0000${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
+      .format(n);
   } catch (error) {
     throw new FilterError(`${filter}: ${(error as Error).message}`);
   }
@@ -125,7 +136,9 @@ export function registerFilters(engine: Liquid): void {
   engine.registerFilter("date_medium", function (this: FilterThis, value: unknown, locale: unknown = "en-US") {
     const date = readsClock(value) ? instantOf(this) : toDate(value);
     if (!date) return value;
-    return new Intl.DateTimeFormat(String(locale), { dateStyle: "medium", timeZone: "UTC" }).format(date);
+    return dateFormats
+      .get(String(locale), () => new Intl.DateTimeFormat(String(locale), { dateStyle: "medium", timeZone: "UTC" }))
+      .format(date);
   });
   for (const name of LIQUID_DATE_FILTERS) {
     const builtin = engine.filters[name] as (this: FilterThis, ...args: unknown[]) => unknown;

@@ -1,6 +1,7 @@
 import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
+import { chunkHint } from "./chunk-hint";
 import { type Markup, RenderContext, registerFilters } from "./liquid-filters";
 import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { registerXmlAwareTags } from "./liquid-xml";
@@ -12,23 +13,27 @@ const MAX_SOURCE_CHARS = 1_000_000;
  * Wall-clock time a render may take, turns given to other requests included: liquidjs checks it between
  * tags, driveTemplate at every turn it gives the event loop.
  */
-const RENDER_TIME_LIMIT_MS = 2_000;
+export const RENDER_TIME_LIMIT_MS = 2_000;
 /** liquidjs counts string and array sizes produced while rendering; this caps a runaway template's memory. */
 const MEMORY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * What hitting each limit means for the template's author. A long document is the honest case: the bench's 2000-page
- * invoice takes ~4 s of Liquid.
+ * What hitting each limit means for the template's author. A long document is the honest case (the bench's
+ * 2000-page invoice takes ~4 s of Liquid): the hint names the data's longest array to chunk over.
  */
-const LIMIT_HINTS: Record<string, string> = {
-  render:
-    `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render: a loop that never ends needs fixing, and a ` +
-    `document of many thousands of rows needs splitting into several renders.`,
-  memory:
-    `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render: a runaway loop or string needs fixing, and a ` +
-    `very long document needs splitting into several renders.`,
-  parse: `A template source may be ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters long.`,
-};
+function limitHint(limit: string, data: unknown): string {
+  if (limit === "render")
+    return (
+      `Liquid may run ${RENDER_TIME_LIMIT_MS / 1000} s per render (per chunk in a chunked render): a loop that ` +
+      `never ends needs fixing. ${chunkHint(data)}`
+    );
+  if (limit === "memory")
+    return (
+      `Liquid may write ${MEMORY_LIMIT / 2 ** 20} MiB per render (per chunk in a chunked render): a runaway loop ` +
+      `or string needs fixing. ${chunkHint(data)}`
+    );
+  return `A template source may be ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters long.`;
+}
 
 /** Tags that would read other files; Folio templates are one self-contained document. */
 const FILE_TAGS = ["include", "render", "layout"] as const;
@@ -161,7 +166,7 @@ export async function renderLiquid(
     const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1]?.toLowerCase();
     const what = filter
       ? `The template uses the unknown filter \`${filter}\` (${part}).`
-      : `The template failed to render (${part}): ${message}${limit ? `. ${LIMIT_HINTS[limit]}` : ""}`;
+      : `The template failed to render (${part}): ${message}${limit ? `. ${limitHint(limit, data)}` : ""}`;
     // A stored version made before a count was set may pass it: it no longer renders, saying which count.
     const budget = error instanceof LiquidBudgetExceeded ? { ...error.details } : {};
     throw new ServiceError(

@@ -1,16 +1,17 @@
 // Post-processing of Chromium's PDF (/docs#finishing, src/docs/finishing-guide.ts): PDF/A, attachments, Factur-X and
-// encryption, with @cantoo/pdf-lib in the Worker after either driver returns, so both drivers get the same finishing.
+// encryption, with @cantoo/pdf-lib in the Worker after either driver returns, so both drivers get the same finishing
+// (a chunked render is finished by the render backend once it joined the pieces, with the same package code).
 // The loaded document is modified in place and saved whole: pages are never copied (pdf-lib's page copy drops the
 // structure tree and the outline). pdf-lib writes no date here and keeps the /ID normalizePdf set, except when it
 // encrypts: salts and /ID are then random, so nothing in the file derives from a password.
-import { AFRelationship, embedFacturX, PDFDocument } from "@cantoo/pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { applyFinishing, type EmbeddedFile, type PdfFinish } from "@folio/render-page/pdf-finish";
 import { facturXFileName } from "../domain/render-options/finishing-options";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import { ServiceError } from "../errors";
 import { FACTUR_X_LEVELS, type FacturXProfile, renderEInvoiceXml } from "./e-invoice";
 import type { EInvoiceValidationMode } from "./e-invoice-compliance";
 import type { RenderPart } from "./liquid";
-import { writeFileNamesSafely } from "./pdf-file-names";
 import { checkDataOnlyXml } from "./xml-gate";
 
 /** What a render's attachments may come to in all, rendered (docs/contributing.md, "How a render stays safe"). */
@@ -19,15 +20,8 @@ const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** text/xml, application/xml and every +xml type. */
 const XML_TYPE = /^[a-z]+\/(?:[^;]*\+)?xml\b/i;
 
-interface EmbeddedFile {
-  filename: string;
-  bytes: Uint8Array;
-  mimeType: string;
-  description?: string | undefined;
-}
-
 /** What a printed PDF still needs, with every Liquid part already rendered. */
-interface PdfFinishing {
+export interface PdfFinishing {
   pdfa?: "2b" | "3b" | undefined;
   attachments: EmbeddedFile[];
   /** A Factur-X invoice's CII XML, embedded in the PDF (a UBL invoice holds the PDF instead: ubl-embed.ts). */
@@ -87,51 +81,26 @@ export async function preparePdfFinishing(
   return { pdfa, attachments: files, eInvoice: invoice, encryption };
 }
 
+/** What the package's finishing applies, from the prepared finishing (the Factur-X level named as the XMP names it). */
+export function pdfFinish(finishing: PdfFinishing): PdfFinish {
+  const { eInvoice, ...rest } = finishing;
+  return {
+    ...rest,
+    ...(eInvoice
+      ? {
+          facturX: {
+            xml: eInvoice.xml,
+            level: FACTUR_X_LEVELS[eInvoice.profile],
+            fileName: facturXFileName(eInvoice.profile),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Applies `finishing` to a normalized PDF (its /ID and info dictionary already final). */
 export async function finishPdf(bytes: Uint8Array, finishing: PdfFinishing): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  // Factur-X makes the document PDF/A-3b itself, with its XMP extension schema.
-  const conformance = finishing.eInvoice
-    ? "3B"
-    : finishing.pdfa === "3b"
-      ? "3B"
-      : finishing.pdfa === "2b"
-        ? "2B"
-        : null;
-  if (conformance && !finishing.eInvoice) doc.convertToPDFA({ conformance });
-  for (const file of finishing.attachments) {
-    await doc.attach(file.bytes, file.filename, {
-      mimeType: file.mimeType,
-      ...(file.description === undefined ? {} : { description: file.description }),
-      // PDF/A-3 names how each file relates to the document; these are data the document was made from or with.
-      ...(conformance === "3B" ? { afRelationship: AFRelationship.Data } : {}),
-    });
-  }
-  await writeFileNamesSafely(
-    doc,
-    finishing.attachments.map((file) => file.filename),
-  );
-  if (finishing.eInvoice)
-    await embedFacturX(doc, new TextEncoder().encode(finishing.eInvoice.xml), {
-      conformanceLevel: FACTUR_X_LEVELS[finishing.eInvoice.profile],
-      fileName: facturXFileName(finishing.eInvoice.profile),
-    });
-  if (finishing.encryption) {
-    const { owner_password, user_password, permissions = {} } = finishing.encryption;
-    doc.encrypt({
-      ownerPassword: owner_password,
-      ...(user_password === undefined ? {} : { userPassword: user_password }),
-      permissions: {
-        printing: permissions.print === false ? false : "highResolution",
-        copying: permissions.copy ?? true,
-        modifying: permissions.modify ?? true,
-        documentAssembly: permissions.modify ?? true,
-        annotating: permissions.annotate ?? true,
-        fillingForms: permissions.annotate ?? true,
-        // Screen readers may always read the text: `encryption.permissions` restrict people, not assistive technology.
-        contentAccessibility: true,
-      },
-    });
-  }
+  await applyFinishing(doc, pdfFinish(finishing));
   return doc.save();
 }

@@ -6,9 +6,11 @@
 import {
   decodePDFRawStream,
   PDFArray,
+  PDFDict,
   type PDFDocument,
   PDFHexString,
-  type PDFRawStream,
+  PDFName,
+  PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -27,21 +29,14 @@ const stringText = (token: string) =>
     : PDFString.of(token.slice(1, -1))
   ).decodeText();
 
+/** A content stream's text, decoded. */
+const streamText = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
+
 /**
- * The /ActualText of each marked-content sequence a page's content streams begin (BMC, BDC), in order; null where
- * none. Only the page's own streams: marked content inside a form XObject would upset the count pageItems checks.
+ * The /ActualText of each marked-content sequence `content` begins (BMC, BDC), in order, null where none; a form
+ * XObject it draws (`Do`) is read in place, as pdfjs reads it (a chunked render's headers and footers are one).
  */
-function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | null> {
-  const contents = structure.getPage(pageIndex).node.Contents();
-  const streams =
-    contents instanceof PDFArray
-      ? contents.asArray().map((ref) => structure.context.lookup(ref))
-      : contents
-        ? [contents]
-        : [];
-  const content = streams
-    .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString("latin1"))
-    .join("\n");
+function sequencesIn(structure: PDFDocument, content: string, resources: PDFDict | undefined): Array<string | null> {
   const found: Array<string | null> = [];
   let operands: string[] = [];
   for (const [token] of content.matchAll(TOKEN)) {
@@ -56,9 +51,31 @@ function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | 
           ? stringText(operands[operands.indexOf("/ActualText") + 1]!)
           : null,
       );
+    if (token === "Do") {
+      const xobjects = resources?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+      const form = xobjects?.lookup(PDFName.of(operands.at(-1)!.slice(1)));
+      if (form instanceof PDFRawStream && form.dict.lookupMaybe(PDFName.of("Subtype"), PDFName) === PDFName.of("Form"))
+        found.push(
+          ...sequencesIn(structure, streamText(form), form.dict.lookupMaybe(PDFName.of("Resources"), PDFDict)),
+        );
+    }
     operands = [];
   }
   return found;
+}
+
+/** The /ActualText of each marked-content sequence a page's content streams begin, forms it draws included. */
+function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | null> {
+  const page = structure.getPage(pageIndex).node;
+  const contents = page.Contents();
+  const streams =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => structure.context.lookup(ref))
+      : contents
+        ? [contents]
+        : [];
+  const content = streams.map((stream) => streamText(stream as PDFRawStream)).join("\n");
+  return sequencesIn(structure, content, page.Resources());
 }
 
 /**

@@ -87,6 +87,34 @@ describe("the container driver over several render backends", () => {
     expect(sent.slice(-3)).toEqual(Array(3).fill(spread.order(sticky)[0]));
   });
 
+  it("keeps a chunked render's pieces and its join on the instance of its first piece, waiting for it when it is full", async () => {
+    const { driver, spread, sent } = setUp(1);
+    const account = "acct_chunked";
+    const [first] = spread.order(account);
+    const printer = driver.chunked?.(account);
+    if (!printer) throw new Error("the container driver prints chunked renders");
+    const piece = (index: number) => ({ ...job(account, `piece ${index}`), chunk: { session: "rnd_pinned", index } });
+    expect(await printer.print(piece(0))).toEqual({ pageCount: 1, totalPages: 1 });
+    // The account's own render holds its first choice (cap 1): an ordinary job would go on to the next instance,
+    // the piece waits for the one that holds piece 0.
+    const [other, second] = await Promise.all([driver.render(job(account, "beside")), printer.print(piece(1))]);
+    expect(other.pageCount).toBe(1);
+    expect(second).toEqual({ pageCount: 1, totalPages: 2 });
+    expect(sent).toEqual([first, first, first]);
+    const joined = await printer.join({
+      session: "rnd_pinned",
+      identity: { documentId: "0".repeat(32), metadata: {} },
+      finish: null,
+      timeoutMs: 20_000,
+      accountId: account,
+      share: "paid",
+    });
+    expect(joined.pageCount).toBe(2);
+    expect(new TextDecoder().decode(new Uint8Array(await new Response(joined.body).arrayBuffer()).slice(0, 5))).toBe(
+      "%PDF-",
+    );
+  });
+
   it("never gives an instance more than its cap: the overflow goes down the account's order, then waits", async () => {
     const { driver, spread, sent, peak } = setUp(2);
     const account = "acct_capped";

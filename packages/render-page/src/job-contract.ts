@@ -52,6 +52,16 @@ export interface RenderJob<Options extends object = PageOptions> {
   maxPages?: number;
   /** PNG and JPG only: a preview's mark, laid over the captured pixels (a PDF is marked in the Worker). */
   markHtml?: string;
+  /**
+   * One piece of a chunked render (docs/rendering.md#long-documents): the backend keeps its PDF under `session`
+   * as piece `index` (0 starts the session afresh) and answers only its page count, until POST /join.
+   */
+  chunk?: ChunkPiece;
+}
+
+export interface ChunkPiece {
+  session: string;
+  index: number;
 }
 
 /** What a finished job gives back. */
@@ -72,6 +82,7 @@ export function jobToWire(job: RenderJob<object>): string {
     share: job.share,
     max_pages: job.maxPages,
     mark_html: job.markHtml,
+    chunk: job.chunk,
   });
 }
 
@@ -86,6 +97,7 @@ interface WireJob {
   share?: unknown;
   max_pages?: unknown;
   mark_html?: unknown;
+  chunk?: Partial<ChunkPiece>;
 }
 
 /**
@@ -104,5 +116,8 @@ export function jobFromWire(text: string): RenderJob {
     share: body.share === "paid" ? "paid" : "free",
     ...(typeof body.max_pages === "number" && Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
     ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
+    ...(typeof body.chunk?.session === "string" && Number.isSafeInteger(body.chunk.index)
+      ? { chunk: { session: body.chunk.session, index: Number(body.chunk.index) } }
+      : {}),
   };
 }

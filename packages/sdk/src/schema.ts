@@ -487,7 +487,9 @@ export interface components {
             device_scale_factor?: number;
             quality?: number;
             omit_background?: boolean;
+            /** @description Milliseconds on a browser page; a chunked render's limit for each chunk. */
             timeout_ms?: number;
+            chunk?: components["schemas"]["Chunk"];
             /** @description A tagged PDF (structure tree, `/Lang` from `<html lang>`) for accessibility; default false. */
             tagged?: boolean;
             /** @description Bookmarks from the h1 to h6 headings; implies `tagged`. Default false. */
@@ -504,6 +506,19 @@ export interface components {
             attachments?: components["schemas"]["Attachment"][];
             e_invoice?: components["schemas"]["EInvoice"];
             encryption?: components["schemas"]["Encryption"];
+        };
+        /** @description Chromium PDF only: render the template once per slice of the array at `over` (with a `chunk` variable: index, count, first, last, offset, size), print the slices one after another and join them into one PDF whose page numbers, header, footer and finishing are those of one document (/docs#long-documents). */
+        Chunk: {
+            /**
+             * @description a dotted path of keys to an array in `data`, such as "statement.lines" (keys only, no indices)
+             * @example statement.lines
+             */
+            over: string;
+            /**
+             * @description Items per chunk, 1 to 10,000.
+             * @example 500
+             */
+            size: number;
         };
         /** @description Text across every page, drawn under the content: the document's text stays on top and selectable. */
         Watermark: {

@@ -31,6 +31,7 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   quality: { chromium: ["jpg"], satori: ["jpg"] },
   omit_background: { chromium: ["png"], satori: ["png"] },
   timeout_ms: { chromium: ALL, satori: ALL },
+  chunk: { chromium: PDF, satori: [] },
   // Document finishing (/docs#finishing): a card's one-page PDF can be tagged, marked, archived, carry files and be
   // locked, but it has no headings to bookmark or list, and an e-invoice's visual side is an invoice document.
   tagged: { chromium: PDF, satori: PDF },
@@ -49,6 +50,7 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
  */
 const SATORI_REASONS: Partial<Record<keyof RenderOptions, string>> = {
   full_page: "its image is always the card, width x height",
+  chunk: "a card is one page, made from the whole of its data",
   outline: "a card has no headings to bookmark",
   toc: "a card has no headings to list",
   e_invoice: "render the invoice from a chromium template",

@@ -1,4 +1,5 @@
 import { z } from "../../lib/openapi-zod";
+import { ChunkSchema } from "./chunk-option";
 import { finishingOptionFields } from "./finishing-options";
 
 const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
@@ -66,7 +67,13 @@ export const RenderOptionsSchema = z
     device_scale_factor: z.number().min(1).max(3).optional(),
     quality: z.int().min(1).max(100).optional(),
     omit_background: z.boolean().optional(),
-    timeout_ms: z.int().min(1000).max(30000).optional(),
+    timeout_ms: z
+      .int()
+      .min(1000)
+      .max(30000)
+      .optional()
+      .openapi({ description: "Milliseconds on a browser page; a chunked render's limit for each chunk." }),
+    chunk: ChunkSchema.optional(),
     ...finishingOptionFields,
   })
   .openapi("RenderOptions");

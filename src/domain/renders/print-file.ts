@@ -1,8 +1,10 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import type { PageFormat } from "@folio/render-page/job-contract";
+import { ServiceError } from "../../errors";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
+import { chunkHint } from "../../render/chunk-hint";
 import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
 import type { RenderPart } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing } from "../../render/pdf-finishing";
@@ -48,7 +50,7 @@ export interface RenderSeat {
   holdsSlot?: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Options done in the Worker (the watermark in the document, the rest on the printed PDF): Chromium never sees them,
@@ -56,11 +58,18 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  */
 const WORKER_ONLY: ReadonlySet<string> = new Set(["watermark", "pdfa", "attachments", "e_invoice", "encryption"]);
 
-function chromiumOptions(
+export function chromiumOptions(
   options: RenderOptions,
   rendered: Partial<Pick<RenderOptions, "header_html" | "footer_html">>,
 ): RenderOptions {
   return { ...Object.fromEntries(Object.entries(options).filter(([key]) => !WORKER_ONLY.has(key))), ...rendered };
+}
+
+/** A print stopped at the backend's memory ceiling, its message naming the data's array to chunk over. */
+function withChunkHint(error: unknown, data: unknown): unknown {
+  if (!(error instanceof ServiceError) || error.extra.details?.reason !== "memory_limit") return error;
+  const message = error.message.replace(/ Split it into several renders\.$/, "");
+  return new ServiceError(error.type, `${message} ${chunkHint(data)}`, error.extra);
 }
 
 /** What Chromium prints: the page's HTML with its options and mark, and how to render the options' Liquid parts. */
@@ -121,7 +130,9 @@ export async function printFile(
   // comes before anything is stored or billed.
   const invoice = finishing?.eInvoice;
   const [file, compliance] = await Promise.all([
-    printing,
+    printing.catch((error) => {
+      throw withChunkHint(error, plan.data);
+    }),
     invoice &&
       checkedEInvoice(
         deps.chromium(),

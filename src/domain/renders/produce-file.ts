@@ -9,6 +9,9 @@ import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
 import { settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
+import { valueAtPath } from "../render-options/chunk-option";
+import { wholeAsOneChunk } from "./chunk-slices";
+import { type ChunkedFile, printChunks } from "./print-chunks";
 import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
 import { printXmlFile } from "./print-xml-file";
 
@@ -33,7 +36,10 @@ export async function renderFile(
   seat: RenderSeat,
 ): Promise<FinishedFile> {
   const { version } = plan;
-  const input = { data: plan.data, instant: plan.receivedAt, budget: liquidBudget() };
+  // A preview shows a chunked document as one print, up to its page limit: the whole array in one chunk.
+  const chunk = plan.options.chunk;
+  const data = chunk ? wholeAsOneChunk(plan.data, valueAtPath(plan.data, chunk.over) as unknown[]) : plan.data;
+  const input = { data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
   const rendered = await timings.measure("template", () => renderLiquid(version.source, input));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
@@ -75,21 +81,38 @@ export async function produceFile(
   deps: ProduceDeps,
   holdsSlot = false,
 ): Promise<ProducedFile> {
-  const file = await renderFile(plan, deps, {
-    accountId: account.id,
-    share: slotShare(account),
-    renderId,
-    maxUnits,
-    holdsSlot,
-  });
+  const seat = { accountId: account.id, share: slotShare(account), renderId, maxUnits, holdsSlot };
+  const chunk = plan.options.chunk;
+  const file: FinishedFile | ChunkedFile = chunk
+    ? await printChunks(plan, chunk, deps, seat)
+    : await renderFile(plan, deps, seat);
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
-  await settleUnits(meter, account, renderId, units, maxUnits);
-  const key = objectKey(account.id, plan);
+  const joined = "joined" in file ? file.joined : undefined;
   try {
-    await (deps.timings ?? UNTIMED).measure("store", () =>
-      deps.files.put(key, file.bytes, { httpMetadata: { contentType: CONTENT_TYPES[plan.format] } }),
-    );
+    await settleUnits(meter, account, renderId, units, maxUnits);
+  } catch (error) {
+    await joined?.body.cancel();
+    throw error;
+  }
+  const key = objectKey(account.id, plan);
+  const contentType = CONTENT_TYPES[plan.format];
+  let byteSize: number;
+  try {
+    byteSize = await (deps.timings ?? UNTIMED).measure("store", async () => {
+      if ("bytes" in file) {
+        await deps.files.put(key, file.bytes, { httpMetadata: { contentType } });
+        return file.bytes.byteLength;
+      }
+      // A chunked render's joined PDF streams from the render backend into storage: the Worker never holds it.
+      if (!joined) throw new Error("a chunked render that fits its ceiling always has its joined file");
+      const stream = new FixedLengthStream(joined.byteSize);
+      const [, stored] = await Promise.all([
+        joined.body.pipeTo(stream.writable),
+        deps.files.put(key, stream.readable, { httpMetadata: { contentType } }),
+      ]);
+      return stored?.size ?? joined.byteSize;
+    });
   } catch (error) {
     await meter.refund(renderId, units);
     throw new ServiceError(
@@ -101,7 +124,7 @@ export async function produceFile(
   return {
     objectKey: key,
     pageCount: file.pageCount,
-    byteSize: file.bytes.byteLength,
+    byteSize,
     compliance: file.compliance ?? null,
   };
 }

@@ -10,6 +10,7 @@ import { cardSize } from "../../render/card-document";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
+import { refuseChunkProblems } from "../render-options/chunk-option";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
@@ -120,6 +121,7 @@ export async function planRender(
   refuseXmlFormatMismatch(format, requested.options, options, xmlRule);
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
+  refuseChunkProblems(options, requested.data);
   const canonicalData = canonicalJson(requested.data);
   const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
   const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);

@@ -2,6 +2,7 @@ import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
 import { type BackendFetch, postToBackend } from "./backend-post";
+import { chunkedPrinter } from "./chunked-printer";
 import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { InstanceUnavailable } from "./instance-spread";
@@ -14,7 +15,7 @@ export type { BackendFetch };
  * An answer from what hosts the backend rather than from the backend itself, which always answers JSON: a
  * container that is starting, out of capacity or gone (text from @cloudflare/containers).
  */
-function fromHost(response: Response): boolean {
+export function fromHost(response: Response): boolean {
   return (
     (response.status >= 500 || response.status === 429) &&
     !(response.headers.get("content-type") ?? "").includes("application/json")
@@ -71,6 +72,7 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
     name: "backend",
     render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
     checkEInvoice: (check) => reaching(() => postCheck(send, secret, check)),
+    chunked: () => chunkedPrinter((work) => reaching(() => work(send)), secret),
     async health(): Promise<string> {
       try {
         const response = await send("/healthz");

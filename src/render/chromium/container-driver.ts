@@ -1,5 +1,6 @@
 import type { RenderContainer } from "../../durable-objects/render-container";
 import { type BackendFetch, backendStats, postJob, reaching } from "./backend-driver";
+import { chunkedPrinter } from "./chunked-printer";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { type InstanceSpread, InstanceUnavailable } from "./instance-spread";
@@ -19,16 +20,33 @@ export interface BackendInstance {
  */
 export function containerDriver(instances: BackendInstance[], secret: string, spread: InstanceSpread): ChromiumDriver {
   const byName = new Map(instances.map((instance) => [instance.name, instance]));
+  const instanceNamed = (name: string) => {
+    const instance = byName.get(name);
+    if (!instance) throw new Error(`the spread chose ${name}, which is not one of the driver's instances`);
+    return instance;
+  };
   return {
     name: "container",
     render: (job: ChromiumJob): Promise<RenderedFile> =>
-      reaching(() =>
-        spread.run(job.accountId, (name) => {
-          const instance = byName.get(name);
-          if (!instance) throw new Error(`the spread chose ${name}, which is not one of the driver's instances`);
-          return postJob(instance.send, secret, job);
-        }),
-      ),
+      reaching(() => spread.run(job.accountId, (name) => postJob(instanceNamed(name).send, secret, job))),
+    // The first piece goes where the spread sends the account's jobs; the rest and the join follow it there.
+    chunked: (accountId) => {
+      let pinned: string | undefined;
+      return chunkedPrinter(
+        (work) =>
+          reaching(() =>
+            spread.run(
+              accountId,
+              (name) => {
+                pinned = name;
+                return work(instanceNamed(name).send);
+              },
+              pinned,
+            ),
+          ),
+        secret,
+      );
+    },
     // A check takes no page: it goes to the instance the account's key ranks first (where its page is printing),
     // and once to the next when that one could not answer.
     checkEInvoice: (check, accountId) =>

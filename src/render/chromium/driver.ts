@@ -3,6 +3,7 @@ import type { RenderedFile, RenderJob, SlotShare } from "@folio/render-page/job-
 import type { WireFailure } from "@folio/render-page/job-failure";
 import type { RenderOptions } from "../../domain/render-options/options-schema";
 import { ServiceError } from "../../errors";
+import type { ChunkedPrinter } from "./chunked-printer";
 
 /** The port the domain renders through: it names the job's types here, not in the shared package. */
 export type { EInvoiceValidation, RenderedFile, SlotShare };
@@ -27,6 +28,11 @@ export interface ChromiumDriver {
    * a driver without one answers "unchecked".
    */
   checkEInvoice(check: EInvoiceCheck, accountId: string): Promise<EInvoiceValidation | "unchecked">;
+  /**
+   * A chunked render's printer, its pieces and join on one render backend; absent where nothing can keep the
+   * pieces (the Browser Rendering binding), so `options.chunk` needs a render backend.
+   */
+  chunked?(accountId: string): ChunkedPrinter;
   /** "ok", or why the renderer cannot take work. Cheap: /healthz asks on every probe. */
   health(): Promise<string>;
   /** Counters and memory of what renders, for /healthz?detail=1; may wake nothing that sleeps. */

@@ -55,10 +55,11 @@ export class InstanceSpread {
 
   /**
    * Runs `work` on the first instance in `key`'s order with room. When that instance could not take the job
-   * (`InstanceUnavailable`), it rests a while and the job is tried once more, on the next instance.
+   * (`InstanceUnavailable`), it rests a while and the job is tried once more, on the next instance. With `only`,
+   * the job runs on that instance or fails (a chunked render's pieces are kept where the first one printed).
    */
-  async run<T>(key: string, work: (name: string) => Promise<T>): Promise<T> {
-    const order = this.order(key);
+  async run<T>(key: string, work: (name: string) => Promise<T>, only?: string): Promise<T> {
+    const order = only === undefined ? this.order(key) : [only];
     let failed: string | null = null;
     for (;;) {
       const name = await this.take(order.filter((n) => n !== failed));
@@ -69,7 +70,7 @@ export class InstanceSpread {
         const seat = this.seat(name);
         seat.failures++;
         seat.restingUntil = Date.now() + this.settings.restMs;
-        if (failed !== null || this.names.length === 1) throw error;
+        if (failed !== null || order.length === 1) throw error;
         failed = name;
       } finally {
         this.release(name);

@@ -4,6 +4,7 @@ import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
+import { longDocumentsGuide } from "../../docs/long-documents-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import { escapeHtml } from "../../lib/escape-html";
@@ -65,6 +66,7 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     quickStart(baseUrl),
     optionsSection(document),
     finishingGuide(),
+    longDocumentsGuide(),
     eInvoiceGuide(),
     await liquidGuide(),
     limitsGuide(),

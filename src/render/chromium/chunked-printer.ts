@@ -1,0 +1,62 @@
+// A chunked render's side of the render backend (docs/rendering.md#long-documents): each chunk's piece is printed
+// into a session the backend keeps, then one join makes the PDF, which comes back as a stream for R2, so the
+// Worker never holds the joined file. Every request of one render goes to the same backend.
+
+import { type ChunkPiece, jobToWire } from "@folio/render-page/job-contract";
+import { failureFromBody } from "@folio/render-page/job-failure";
+import type { JoinJob } from "@folio/render-page/join-contract";
+import { joinToWire } from "@folio/render-page/join-contract";
+import { fromHost } from "./backend-driver";
+import { type BackendFetch, postToBackend } from "./backend-post";
+import { type ChromiumJob, failureFromRenderer } from "./driver";
+import { InstanceUnavailable } from "./instance-spread";
+
+/** The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang. */
+const WAIT_ALLOWANCE_MS = 90_000;
+/** Joining and finishing thousands of pages takes seconds, printing the margins document a timeout of its own. */
+const JOIN_ALLOWANCE_MS = 240_000;
+
+export interface JoinedFile {
+  body: ReadableStream<Uint8Array>;
+  pageCount: number;
+  byteSize: number;
+}
+
+export interface ChunkedPrinter {
+  /** Prints one chunk into the session: its pages, and the session's pages so far. */
+  print(job: ChromiumJob & { chunk: ChunkPiece }): Promise<{ pageCount: number; totalPages: number }>;
+  join(job: JoinJob): Promise<JoinedFile>;
+}
+
+/** How each request reaches the render's one backend (a URL, or the container instance the first piece went to). */
+export type PinnedSend = <T>(work: (send: BackendFetch) => Promise<T>) => Promise<T>;
+
+async function answer(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
+  throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));
+}
+
+export function chunkedPrinter(pinned: PinnedSend, secret: string): ChunkedPrinter {
+  return {
+    print: (job) =>
+      pinned(async (send) => {
+        const response = await answer(
+          await postToBackend(send, secret, "/render", jobToWire(job), job.timeoutMs + WAIT_ALLOWANCE_MS),
+        );
+        const counts = (await response.json()) as { page_count: number; total_pages: number };
+        return { pageCount: counts.page_count, totalPages: counts.total_pages };
+      }),
+    join: (job) =>
+      pinned(async (send) => {
+        const timeoutMs = job.timeoutMs + JOIN_ALLOWANCE_MS;
+        const response = await answer(await postToBackend(send, secret, "/join", joinToWire(job), timeoutMs));
+        if (!response.body) throw new Error("the render backend answered a join without a body");
+        return {
+          body: response.body,
+          pageCount: Number(response.headers.get("x-page-count") ?? "0"),
+          byteSize: Number(response.headers.get("content-length") ?? "0"),
+        };
+      }),
+  };
+}
