@@ -36,26 +36,33 @@ function tagEnd(xml: string, from: number): number {
 /** The elements of `xml` under a document node, each with the namespaces in scope at its start tag. */
 function elementTree(xml: string): XmlElement {
   const root: XmlElement = { uri: "", local: "", index: 1, children: [], line: 1, from: 0, to: 0 };
-  const open: Array<{ element: XmlElement; scope: Map<string, string> }> = [{ element: root, scope: new Map() }];
+  const documentNode = { element: root, scope: new Map<string, string>() };
+  const open = [documentNode];
   let line = 1;
   let counted = 0;
   for (let at = xml.indexOf("<"); at !== -1; at = xml.indexOf("<", at + 1)) {
     const next = xml[at + 1];
     // Comments, CDATA, the declaration and processing instructions hold no elements.
-    const skip = xml.startsWith("<!--", at) ? "-->" : xml.startsWith("<![CDATA[", at) ? "]]>" : next === "?" ? "?>" : "";
+    const skip = xml.startsWith("<!--", at)
+      ? "-->"
+      : xml.startsWith("<![CDATA[", at)
+        ? "]]>"
+        : next === "?"
+          ? "?>"
+          : "";
     if (skip) {
       at = Math.max(at, xml.indexOf(skip, at) + skip.length - 1);
       continue;
     }
     const end = tagEnd(xml, at);
     const tag = xml.slice(at + 1, end);
-    if (next === "/") open.pop();
+    if (next === "/" && open.length > 1) open.pop();
     if (next === "/" || next === "!") {
       at = end;
       continue;
     }
     for (; counted < at; counted++) if (xml.charCodeAt(counted) === 10) line++;
-    const parent = open[open.length - 1] ?? open[0]!;
+    const parent = open.at(-1) ?? documentNode;
     const scope = new Map(parent.scope);
     const name = /^[^\s/>]+/.exec(tag)?.[0] ?? "";
     for (const [, key = "", double, single] of tag.slice(name.length).matchAll(ATTRIBUTE))
