@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTemplate, fixture, fixtureJson, newKey } from "./client";
-import { BASE, guard, launchBrowser, snap } from "./studio-page";
+import { BASE, guard, launchBrowser, replaceInEditor, snap } from "./studio-page";
 
 /** The fixture's Factur-X XML with the seller's VAT id left out: BR-CO-26, and BR-S-02 on each standard-rated line. */
 const INVALID_XML = fixture("invoice.facturx.xml.liquid").replace(
@@ -78,7 +78,14 @@ describe("the studio's e-invoice XML view", () => {
   it("offers the XML view for a template with an e-invoice, and marks each violation at its element's line", async () => {
     await page.click(`#template-list [data-template="${templates.invalid}"]`);
     await page.waitForSelector("#xml-toggle:not([hidden])");
+    await page.waitForSelector("#preview-pages canvas.page");
+    // Offered as the last format, the bar still holds formats, zoom, status and download on one line at 1440.
+    const status = await page.locator("#preview-status").boundingBox();
+    const pdf = await page.locator('.preview-bar [data-format="pdf"]').boundingBox();
+    expect(status && pdf && status.y < pdf.y + pdf.height && pdf.y < status.y + status.height).toBe(true);
+    await snap(page, "xml-00-offered");
     await page.click("#xml-toggle");
+    expect(await page.getAttribute('.preview-bar [data-format="pdf"]', "aria-pressed")).toBe("false");
     await page.waitForSelector('#xml-view:not([data-seq="0"]) #xml-violation-list [data-rule="BR-CO-26"]');
     expect(await page.isVisible("#preview-body")).toBe(false);
 
@@ -110,6 +117,21 @@ describe("the studio's e-invoice XML view", () => {
     await snap(page, "xml-02-jumped");
   });
 
+  it("follows the draft as it is edited, without a request per keystroke", async () => {
+    const before = Number(await page.getAttribute("#xml-view", "data-seq"));
+    const requests = watch.previewRequests;
+    const buyer = "Globex Freight AG";
+    await replaceInEditor(page, "example", "Acme Logistics GmbH", buyer);
+    await expect
+      .poll(async () => Number(await page.getAttribute("#xml-view", "data-seq")), { timeout: 30_000 })
+      .toBeGreaterThan(before);
+    // The buyer follows the seller in the XML: jumping to the seller's violation brings it into view.
+    await page.click('#xml-violation-list [data-rule="BR-CO-26"]');
+    await page.locator("#xml-editor .cm-content").getByText(buyer).first().waitFor({ timeout: 30_000 });
+    expect(watch.previewRequests - requests).toBeLessThan(buyer.length);
+    expect(watch.previewStatuses.every((status) => status === 200)).toBe(true);
+  });
+
   it("shows a valid Peppol BIS invoice with no violation", async () => {
     await openXml(templates.peppol);
     await page.waitForSelector("#xml-violation-list .empty");
@@ -120,15 +142,16 @@ describe("the studio's e-invoice XML view", () => {
     await snap(page, "xml-03-valid-ubl");
   });
 
-  it("fits a phone's width, and gives the pages back when closed", async () => {
+  it("fits a phone's width, and gives the pages back for a page format", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openXml(templates.invalid);
     await page.locator(".preview").scrollIntoViewIfNeeded();
     const box = await page.locator("#xml-view").boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await snap(page, "xml-04-phone");
-    await page.click("#xml-toggle");
+    await page.click('.preview-bar [data-format="pdf"]');
     await page.waitForSelector("#preview-pages canvas.page");
+    expect(await page.getAttribute("#xml-toggle", "aria-pressed")).toBe("false");
     expect(await page.isVisible("#xml-view")).toBe(false);
     await page.setViewportSize({ width: 1440, height: 900 });
   });

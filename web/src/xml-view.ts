@@ -8,7 +8,7 @@ import { searchKeymap } from "@codemirror/search";
 import { EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import type { PreviewFile } from "@folio/sdk";
-import { $, el, emptyItem } from "./dom";
+import { $, el, emptyItem, pressOne } from "./dom";
 import { shownExtensions, theme } from "./editor-theme";
 import { inlineDiagnostics } from "./inline-diagnostics";
 import { type PlacedViolation, placedViolations, uncheckedNote } from "./xml-violations";
@@ -20,8 +20,8 @@ const hasEInvoice = (options: unknown) =>
 
 const plural = (n: number) => (n === 1 ? "" : "s");
 
-/** `onToggle` runs when the person opens or closes the view: the preview asks again, for the XML or the pages. */
-export function createXmlView(onToggle: () => void) {
+/** `onOpen` runs when the person opens the view: the preview asks again, for the XML. */
+export function createXmlView(onOpen: () => void) {
   const toggle = $<HTMLButtonElement>("xml-toggle");
   const panel = $("xml-view");
   const pane = $("preview-body").parentElement as HTMLElement;
@@ -44,17 +44,25 @@ export function createXmlView(onToggle: () => void) {
     }),
   });
 
+  // XML is the last of the format buttons: pressing it opens the view, pressing a page format closes it (the
+  // preview's own handler then asks for that format), and closing it otherwise presses the format it left.
+  const formats = [...document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]")];
+  let formatLeft: HTMLButtonElement | undefined;
   const setOpen = (next: boolean) => {
+    if (next === open) return;
     open = next;
-    toggle.setAttribute("aria-pressed", String(open));
+    if (open) formatLeft = formats.find((b) => b.getAttribute("aria-pressed") === "true");
+    pressOne([...formats, toggle], open ? toggle : (formatLeft ?? toggle));
     panel.hidden = !open;
     $("preview-body").hidden = open;
     pane.dataset.view = open ? "xml" : "pages";
   };
   toggle.addEventListener("click", () => {
-    setOpen(!open);
-    onToggle();
+    if (open) return;
+    setOpen(true);
+    onOpen();
   });
+  for (const button of formats) button.addEventListener("click", () => setOpen(false));
 
   const reveal = (v: PlacedViolation) => {
     view.dispatch({
