@@ -24,7 +24,7 @@ const plural = (n: number) => (n === 1 ? "" : "s");
 export function createXmlView(onOpen: () => void) {
   const toggle = $<HTMLButtonElement>("xml-toggle");
   const panel = $("xml-view");
-  const pane = $("preview-body").parentElement as HTMLElement;
+  const pane = panel.parentElement as HTMLElement;
   const list = $("xml-violation-list");
   let open = false;
   const view = new EditorView({
@@ -88,7 +88,8 @@ export function createXmlView(onOpen: () => void) {
     return node;
   };
 
-  const fill = (text: string, violations: PlacedViolation[], note: string | null) => {
+  /** Shows `text` with its violations; `note` says why it was not checked, `more` that the service left some out. */
+  const fill = (text: string, violations: PlacedViolation[], note: string | null, more = false) => {
     if (text !== view.state.doc.toString())
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     const diagnostics: Diagnostic[] = violations.map(({ from, to, severity, rule, message }) => ({
@@ -100,11 +101,10 @@ export function createXmlView(onOpen: () => void) {
     }));
     view.dispatch(setDiagnostics(view.state, diagnostics));
     const errors = violations.filter((v) => v.severity === "error").length;
-    $("xml-summary").textContent = note
-      ? "Not checked"
-      : `${violations.length} rule violation${plural(violations.length)}${errors ? ` (${errors} fatal)` : ""}`;
+    const count = `${violations.length}${more ? "+" : ""} rule violation${plural(violations.length)}`;
+    $("xml-summary").textContent = !text ? "" : note ? "Not checked" : `${count}${errors ? ` (${errors} fatal)` : ""}`;
     const none = note ?? "No rule violations: every official rule checked passes.";
-    list.replaceChildren(...(violations.length ? violations.map(item) : [emptyItem(text ? none : "")]));
+    list.replaceChildren(...(violations.length ? violations.map(item) : text ? [emptyItem(none)] : []));
     $("xml-violations").dataset.state = errors ? "error" : violations.length ? "warning" : "";
     panel.classList.remove("stale");
   };
@@ -120,7 +120,7 @@ export function createXmlView(onOpen: () => void) {
     /** An XML preview came back: its text, and its violations at their line. */
     show(result: PreviewFile, seq: number) {
       const text = new TextDecoder().decode(result.bytes);
-      fill(text, placedViolations(text, result.warnings), uncheckedNote(result.warnings));
+      fill(text, placedViolations(text, result.warnings), uncheckedNote(result.warnings), result.warningsTruncated);
       panel.dataset.seq = String(seq);
     },
     /** The XML shown no longer matches the draft (a preview failed): it stays, faded. */
