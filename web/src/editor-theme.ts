@@ -1,6 +1,16 @@
-// How the editors and the version diff look: the syntax colours and the editor chrome.
-import { HighlightStyle } from "@codemirror/language";
-import { EditorView } from "@codemirror/view";
+// How the editors and the version diff look: the syntax colours, the editor chrome, and what every editor shows
+// (the writable ones and the XML view alike).
+import { foldGutter, HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { lintGutter } from "@codemirror/lint";
+import { highlightSelectionMatches } from "@codemirror/search";
+import type { Extension } from "@codemirror/state";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  lineNumbers,
+} from "@codemirror/view";
 import { tags as t } from "@lezer/highlight";
 
 export const highlight = HighlightStyle.define([
@@ -60,3 +70,15 @@ export const theme = EditorView.theme({
   ".cm-diagnostic": { padding: "6px 10px", fontFamily: "Inter, system-ui, sans-serif", fontSize: "12.5px" },
   ".cm-foldGutter span": { color: "#c4c9d4" },
 });
+
+/** The gutters (line numbers, folding, diagnostics), the selection, the active line and the syntax colours. */
+export const shownExtensions = (): Extension[] => [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  foldGutter(),
+  lintGutter(),
+  drawSelection(),
+  highlightActiveLine(),
+  highlightSelectionMatches(),
+  syntaxHighlighting(highlight),
+];

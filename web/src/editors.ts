@@ -11,22 +11,15 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { html } from "@codemirror/lang-html";
 import { json } from "@codemirror/lang-json";
 import { closePercentBrace, liquid } from "@codemirror/lang-liquid";
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { lintGutter, lintKeymap } from "@codemirror/lint";
-import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
+import { bracketMatching, foldKeymap, indentOnInput } from "@codemirror/language";
+import { lintKeymap } from "@codemirror/lint";
+import { searchKeymap } from "@codemirror/search";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
-import {
-  drawSelection,
-  EditorView,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  keymap,
-  lineNumbers,
-} from "@codemirror/view";
+import { EditorView, keymap } from "@codemirror/view";
 import { closeTagTyping } from "./close-tag-typing";
 import { editorLinter, serverDiagnosticsChanged } from "./editor-lint";
 import { EDITOR_IDS, type EditorId, type EditorTexts, type ServerDiagnostic } from "./editor-texts";
-import { highlight, theme } from "./editor-theme";
+import { shownExtensions, theme } from "./editor-theme";
 import { inlineDiagnostics } from "./inline-diagnostics";
 import { optionsCompletion, schemaCompletion } from "./json-complete";
 import { parseJson } from "./json-paths";
@@ -74,19 +67,12 @@ export interface Editors {
 /** What every editor has: gutters, history, brackets, completion, highlighting, wrapping and the keys for them. */
 function commonExtensions(): Extension[] {
   return [
-    lineNumbers(),
-    highlightActiveLineGutter(),
-    foldGutter(),
-    lintGutter(),
+    ...shownExtensions(),
     history(),
-    drawSelection(),
     indentOnInput(),
     bracketMatching(),
     closeBrackets(),
     autocompletion({ icons: false }),
-    highlightActiveLine(),
-    highlightSelectionMatches(),
-    syntaxHighlighting(highlight),
     keymap.of([
       ...closeBracketsKeymap,
       ...defaultKeymap,

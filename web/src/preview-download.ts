@@ -7,7 +7,7 @@ import type { Format } from "./draft";
 export type PreviewDownload = ReturnType<typeof createPreviewDownload>;
 
 export function createPreviewDownload(templateName: () => string | null) {
-  let shown: { file: PreviewFile; format: Format } | null = null;
+  let shown: { file: PreviewFile; format: Format | "xml" } | null = null;
   const button = $<HTMLButtonElement>("preview-download");
 
   button.addEventListener("click", () => {
@@ -23,7 +23,7 @@ export function createPreviewDownload(templateName: () => string | null) {
 
   return {
     /** The file now shown, or null when the preview shows nothing. */
-    set(file: PreviewFile | null, format: Format) {
+    set(file: PreviewFile | null, format: Format | "xml") {
       shown = file ? { file, format } : null;
       button.disabled = !file;
     },

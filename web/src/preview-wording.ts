@@ -12,7 +12,7 @@ const plural = (n: number) => (n === 1 ? "" : "s");
 /** A preview drawn: its pages (or image format), how long it took, and its warnings. */
 export function previewDone(
   result: Pick<PreviewFile, "pageCount" | "truncated" | "warnings">,
-  format: Format,
+  format: Format | "xml",
   ms: number,
 ): { state: PreviewState; text: string } {
   const pages =

@@ -13,6 +13,7 @@ import { createPreviewZoom } from "./preview-zoom";
 import { problemsOfError, problemsOfWarnings } from "./problems";
 import type { ProblemsPanel } from "./problems-panel";
 import type { Store, StudioState } from "./store";
+import { createXmlView } from "./xml-view";
 
 const PREVIEW_DELAY_MS = 300;
 
@@ -86,6 +87,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
   const navigator = createPreviewNavigator();
   const download = createPreviewDownload(() => state.current?.name ?? null);
   const zoom = createPreviewZoom(() => void redraw());
+  const xmlView = createXmlView(() => schedule(0));
 
   /** Draws `result` at the zoom set; false when a newer preview or zoom came first. */
   const draw = async (result: PreviewFile, mine: number, format: Format, newPages: boolean) => {
@@ -112,6 +114,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
     navigator.clear();
     download.set(null, state.format);
     zoom.cleared();
+    xmlView.clear();
   };
 
   const schedule = (delay = PREVIEW_DELAY_MS) => {
@@ -136,19 +139,26 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
       if (input.kind !== "broken") forget();
       return showNothingToSend(input);
     }
+    // With the e-invoice XML view open, the preview asks for the XML instead of the pages.
+    const asXml = xmlView.offer(input.request.options);
     const controller = new AbortController();
     inFlight = controller;
     setStatus("busy", "Rendering…");
     const started = performance.now();
     try {
-      const result = await folio.preview(input.request, controller.signal);
+      const request = asXml ? { ...input.request, format: "xml" as const } : input.request;
+      const result = await folio.preview(request, controller.signal);
       if (mine !== seq) return;
-      if (!(await draw(result, mine, format, true))) return;
+      if (asXml) {
+        xmlView.show(result, mine);
+        download.set(result, "xml");
+      } else if (!(await draw(result, mine, format, true))) return;
       state.problems.preview = problemsOfWarnings(result.warnings);
-      const done = previewDone(result, format, Math.round(performance.now() - started));
+      const done = previewDone(result, asXml ? "xml" : format, Math.round(performance.now() - started));
       setStatus(done.state, done.text);
     } catch (error) {
       if (controller.signal.aborted || mine !== seq) return;
+      if (asXml) xmlView.markStale();
       if (showFailure(error, state, problems, retryIn)) return;
     } finally {
       if (inFlight === controller) inFlight = null;
