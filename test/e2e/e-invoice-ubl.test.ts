@@ -137,6 +137,7 @@ describe("XRechnung and UBL e-invoices", () => {
       [{}, "xml", "format"],
       [{ e_invoice: { standard: "factur-x", profile: "en16931", xml } }, "xml", "format"],
       [{ ...ubl("peppol-bis-3", xml), encryption: { owner_password: "owner-secret" } }, "xml", "options.encryption"],
+      [{ ...ubl("peppol-bis-3", xml), chunk: { over: "items", size: 2 } }, "xml", "options.chunk"],
     ];
     for (const [options, format, path] of cases) {
       const res = await render(template, options, format);

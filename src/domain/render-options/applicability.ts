@@ -64,8 +64,9 @@ export function servedFormats(key: string): Record<Engine, string> {
 }
 
 function serves(key: string, engine: Engine, format: Format): boolean {
-  // An XML file's options are those of the PDF inside it, which its receiver must be able to open.
-  if (format === "xml") return key !== "encryption" && serves(key, engine, "pdf");
+  // An XML file's options are those of the PDF inside it, which its receiver must be able to open, and which is
+  // printed in one piece (the XML embeds it whole).
+  if (format === "xml") return key !== "encryption" && key !== "chunk" && serves(key, engine, "pdf");
   return SERVES[key as keyof RenderOptions]?.[engine].includes(format) ?? true;
 }
 

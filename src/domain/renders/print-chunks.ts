@@ -2,8 +2,8 @@ import { ServiceError } from "../../errors";
 import { UNTIMED } from "../../lib/render-timings";
 import type { JoinedFile } from "../../render/chromium/chunked-printer";
 import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
-import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../render/liquid";
-import { pdfFinish, preparePdfFinishing, type RenderPart } from "../../render/pdf-finishing";
+import { liquidBudget, RENDER_TIME_LIMIT_MS, type RenderPart, renderLiquid } from "../../render/liquid";
+import { pdfFinish, preparePdfFinishing } from "../../render/pdf-finishing";
 import { watermarkDocument } from "../../render/watermark";
 import {
   type ChunkOption,

@@ -9,8 +9,8 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import { cardSize } from "../../render/card-document";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
-import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseChunkProblems } from "../render-options/chunk-option";
+import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 
