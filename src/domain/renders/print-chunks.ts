@@ -148,6 +148,8 @@ export async function printChunks(
         { max_pages: maxPages },
       );
     if (pages > seat.maxUnits) return { pageCount: pages };
+    // A long render says it is alive between chunks, so nothing that waits on it takes it for stuck.
+    await deps.progress?.();
   }
   const joined = await timings.measure("render", () =>
     printer.join({

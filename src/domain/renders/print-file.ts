@@ -31,6 +31,11 @@ export interface ProduceDeps {
    * Where letting go of a slot or a lead runs while the answer goes out (a request's waitUntil); in place without it.
    */
   background?: Background;
+  /**
+   * Called between the chunks of a chunked render: a queued render renews its lease, its attempt's start (which the
+   * stuck-render sweep reads) and its meter hold, so a long document is never closed as stuck while it prints.
+   */
+  progress?: () => Promise<void>;
 }
 
 /** A rendered file, with its receipt when something in it was checked. */

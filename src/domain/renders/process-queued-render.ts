@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type RenderRow, renders, templateVersions } from "../../db/schema";
+import { type AccountRow, type RenderRow, renders, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { Clock } from "../../lib/clock";
 import { getAccount } from "../accounts/get-account";
-import { beginAttempt, holdExpired } from "../accounts/metering";
+import { beginAttempt, holdExpired, type MeterStub } from "../accounts/metering";
 import type { RenderOptions } from "../render-options/options-schema";
 import { payloadKey, type RenderPayload } from "./enqueue-render";
 import { type ProduceDeps, produceFile } from "./produce-file";
@@ -19,6 +19,8 @@ export interface ProcessDeps extends ProduceDeps {
 }
 
 const LEASE_MS = 120_000;
+/** How often a chunked render renews its attempt: well inside the lease. */
+const PROGRESS_EVERY_MS = 60_000;
 
 export type ProcessOutcome = "succeeded" | "failed" | "already_done" | "busy" | "retry";
 
@@ -59,6 +61,31 @@ async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Pr
   }
 }
 
+/**
+ * What a chunked render reports between its chunks (at most once a minute): the attempt began again now, for the
+ * lease, the stuck-render sweep and the meter's hold alike (docs/rendering.md#long-documents).
+ */
+export function renewAttempt(
+  id: string,
+  meter: MeterStub,
+  account: AccountRow,
+  deps: ProcessDeps,
+): () => Promise<void> {
+  let renewedAt = deps.clock.now().getTime();
+  return async () => {
+    const now = deps.clock.now();
+    if (now.getTime() - renewedAt < PROGRESS_EVERY_MS) return;
+    renewedAt = now.getTime();
+    await Promise.all([
+      deps.db
+        .update(renders)
+        .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
+        .where(and(eq(renders.id, id), eq(renders.status, "queued"))),
+      beginAttempt(meter, account, id),
+    ]);
+  };
+}
+
 /** Renders a claimed render: from the cache when an identical render finished first, else for real, billed. */
 async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRow | undefined> {
   const [version] = await deps.db
@@ -90,7 +117,15 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
     plan.cacheKey,
     plan.options.timeout_ms ?? 30_000,
     () => findCached(deps.db, account.id, plan.cacheKey),
-    (holdsSlot) => produceFile(account, claimed.id, plan, maxUnits, deps, holdsSlot),
+    (holdsSlot) =>
+      produceFile(
+        account,
+        claimed.id,
+        plan,
+        maxUnits,
+        { ...deps, progress: renewAttempt(claimed.id, meter, account, deps) },
+        holdsSlot,
+      ),
     { slot },
   );
   if ("hit" in once) {
