@@ -16,6 +16,9 @@ const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
 
 export default defineConfig({
   test: {
+    // Two files at a time: the workers, studio, e-invoice and Browser Rendering projects run beside the e2e project,
+    // whose files take their turns one by one on the one service it starts (they measure fairness and timing).
+    maxWorkers: 2,
     // The Worker logs one JSON line per request (src/middleware/request-log.ts); printed, they would bury the results.
     onConsoleLog: (log) => !log.startsWith(REQUEST_LOG_LINE),
     projects: [
@@ -61,6 +64,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          maxWorkers: 1,
           environment: "node",
           globalSetup: ["./test/e2e/start-service.ts"],
           testTimeout: 60_000,
@@ -71,6 +75,7 @@ export default defineConfig({
         // The same render tests through the other Chromium driver: the BROWSER binding (Miniflare's local Browser Rendering).
         test: {
           name: "e2e-browser-rendering",
+          maxWorkers: 1,
           include: ["test/e2e/render-*.test.ts", "test/e2e/egress.test.ts", "test/e2e/signed-links.test.ts"],
           environment: "node",
           globalSetup: ["./test/e2e/start-service.ts"],

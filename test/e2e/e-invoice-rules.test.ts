@@ -117,4 +117,64 @@ describe("e-invoices checked with the official rules", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
   });
+
+  it("refuses each kind of fault with the artefacts' rule ids under enforce, and renders it with them under report", async () => {
+    const template = await invoice();
+    const valid = fixture("e-invoice/factur-x-en16931.xml");
+    const total = /<ram:LineTotalAmount>([\d.]+)<\/ram:LineTotalAmount>\s*<ram:TaxBasisTotalAmount>/.exec(valid)?.[1];
+    const faults: Array<[string, string, string, string[]]> = [
+      [
+        "a line sum 10.00 off",
+        `<ram:LineTotalAmount>${total}</ram:LineTotalAmount>`,
+        `<ram:LineTotalAmount>${(Number(total) + 10).toFixed(2)}</ram:LineTotalAmount>`,
+        ["BR-CO-10", "BR-CO-13"],
+      ],
+      ["an empty buyer country", "<ram:CountryID>DE</ram:CountryID>", "<ram:CountryID></ram:CountryID>", ["BR-11"]],
+      [
+        "no seller VAT id",
+        '<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR32123456789</ram:ID></ram:SpecifiedTaxRegistration>',
+        "",
+        ["BR-CO-26"],
+      ],
+      [
+        "a profile the XML does not declare",
+        "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>",
+        "<ram:ID>urn:factur-x.eu:1p0:basicwl</ram:ID>",
+        ["FOLIO-PROFILE"],
+      ],
+    ];
+    for (const [fault, find, replace, rules] of faults) {
+      expect(valid, fault).toContain(find);
+      const xml = valid.replace(find, replace);
+      const refused = await render(template, xml);
+      expect(refused.status, `${fault}: ${JSON.stringify(refused.json)}`).toBe(500);
+      expect(refused.json.error.details.stage).toBe("e_invoice");
+      const named = refused.json.error.details.violations.map((v: { rule: string }) => v.rule);
+      expect(named, fault).toEqual(expect.arrayContaining(rules));
+      const reported = await render(template, xml, "report");
+      expect(reported.status, fault).toBe(200);
+      const receipt = reported.json.compliance.e_invoice;
+      expect(receipt.valid, fault).toBe(false);
+      expect(
+        receipt.violations.map((v: { rule: string }) => v.rule),
+        fault,
+      ).toEqual(expect.arrayContaining(rules));
+    }
+  });
+
+  it("refuses a name written with `| raw` that breaks the XML, at the template stage, with where it broke", async () => {
+    const template = await invoice();
+    const raw = FIXTURE_XML.replace("{{ who.name | escape }}", "{{ who.name | raw }}");
+    expect(raw).not.toBe(FIXTURE_XML);
+    const data = fixtureJson("invoice.data.json");
+    data.seller.name = "Müller & Söhne";
+    const res = await api("POST", "/v1/render", {
+      template,
+      data,
+      options: { e_invoice: { standard: "factur-x", profile: "en16931", xml: raw, validation: "report" } },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(500);
+    expect(res.json.error.details).toMatchObject({ stage: "template", reason: "invalid_e_invoice_xml" });
+    expect(res.json.error.message).toMatch(/line \d+, column \d+/);
+  });
 });
