@@ -23,7 +23,7 @@ curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "h
     `<code>${escapeHtml(baseUrl)}/mcp</code>.</p>\n` +
     `<pre>${escapeHtml(curl)}</pre>\n` +
     `<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a ` +
-    `href="#e-invoices">e-invoices</a> · <a ` +
+    `href="#long-documents">long documents</a> · <a href="#e-invoices">e-invoices</a> · <a ` +
     `href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a ` +
     `href="#Renders">endpoints</a> · <a href="#schemas">schemas</a></p>`
   );
