@@ -111,7 +111,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const env: NodeJS.ProcessEnv = { ...process.env, ...QUIET, ...(options.env ?? {}) };
   const port = Number(options.port ?? env.PORT ?? 8787);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const state = options.persistTo ?? DEFAULT_STATE;
+  // FOLIO_STATE: another local state than the repository's (a second `npm run dev` beside the first, or a test).
+  const state = options.persistTo ?? env.FOLIO_STATE ?? DEFAULT_STATE;
   const secretsFile = join(state, "folio-secrets.json");
   const secrets = localSecrets(secretsFile, env);
   // FOLIO_CHROMIUM_DRIVER=browser-rendering uses the BROWSER binding (Miniflare's local Browser Rendering)
@@ -124,7 +125,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     env,
     port,
     backendPort,
-    persistTo: options.persistTo,
+    persistTo: options.persistTo ?? env.FOLIO_STATE,
     vars,
     inherit,
   });

@@ -1,37 +1,43 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhooks } from "../../packages/sdk/src/index";
 import { until } from "../poll";
+import { onLoopback } from "./loopback-server";
 
-// Its own service on its own ports and state, its terminal output captured.
+// `npm run dev` itself (scripts/dev.ts) on its own ports and state (PORT, FOLIO_STATE), its terminal output captured.
 const PORT = Number(process.env.E2E_PORT ?? 8790) + 14;
 const BASE = `http://127.0.0.1:${PORT}`;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC opens the colour codes this strips.
 const ANSI = /\x1b\[[0-9;]*m/g;
-
-/** What `npm run dev` runs (the service with the terminal as its output), on a port and a state of its own. */
-function starter(state: string): string {
-  const service = new URL("../../scripts/service.ts", import.meta.url).href;
-  return `import { startService } from ${JSON.stringify(service)};
-const service = await startService({ stdio: "inherit", port: ${PORT}, persistTo: ${JSON.stringify(state)} });
-console.log("READY " + service.apiKey);
-process.on("SIGTERM", async () => { await service.stop(); process.exit(0); });`;
-}
 
 describe("the npm run dev terminal", () => {
   const state = mkdtempSync(join(tmpdir(), "folio-dev-logs-"));
   const lines: string[] = [];
   let dev: ChildProcess;
   let key: string;
+  const deliveries: Array<{ headers: Record<string, string>; body: string }> = [];
+  const receiver = onLoopback(
+    createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        deliveries.push({ headers: request.headers as Record<string, string>, body });
+        response.writeHead(204).end();
+      });
+    }),
+  );
 
   beforeAll(async () => {
     // The terminal as `npm run dev` shows it by default, whatever REQUEST_LOG the caller's environment holds.
     const { REQUEST_LOG: _, ...env } = process.env;
-    dev = spawn(process.execPath, ["--input-type=module", "-e", starter(state)], {
+    dev = spawn(process.execPath, [fileURLToPath(new URL("../../scripts/dev.ts", import.meta.url))], {
       stdio: ["ignore", "pipe", "pipe"],
-      env,
+      env: { ...env, PORT: String(PORT), FOLIO_STATE: state },
     });
     let partial = "";
     const collect = (chunk: Buffer) => {
@@ -43,16 +49,17 @@ describe("the npm run dev terminal", () => {
     dev.stdout!.on("data", collect);
     dev.stderr!.on("data", collect);
     const ready = await until(
-      async () => lines.find((line) => line.startsWith("READY ")),
+      async () => lines.find((line) => /^\s*API key:\s+folio_sk_/.test(line)),
       (line) => line !== undefined || dev.exitCode !== null,
       120_000,
       250,
     );
     if (!ready) throw new Error(`the service did not start:\n${lines.join("\n")}`);
-    key = ready.slice("READY ".length);
+    key = /folio_sk_\S+/.exec(ready)![0];
   }, 150_000);
 
   afterAll(async () => {
+    await receiver.stop();
     if (dev.exitCode === null)
       await new Promise((resolve) => {
         dev.once("exit", resolve);
@@ -103,5 +110,26 @@ describe("the npm run dev terminal", () => {
     expect(shown.filter((line) => /responseMode|WARNING/.test(line) && !line.includes(queued.id))).toEqual([]);
     expect(shown.filter((line) => line.startsWith("[wrangler:info] POST /mcp"))).toHaveLength(3);
     expect(shown.filter((line) => line.startsWith("[wrangler:info] POST /v1/render "))).toHaveLength(1);
+  }, 60_000);
+
+  it("delivers a signed webhook to a receiver on this machine, on any port, with no setting", async () => {
+    const base = await receiver.start();
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const account = (await (await fetch(`${BASE}/v1/account`, { headers })).json()) as { webhook_secret: string };
+    const render = (await (
+      await fetch(`${BASE}/v1/render`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ template: "logs", data: { n: 2 }, webhook_url: `${base}/hook` }),
+      })
+    ).json()) as { id: string };
+    const [delivery] = await until(
+      async () => deliveries,
+      (list) => list.length > 0,
+      30_000,
+      250,
+    );
+    const event = await webhooks.verify(delivery!.body, delivery!.headers, account.webhook_secret);
+    expect(event).toMatchObject({ type: "render.succeeded", data: { id: render.id } });
   }, 60_000);
 });
