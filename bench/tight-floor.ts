@@ -1,6 +1,6 @@
 // The true Chromium limit on this machine: warm pages reused in-process, each job rewriting the document in
 // place (Page.setDocumentContent), waiting for its fonts, then printing or capturing. No HTTP, no storage.
-import type { Browser, CDPSession, Page } from "puppeteer-core";
+import type { Browser, CDPSession, Page, PDFOptions } from "puppeteer-core";
 
 interface WarmPage {
   page: Page;
@@ -43,8 +43,8 @@ export class TightFloor {
     else this.idle.push(page);
   }
 
-  /** One job on a free warm page: rewrite, fonts, print (PDF) or full-page capture (PNG). */
-  async render(html: string, format: "pdf" | "png"): Promise<Uint8Array> {
+  /** One job on a free warm page: rewrite, fonts, print (PDF, with `pdf`'s options) or full-page capture (PNG). */
+  async render(html: string, format: "pdf" | "png", pdf: PDFOptions = {}): Promise<Uint8Array> {
     const warm = await this.take();
     try {
       await warm.cdp.send("Page.setDocumentContent", { frameId: warm.frameId, html });
@@ -53,7 +53,7 @@ export class TightFloor {
           () => 0,
         ),
       );
-      if (format === "pdf") return await warm.page.pdf({ printBackground: true, preferCSSPageSize: true });
+      if (format === "pdf") return await warm.page.pdf({ printBackground: true, preferCSSPageSize: true, ...pdf });
       return await warm.page.screenshot({ type: "png", fullPage: true, optimizeForSpeed: true });
     } finally {
       this.give(warm);
