@@ -3,7 +3,6 @@
 
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { preloadRules } from "@folio/e-invoice/preload";
 import { jobFromWire } from "@folio/render-page/job-contract";
 import { failureBody, JobFailure } from "@folio/render-page/job-failure";
 import { joinFromWire } from "@folio/render-page/join-contract";
@@ -11,7 +10,7 @@ import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { checkEInvoice } from "./e-invoice-check.ts";
+import { EInvoiceThread } from "./e-invoice-thread.ts";
 import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
@@ -82,6 +81,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
+// The official e-invoice rules, loaded and run off this thread (e-invoice-thread.ts).
+const eInvoices = new EInvoiceThread();
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
@@ -166,7 +167,8 @@ const server = createServer((req, res) => {
       .catch((error) => sendFailure(res, error));
   if (req.method === "POST" && req.url === "/validate-e-invoice")
     return void readBody(req)
-      .then((text) => send(res, 200, checkEInvoice(text)))
+      .then((text) => eInvoices.check(text))
+      .then((verdict) => send(res, 200, verdict))
       .catch((error) => sendFailure(res, error));
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {
@@ -183,9 +185,8 @@ const server = createServer((req, res) => {
 });
 
 // Before listening: the first invoice would otherwise wait about a second per rule set it needs.
-const loadingStarted = Date.now();
-const ruleSets = preloadRules();
-console.log(`render backend: ${ruleSets} e-invoice schemas and rule sets loaded in ${Date.now() - loadingStarted} ms`);
+const { ruleSets, ms } = await eInvoices.ready;
+console.log(`render backend: ${ruleSets} e-invoice schemas and rule sets loaded in ${ms} ms`);
 
 server.listen(PORT, HOST, () => {
   console.log(
