@@ -12,8 +12,7 @@ import {
   valueAtPath,
 } from "../render-options/chunk-option";
 import { chunkCount, chunkData } from "./chunk-slices";
-import { chromiumOptions, DEFAULT_TIMEOUT_MS, type ProduceDeps, type RenderSeat } from "./print-file";
-import { withChromiumSlot } from "./render-capacity";
+import { chromiumOptions, DEFAULT_TIMEOUT_MS, inAccountSlot, type ProduceDeps, type RenderSeat } from "./print-file";
 import type { RenderPlan } from "./render-plan";
 
 /** A chunked render's Liquid, every chunk's together: ten single renders' worth (docs/rendering.md#long-documents). */
@@ -127,17 +126,7 @@ export async function printChunks(
           chunk: { session, index },
         }),
       );
-    const piece = seat.holdsSlot
-      ? await print()
-      : await withChromiumSlot(
-          deps.gate(seat.accountId),
-          seat.renderId,
-          deps.capacity,
-          timeoutMs,
-          print,
-          timings,
-          deps.background,
-        );
+    const piece = await inAccountSlot(print, timeoutMs, deps, seat);
     pages = piece.totalPages;
     if (pages > maxPages)
       throw chunkFailure(

@@ -77,6 +77,18 @@ function withChunkHint(error: unknown, data: unknown): unknown {
   return new ServiceError(error.type, `${message} ${chunkHint(data)}`, error.extra);
 }
 
+/** Runs `print` on one of the account's Chromium slots, or as it is when the render already holds one. */
+export function inAccountSlot<T>(
+  print: () => Promise<T>,
+  timeoutMs: number,
+  deps: Pick<ProduceDeps, "gate" | "capacity" | "timings" | "background">,
+  seat: RenderSeat,
+): Promise<T> {
+  if (seat.holdsSlot) return print();
+  const { gate, capacity, timings, background } = deps;
+  return withChromiumSlot(gate(seat.accountId), seat.renderId, capacity, timeoutMs, print, timings, background);
+}
+
 /** What Chromium prints: the page's HTML with its options and mark, and how to render the options' Liquid parts. */
 export interface PrintJob<Plan extends RenderPlan = RenderPlan & { format: PageFormat }> {
   plan: Plan;
@@ -120,17 +132,7 @@ export async function printFile(
         ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
       }),
     );
-  const printing = seat.holdsSlot
-    ? print()
-    : withChromiumSlot(
-        deps.gate(seat.accountId),
-        seat.renderId,
-        deps.capacity,
-        timeoutMs,
-        print,
-        timings,
-        deps.background,
-      );
+  const printing = inAccountSlot(print, timeoutMs, deps, seat);
   // The e-invoice is checked while its page prints: it adds little wall time, and an enforced refusal still
   // comes before anything is stored or billed.
   const invoice = finishing?.eInvoice;
