@@ -46,15 +46,21 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**"],
+          exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
-          globalSetup: ["./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
+          globalSetup: ["./test/handled-fetch-failures.ts", "./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
         },
       },
       {
-        // E-invoice validation with the official artefacts (packages/e-invoice): plain Node, no service.
-        test: { name: "e-invoice", include: ["test/e-invoice/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+        // E-invoice validation with the official artefacts (packages/e-invoice), and the render backend's side
+        // threads (container/src/side-thread.ts): plain Node, no service.
+        test: {
+          name: "e-invoice",
+          include: ["test/e-invoice/**/*.test.ts", "test/backend-threads/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       {
         // The studio's pure modules (web/src without the DOM): plain Node, no service.

@@ -23,10 +23,12 @@ export async function call<T = any>(
     headers["content-type"] ??= "application/json";
   }
   const response = await exports.default.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
-  const text = await response.text();
+  // Read as bytes: an answer may be a file (a preview's PNG), which workerd warns about when read with .text().
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const json: T = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
   if (json !== undefined) expect(contractBreach(method, path, response.status, json)).toBeNull();
-  return { status: response.status, headers: response.headers, json, text };
+  return { status: response.status, headers: response.headers, json, text, bytes };
 }
 
 export async function newAccount(body: Record<string, unknown> = {}) {

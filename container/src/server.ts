@@ -10,9 +10,10 @@ import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { EInvoiceThread } from "./e-invoice-thread.ts";
+import { eInvoiceThread } from "./e-invoice-thread.ts";
 import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
+import { pageImageThread } from "./page-image-thread.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
 
@@ -62,8 +63,8 @@ function authorized(req: IncomingMessage): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The request's body as text, refused past MAX_BODY_BYTES. */
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The request's body as bytes, refused past MAX_BODY_BYTES. */
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -76,13 +77,18 @@ async function readBody(req: IncomingMessage): Promise<string> {
       });
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
+
+/** The request's body as text, refused past MAX_BODY_BYTES. */
+const readBody = async (req: IncomingMessage): Promise<string> => (await readBytes(req)).toString("utf8");
 
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
 // The official e-invoice rules, loaded and run off this thread (e-invoice-thread.ts).
-const eInvoices = new EInvoiceThread();
+const eInvoices = eInvoiceThread();
+// PDF pages drawn as images (an agent's preview), off this thread too (page-image-thread.ts).
+const pageImages = pageImageThread();
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
@@ -167,8 +173,20 @@ const server = createServer((req, res) => {
       .catch((error) => sendFailure(res, error));
   if (req.method === "POST" && req.url === "/validate-e-invoice")
     return void readBody(req)
-      .then((text) => eInvoices.check(text))
+      .then((text) => eInvoices.ask(text))
       .then((verdict) => send(res, 200, verdict))
+      .catch((error) => sendFailure(res, error));
+  if (req.method === "POST" && req.url === "/page-image")
+    return void readBytes(req)
+      .then((pdf) => pageImages.ask(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength)))
+      .then(({ png, width, height }) => {
+        res.writeHead(200, {
+          "content-type": CONTENT_TYPES.png,
+          "content-length": png.byteLength,
+          "x-image-size": `${width}x${height}`,
+        });
+        res.end(png);
+      })
       .catch((error) => sendFailure(res, error));
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {

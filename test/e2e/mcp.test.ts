@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { describe, expect, inject, it } from "vitest";
 import { imageSize, newKey } from "./client";
 import { pageTexts } from "./pdf-text";
-import { pdfFile } from "./pdf-tools";
+import { pagePixels, pdfFile, pngPixels } from "./pdf-tools";
 
 type Era = "modern" | "legacy";
 
@@ -218,26 +218,48 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
 });
 
 describe("preview_template", () => {
-  it("answers a PDF preview as the marked file with its page count and warnings, in the previews' own window", async () => {
+  it("answers a PDF preview as its first page drawn, with its page count and warnings, in the previews' own window", async () => {
     const key = await newKey();
     const client = await connect("modern", key);
-    const res = (await client.callTool({
-      name: "preview_template",
-      arguments: {
-        source:
-          "{% for i in (1..2) %}<p style='break-after:page'>Part {{ i }} {{ who }} {{ 'now' | date: '%Y' }}</p>{% endfor %}",
-        data: { who: "Ada" },
-      },
-    })) as { structuredContent: Record<string, unknown>; content: Array<Record<string, unknown>> };
+    const definition = {
+      source:
+        "{% for i in (1..2) %}<p style='break-after:page'>Part {{ i }} {{ who }} {{ 'now' | date: '%Y' }}</p>{% endfor %}",
+      data: { who: "Ada" },
+    };
+    const res = (await client.callTool({ name: "preview_template", arguments: definition })) as {
+      structuredContent: Record<string, unknown>;
+      content: Array<Record<string, unknown>>;
+    };
     expect(res.structuredContent).toMatchObject({
       object: "preview",
-      content_type: "application/pdf",
+      content_type: "image/png",
+      pdf_first_page: true,
       page_count: 2,
       warnings: [{ code: "clock_read" }],
     });
-    const file = res.content.find((item) => item.type === "resource")!.resource as { mimeType: string; blob: string };
-    expect(file.mimeType).toBe("application/pdf");
-    expect((await pageTexts(pdfFile(Buffer.from(file.blob, "base64")), { raw: true })).join(" ")).toMatch(/PREVIEW/);
+    expect(res.content.some((item) => item.type === "resource")).toBe(false);
+    const image = res.content.find((item) => item.type === "image") as { data: string; mimeType: string };
+    expect(image.mimeType).toBe("image/png");
+    const png = Buffer.from(image.data, "base64");
+    const printed = await fetch(`${inject("baseUrl")}/v1/previews`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(definition),
+    });
+    const pdf = pdfFile(Buffer.from(await printed.arrayBuffer()));
+    expect((await pageTexts(pdf, { raw: true }))[0]).toMatch(/Part 1 Ada[\s\S]*PREVIEW/);
+    // The page as printed, at a pixel per CSS px (A4: 795 x 1123): the REST preview's PDF drawn here, pixel for pixel.
+    const expected = await pagePixels(pdf);
+    expect(imageSize(png)).toMatchObject({ type: "png", width: expected.width, height: expected.height });
+    expect(expected.height).toBe(1123);
+    const drawn = await pngPixels(png);
+    let differing = 0;
+    for (let y = 0; y < expected.height; y += 3)
+      for (let x = 0; x < expected.width; x += 3)
+        if (expected.pixel(x, y).some((value, i) => Math.abs(value - (drawn.pixel(x, y)[i] ?? 0)) > 8)) differing++;
+    expect(differing).toBe(0);
+    // The grey PREVIEW mark across the page, not only the line of text.
+    expect(drawn.inked).toBeGreaterThan(20_000);
     // The REST previews and the tool count in one window of 30 a minute per key.
     const rest = await Promise.all(
       Array.from({ length: 30 }, () =>

@@ -20,7 +20,7 @@ import {
   PDFStream,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { getDocument, PasswordResponses, type PDFDocumentProxy, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api";
 
@@ -263,6 +263,24 @@ export async function pagePixels(file: string, page = 1, dpi = 96) {
   return {
     width,
     height,
+    pixel: (x: number, y: number) =>
+      [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number],
+  };
+}
+
+/** A PNG's pixels as RGB, and how many of them are inked (text, or a light grey mark, on white). */
+export async function pngPixels(png: Buffer) {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+  let inked = 0;
+  for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0) < 700) inked++;
+  return {
+    width,
+    height,
+    inked,
     pixel: (x: number, y: number) =>
       [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number],
   };

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
+import { firstPageImage } from "../../domain/previews/first-page-image";
 import { PreviewBody, previewRequest } from "../../routes/previews/schemas";
 import { Warnings } from "../../routes/templates/schemas";
 import { anyJson, parseArguments, READS, tool, WithFile } from "../tool";
@@ -8,7 +9,13 @@ import { anyJson, parseArguments, READS, tool, WithFile } from "../tool";
 /** What the agent reads beside the file: POST /v1/previews' headers as fields. */
 const PreviewAnswerSchema = z.object({
   object: z.literal("preview"),
-  content_type: z.string(),
+  content_type: z.string().describe("The type of the file sent with this answer."),
+  pdf_first_page: z
+    .boolean()
+    .describe(
+      "True when the preview is a PDF and the file is its first page drawn as a PNG (the PDF itself is not sent: " +
+        "render it, or POST /v1/previews, for the file).",
+    ),
   page_count: z.int(),
   truncated: z
     .boolean()
@@ -23,7 +30,8 @@ export const previewTemplateTool = tool({
   description:
     "Render a stored template (template) or an unsaved definition (source, engine, schema, options) with data, " +
     "marked PREVIEW, never stored or billed (POST /v1/previews). An image format answers the image to look at; a " +
-    "PDF answers the PDF file. Both come with the page count and the template's warnings. At most " +
+    "PDF answers its first page drawn as a PNG (the PDF file itself where no render backend can draw it). Both " +
+    "come with the page count and the template's warnings. At most " +
     `${PREVIEWS_PER_MINUTE} previews a minute per API key.`,
   // Nothing is stored or billed, but assets in the template reach hosts outside Folio.
   annotations: { ...READS, openWorldHint: true },
@@ -37,14 +45,19 @@ export const previewTemplateTool = tool({
   run: async (args, caller, services) => {
     const request = previewRequest(parseArguments(PreviewBody, args), services.clock.now());
     const preview = await createPreview(caller, request, services);
+    const image = await firstPageImage(preview, caller.account.id, services.chromium);
+    const file = image
+      ? { bytes: image, contentType: "image/png" }
+      : { bytes: preview.bytes, contentType: preview.contentType };
     const answer = {
       object: "preview" as const,
-      content_type: preview.contentType,
+      content_type: file.contentType,
+      pdf_first_page: image !== null,
       page_count: preview.pageCount,
       truncated: preview.truncated,
       warnings: preview.warnings,
       warnings_truncated: preview.warningsTruncated,
     };
-    return new WithFile(answer, { bytes: preview.bytes, contentType: preview.contentType });
+    return new WithFile(answer, file);
   },
 });

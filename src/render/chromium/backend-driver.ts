@@ -1,26 +1,16 @@
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
-import { type BackendFetch, postToBackend } from "./backend-post";
+import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
 import { chunkedPrinter } from "./chunked-printer";
 import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { InstanceUnavailable } from "./instance-spread";
+import { postPageImage } from "./page-image";
 
 const BACKEND_WAIT_ALLOWANCE_MS = 90_000;
 
 export type { BackendFetch };
-
-/**
- * An answer from what hosts the backend rather than from the backend itself, which always answers JSON: a
- * container that is starting, out of capacity or gone (text from @cloudflare/containers).
- */
-export function fromHost(response: Response): boolean {
-  return (
-    (response.status >= 500 || response.status === 429) &&
-    !(response.headers.get("content-type") ?? "").includes("application/json")
-  );
-}
 
 /** Sends `job` to one backend; `InstanceUnavailable` when the backend never got to answer for it. */
 export async function postJob(send: BackendFetch, secret: string, job: ChromiumJob): Promise<RenderedFile> {
@@ -72,6 +62,7 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
     name: "backend",
     render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
     checkEInvoice: (check) => reaching(() => postCheck(send, secret, check)),
+    firstPageImage: (pdf) => reaching(() => postPageImage(send, secret, pdf)),
     chunked: () => chunkedPrinter((work) => reaching(() => work(send)), secret),
     async health(): Promise<string> {
       try {

@@ -3,18 +3,33 @@ import { InstanceUnavailable } from "./instance-spread";
 /** One HTTP round trip to a render backend: a URL in development, a container's Durable Object in production. */
 export type BackendFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** POSTs a JSON body to one backend, behind the secret; `InstanceUnavailable` when no answer came. */
+/**
+ * An answer from what hosts the backend rather than from the backend itself, which always answers JSON: a
+ * container that is starting, out of capacity or gone (text from @cloudflare/containers).
+ */
+export function fromHost(response: Response): boolean {
+  return (
+    (response.status >= 500 || response.status === 429) &&
+    !(response.headers.get("content-type") ?? "").includes("application/json")
+  );
+}
+
+/**
+ * POSTs a body (JSON text, or a file's bytes) to one backend, behind the secret; `InstanceUnavailable` when no
+ * answer came.
+ */
 export async function postToBackend(
   send: BackendFetch,
   secret: string,
   path: string,
-  body: string,
+  body: string | Uint8Array,
   timeoutMs: number,
 ): Promise<Response> {
+  const contentType = typeof body === "string" ? "application/json" : "application/pdf";
   try {
     return await send(path, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-render-secret": secret },
+      headers: { "content-type": contentType, "x-render-secret": secret },
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -6,8 +6,7 @@ import { type ChunkPiece, jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import type { JoinJob } from "@folio/render-page/join-contract";
 import { joinToWire } from "@folio/render-page/join-contract";
-import { fromHost } from "./backend-driver";
-import { type BackendFetch, postToBackend } from "./backend-post";
+import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
 import { type ChromiumJob, failureFromRenderer } from "./driver";
 import { InstanceUnavailable } from "./instance-spread";
 

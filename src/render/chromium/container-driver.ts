@@ -4,6 +4,7 @@ import { chunkedPrinter } from "./chunked-printer";
 import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { type InstanceSpread, InstanceUnavailable } from "./instance-spread";
+import { postPageImage } from "./page-image";
 
 /** One render backend among several: how to reach it, and whether it runs right now. */
 export interface BackendInstance {
@@ -25,6 +26,19 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
     if (!instance) throw new Error(`the spread chose ${name}, which is not one of the driver's instances`);
     return instance;
   };
+  // Work that takes no page (an e-invoice check, a page image) goes to the instance the account's key ranks first
+  // (where its pages print), and once to the next when that one could not answer.
+  const pageless = <T>(accountId: string, work: (send: BackendFetch) => Promise<T>): Promise<T> =>
+    reaching(async () => {
+      const [first, next] = spread.order(accountId).map((name) => byName.get(name));
+      if (!first) throw new InstanceUnavailable("no render instance is configured");
+      try {
+        return await work(first.send);
+      } catch (error) {
+        if (!(error instanceof InstanceUnavailable) || !next) throw error;
+        return work(next.send);
+      }
+    });
   return {
     name: "container",
     render: (job: ChromiumJob): Promise<RenderedFile> =>
@@ -47,19 +61,8 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
         secret,
       );
     },
-    // A check takes no page: it goes to the instance the account's key ranks first (where its page is printing),
-    // and once to the next when that one could not answer.
-    checkEInvoice: (check, accountId) =>
-      reaching(async () => {
-        const [first, next] = spread.order(accountId).map((name) => byName.get(name));
-        if (!first) throw new InstanceUnavailable("no render instance is configured");
-        try {
-          return await postCheck(first.send, secret, check);
-        } catch (error) {
-          if (!(error instanceof InstanceUnavailable) || !next) throw error;
-          return postCheck(next.send, secret, check);
-        }
-      }),
+    checkEInvoice: (check, accountId) => pageless(accountId, (send) => postCheck(send, secret, check)),
+    firstPageImage: (pdf, accountId) => pageless(accountId, (send) => postPageImage(send, secret, pdf)),
     async health(): Promise<string> {
       // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.
       const states = await Promise.allSettled(instances.map((instance) => instance.awake()));

@@ -29,6 +29,11 @@ export interface ChromiumDriver {
    */
   checkEInvoice(check: EInvoiceCheck, accountId: string): Promise<EInvoiceValidation | "unchecked">;
   /**
+   * A PDF's first page as a PNG (an agent's preview looks at it): drawn by the render backend; absent where there is
+   * none (the Browser Rendering binding), and the preview then answers the PDF itself.
+   */
+  firstPageImage?(pdf: Uint8Array, accountId: string): Promise<Uint8Array>;
+  /**
    * A chunked render's printer, its pieces and join on one render backend; absent where nothing can keep the
    * pieces (the Browser Rendering binding), so `options.chunk` needs a render backend.
    */

@@ -1,0 +1,93 @@
+// Work that would hold the event loop driving Chromium (SaxonJS running e-invoice rules, pdf.js drawing a page) runs
+// in a worker thread of its own, one per kind of work. A thread that dies fails the work in flight (retryable) and
+// is started again for the next request.
+import { parentPort, type Transferable, Worker } from "node:worker_threads";
+import { JobFailure, type WireFailure } from "@folio/render-page/job-failure";
+
+type Answer<Out> = { id: number; result: Out } | { id: number; failure: WireFailure };
+type Waiting<Out> = { resolve: (result: Out) => void; reject: (error: JobFailure) => void };
+
+export class SideThread<In, Out, Ready> {
+  private worker!: Worker;
+  private readonly waiting = new Map<number, Waiting<Out>>();
+  private nextId = 0;
+  /** What the thread says once it has loaded what it needs. */
+  ready!: Promise<Ready>;
+
+  private readonly script: URL;
+  /** The failure the work in flight gets when the thread dies. */
+  private readonly stopped: (why: string) => JobFailure;
+
+  constructor(script: URL, stopped: (why: string) => JobFailure) {
+    this.script = script;
+    this.stopped = stopped;
+    this.start();
+  }
+
+  private start(): void {
+    const worker = new Worker(this.script);
+    this.worker = worker;
+    this.ready = new Promise((resolve) => {
+      worker.on("message", (message: Answer<Out> | { ready: Ready }) => {
+        if ("ready" in message) return resolve(message.ready);
+        const waiting = this.waiting.get(message.id);
+        this.waiting.delete(message.id);
+        if ("result" in message) waiting?.resolve(message.result);
+        else waiting?.reject(new JobFailure(message.failure.type, message.failure.message, message.failure.details));
+      });
+    });
+    worker.on("error", (error) => this.lost(worker, error.message));
+    worker.on("exit", (code) => this.lost(worker, `it exited with code ${code}`));
+    // The thread keeps no process alive by itself: the backend stops when its server does.
+    worker.unref();
+  }
+
+  private lost(worker: Worker, why: string): void {
+    if (worker !== this.worker) return;
+    const failure = this.stopped(why);
+    for (const waiting of this.waiting.values()) waiting.reject(failure);
+    this.waiting.clear();
+    this.start();
+  }
+
+  /** Sends `input` to the thread (moving `transfer`'s buffers, not copying them) and waits for its answer. */
+  ask(input: In, transfer: Transferable[] = []): Promise<Out> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, input }, transfer);
+    });
+  }
+
+  /** Stops the thread (tests); work in flight fails as if it had died. */
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/**
+ * The thread's side: says `ready`, then answers each request with `handle`'s result, or with the failure it threw
+ * (a JobFailure as it is, anything else as `failureOf` words it).
+ */
+export function serveSideThread<In, Out>(
+  ready: unknown,
+  handle: (input: In) => Out | Promise<Out>,
+  failureOf: (error: Error) => WireFailure,
+  transferOf: (result: Out) => Transferable[] = () => [],
+): void {
+  const port = parentPort;
+  if (!port) throw new Error("serveSideThread runs in a worker thread");
+  port.postMessage({ ready });
+  port.on("message", async ({ id, input }: { id: number; input: In }) => {
+    try {
+      const result = await handle(input);
+      port.postMessage({ id, result }, transferOf(result));
+    } catch (error) {
+      const failure =
+        error instanceof JobFailure
+          ? { type: error.type, message: error.message, details: error.details }
+          : failureOf(error as Error);
+      port.postMessage({ id, failure });
+    }
+  });
+}

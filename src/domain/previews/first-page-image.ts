@@ -1,0 +1,24 @@
+import { ServiceError } from "../../errors";
+import type { ChromiumDriver } from "../../render/chromium/driver";
+import type { Preview } from "./create-preview";
+
+/**
+ * A PDF preview as its first page drawn to a PNG by the render backend: what an agent can look at (MCP
+ * preview_template, docs/mcp.md). Null when the preview is an image already, when no render backend runs here
+ * (the Browser Rendering binding alone) or when the drawing failed: the agent then gets the PDF itself.
+ */
+export async function firstPageImage(
+  preview: Pick<Preview, "bytes" | "contentType">,
+  accountId: string,
+  chromium: () => ChromiumDriver,
+): Promise<Uint8Array | null> {
+  if (preview.contentType !== "application/pdf") return null;
+  const driver = chromium();
+  if (!driver.firstPageImage) return null;
+  try {
+    return await driver.firstPageImage(preview.bytes, accountId);
+  } catch (error) {
+    if (error instanceof ServiceError) return null;
+    throw error;
+  }
+}
