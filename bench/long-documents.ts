@@ -1,7 +1,9 @@
 // Long documents (docs/rendering.md#long-documents): the statement fixture at 10 .. 2,000 pages and the certificates at
-// 10,000, each queued with `options.chunk` and followed from submit to `succeeded`, with the render backend's memory
-// sampled meanwhile; the statement also unchunked where one print can make it, for bytes and time per page beside it.
-//   tsx bench/long-documents.ts [statement pages ...] [--certificates N] [--unchunked-up-to N]
+// 10,000, bare and with a footer "Certificate i of N" (whose margins document prints in slices), each queued with
+// `options.chunk` and followed from submit to `succeeded`, with the render backend's memory sampled meanwhile; the
+// statement also unchunked where one print can make it, for bytes and time per page beside it.
+//   tsx bench/long-documents.ts [statement pages ...] [--certificates N] [--numbered-certificates N]
+//                               [--unchunked-up-to N]
 // Prints a markdown table for bench/RESULTS.md. Starts a service of its own on BENCH_PORT (default 8915).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +36,7 @@ const flag = (name: string, fallback: number) => {
 const statementPages = args.filter((arg, i) => /^\d+$/.test(arg) && !args[i - 1]?.startsWith("--")).map(Number);
 const sizes = statementPages.length > 0 ? statementPages : [10, 100, 1_000, 2_000];
 const certificates = flag("--certificates", 10_000);
+const numberedCertificates = flag("--numbered-certificates", certificates);
 const unchunkedUpTo = flag("--unchunked-up-to", 100);
 
 const state = mkdtempSync(join(tmpdir(), "folio-bench-long-"));
@@ -74,6 +77,17 @@ try {
     name: "certificates",
     source: text("certificates.liquid.html"),
     options: json("certificates.options.json"),
+    expected_pages: 2_000,
+  });
+  await call("POST", "/v1/templates", {
+    name: "numbered-certificates",
+    source: text("certificates.liquid.html"),
+    options: {
+      ...json("certificates.options.json"),
+      footer_html:
+        "<div style='font-size:8px;width:100%;text-align:center'>" +
+        "Certificate <span class='pageNumber'></span> of <span class='totalPages'></span></div>",
+    },
     expected_pages: 2_000,
   });
 
@@ -130,6 +144,10 @@ try {
   }
   if (certificates > 0)
     report(await run("certificates", certificates, certificatesData(certificates), { over: "people", size: 500 }));
+  if (numberedCertificates > 0) {
+    const data = certificatesData(numberedCertificates);
+    report(await run("numbered-certificates", numberedCertificates, data, { over: "people", size: 500 }));
+  }
 
   const per100 = rows.find((row) => row.document === "statement" && row.pages >= 100 && row.chunked);
   const base = per100 ? per100.wallMs / per100.pages : null;

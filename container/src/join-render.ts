@@ -1,7 +1,8 @@
 // POST /join: a chunked render's pieces become one PDF here, so the Worker never loads the joined file
-// (docs/rendering.md#long-documents). The headers and footers are one light print of the whole page count, each
-// page only its margins, laid over the pieces: page i of N comes from Chromium itself, and the pieces' prints never
-// had to know where they start.
+// (docs/rendering.md#long-documents). The headers and footers come from one light document of the whole page count,
+// each page only its margins, laid over the pieces: page i of N comes from Chromium itself, and the pieces' prints
+// never had to know where they start. That document is printed in slices (a page range each, on a fresh page):
+// Chromium's time per printed page grows with the document's length, and one print of 10,000 pages would not end.
 
 import type { RenderJob } from "@folio/render-page/job-contract";
 import type { JoinJob } from "@folio/render-page/join-contract";
@@ -12,10 +13,18 @@ import type { MemoryWatch } from "./memory-watch.ts";
 import { runJob } from "./render-job.ts";
 
 /**
- * The margins document's own time: it is no chunk of the user's, and its print grows with the whole page count
- * (about 7 ms a page at 2,000 pages, 25 s at 3,000, the most a chunked render with a header or footer may have).
+ * Pages of the margins document per print: each slice's time and memory stay those of a short document. A setting
+ * only so that the e2e service can cross slice boundaries with a short statement.
  */
-const MARGINS_TIMEOUT_MS = 60_000;
+const MARGINS_SLICE_PAGES = Number(process.env.MARGINS_SLICE_PAGES ?? 1_000);
+if (!Number.isSafeInteger(MARGINS_SLICE_PAGES) || MARGINS_SLICE_PAGES < 1)
+  throw new Error(`MARGINS_SLICE_PAGES must be a whole number of pages, not ${process.env.MARGINS_SLICE_PAGES}`);
+
+/**
+ * A margins slice's own time: it is no chunk of the user's. A slice of 1,000 pages of a 10,000-page document takes
+ * about 5 s on two cores (bench/RESULTS.md, "Long documents").
+ */
+const MARGINS_SLICE_TIMEOUT_MS = 60_000;
 
 export async function joinRender(
   job: JoinJob,
@@ -26,7 +35,7 @@ export async function joinRender(
   const session = sessions.open(job.session);
   try {
     const margins = job.margins
-      ? await printMargins(job, session.pageCount, await session.first(), pool, memory)
+      ? marginSlices(job, session.pageCount, await firstPageSize(await session.first()), pool, memory)
       : null;
     const bytes = await joinPieces(session.pieces, margins, job.identity, job.finish);
     return { bytes, pageCount: session.pageCount };
@@ -35,31 +44,37 @@ export async function joinRender(
   }
 }
 
-/** The margins document, printed at the size of the pieces' pages with the render's header, footer and margins. */
-async function printMargins(
+/**
+ * The margins document's slices in order, each printed when the join asks for it (so one slice's bytes are held at
+ * a time), at the size of the pieces' pages with the render's header, footer and margins.
+ */
+async function* marginSlices(
   job: JoinJob,
   pageCount: number,
-  firstPiece: Uint8Array,
+  size: { width: number; height: number },
   pool: BrowserPool,
   memory: MemoryWatch,
-): Promise<Uint8Array> {
-  const size = await firstPageSize(firstPiece);
-  const print: RenderJob = {
-    html: marginsDocument(pageCount),
-    format: "pdf",
-    options: {
-      ...(job.margins as RenderJob["options"]),
-      page_size: { width: `${size.width}pt`, height: `${size.height}pt` },
-      print_background: false,
-    },
-    timeoutMs: MARGINS_TIMEOUT_MS,
-    allowPrivateEgress: false,
-    accountId: job.accountId,
-    share: job.share,
-  };
-  const outcome = await pool.run(job.accountId, job.share, (browser) =>
-    runJob(pool, browser, print, memory, () => undefined),
-  );
-  if ("error" in outcome) throw outcome.error;
-  return outcome.file.bytes;
+): AsyncGenerator<Uint8Array> {
+  const html = marginsDocument(pageCount);
+  for (let first = 1; first <= pageCount; first += MARGINS_SLICE_PAGES) {
+    const print: RenderJob = {
+      html,
+      format: "pdf",
+      options: {
+        ...(job.margins as RenderJob["options"]),
+        page_size: { width: `${size.width}pt`, height: `${size.height}pt` },
+        print_background: false,
+      },
+      pageRange: { first, last: Math.min(pageCount, first + MARGINS_SLICE_PAGES - 1) },
+      timeoutMs: MARGINS_SLICE_TIMEOUT_MS,
+      allowPrivateEgress: false,
+      accountId: job.accountId,
+      share: job.share,
+    };
+    const outcome = await pool.run(job.accountId, job.share, (browser) =>
+      runJob(pool, browser, print, memory, () => undefined),
+    );
+    if ("error" in outcome) throw outcome.error;
+    yield outcome.file.bytes;
+  }
 }

@@ -1,10 +1,6 @@
 // The "Long documents" part of /docs: `options.chunk` as users read it (docs/rendering.md#long-documents has the rules).
 
-import {
-  MAX_CHUNK_SIZE,
-  MAX_CHUNKED_PAGES,
-  MAX_CHUNKED_PAGES_WITH_MARGINS,
-} from "../domain/render-options/chunk-option";
+import { MAX_CHUNK_SIZE, MAX_CHUNKED_PAGES } from "../domain/render-options/chunk-option";
 import { escapeHtml } from "../lib/escape-html";
 
 const EXAMPLE = {
@@ -38,8 +34,7 @@ export function longDocumentsGuide(): string {
     `<li><code>header_html</code> and <code>footer_html</code> are rendered once with the whole data (no ` +
     `<code>chunk</code>); their <code>pageNumber</code> and <code>totalPages</code> count the whole document. ` +
     `They are printed with <code>options.margin</code> (not the document's own <code>@page</code> margin): set ` +
-    `<code>margin</code> in the options of a chunked template with a header or footer. A chunked render with a ` +
-    `header or footer may produce ${n(MAX_CHUNKED_PAGES_WITH_MARGINS)} pages.</li>` +
+    `<code>margin</code> in the options of a chunked template with a header or footer.</li>` +
     `<li><code>watermark</code>, <code>pdfa</code>, <code>attachments</code>, <code>e_invoice</code> and ` +
     `<code>encryption</code> apply once to the whole; <code>metadata</code> too.</li>` +
     `<li>400 at <code>options.chunk</code> for a PNG or JPG or a satori template, at <code>options.chunk.over` +

@@ -34,6 +34,9 @@ export default async function setup(project: TestProject) {
       DEV_LOOPBACK_WEBHOOKS: "false",
       WEBHOOK_RETRY_SCALE: "0.01",
       FOLIO_CHROMIUM_DRIVER: driver,
+      // A chunked render's headers and footers print in slices of this many pages (1,000 in production): the
+      // statement test's few pages then cross slice boundaries, where a page number could go wrong.
+      MARGINS_SLICE_PAGES: "2",
     },
   });
   project.provide("baseUrl", service.baseUrl);

@@ -50,6 +50,11 @@ export interface RenderJob<Options extends object = PageOptions> {
   share: SlotShare;
   /** PDF only: print at most one page past this many (the page ceiling the account can pay for). */
   maxPages?: number;
+  /**
+   * PDF only, set inside the render backend for a slice of the margins document (container/src/join-render.ts):
+   * print only these pages, numbered as in the whole. Never on the wire.
+   */
+  pageRange?: { first: number; last: number };
   /** PNG and JPG only: a preview's mark, laid over the captured pixels (a PDF is marked in the Worker). */
   markHtml?: string;
   /**

@@ -37,12 +37,13 @@ export async function firstPageSize(piece: Uint8Array): Promise<{ width: number;
 }
 
 /**
- * Joins `pieces` (each loaded, copied and let go in turn) into one document, lays `margins`' pages over its pages
- * when there are headers or footers, and sets its identity; `finish` applies the render's finishing to the whole.
+ * Joins `pieces` (each loaded, copied and let go in turn) into one document, lays the margins document's pages over
+ * its pages when there are headers or footers (`margins`: its slices in order, each loaded and let go in turn), and
+ * sets its identity; `finish` applies the render's finishing to the whole.
  */
 export async function joinPieces(
   pieces: AsyncIterable<Uint8Array>,
-  margins: Uint8Array | null,
+  margins: AsyncIterable<Uint8Array> | null,
   identity: DocumentIdentity,
   finish: PdfFinish | null,
 ): Promise<Uint8Array> {
@@ -53,20 +54,27 @@ export async function joinPieces(
     title ??= piece.getTitle();
     for (const page of await doc.copyPages(piece, piece.getPageIndices())) doc.addPage(page);
   }
-  if (margins) {
-    const overlay = await PDFDocument.load(margins, { updateMetadata: false });
-    const pages = doc.getPages();
-    if (overlay.getPageCount() !== pages.length)
-      throw new Error(`the margins document has ${overlay.getPageCount()} pages for a document of ${pages.length}`);
-    const embedded = await doc.embedPages(overlay.getPages());
-    pages.forEach((page, i) => {
-      const form = embedded[i];
-      if (form) page.drawPage(form, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
-    });
-  }
+  if (margins) await layMargins(doc, margins);
   setIdentity(doc, identity, title);
   if (finish) await applyFinishing(doc, finish);
   return doc.save();
+}
+
+/** Lays each page of the margins slices, in order, over the document's page of the same number. */
+async function layMargins(doc: PDFDocument, slices: AsyncIterable<Uint8Array>): Promise<void> {
+  const pages = doc.getPages();
+  let next = 0;
+  for await (const bytes of slices) {
+    const slice = await PDFDocument.load(bytes, { updateMetadata: false });
+    const embedded = await doc.embedPages(slice.getPages());
+    for (const form of embedded) {
+      const page = pages[next];
+      next++;
+      page?.drawPage(form, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    }
+  }
+  if (next !== pages.length)
+    throw new Error(`the margins document has ${next} pages for a document of ${pages.length}`);
 }
 
 /** The info dictionary and /ID a single print gets from the Worker's normalizing, so both read the same. */

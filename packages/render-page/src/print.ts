@@ -15,11 +15,14 @@ import { printWithTableOfContents } from "./table-of-contents.ts";
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
 declare const document: InPageDocument;
 
-function pdfOptions(
-  options: PageOptions,
-  geometry: PageGeometry,
-  maxPages: number | undefined,
-): Record<string, unknown> {
+/** Chromium's page range for the job: its slice when it has one, else one page past its ceiling, else all pages. */
+function pageRanges({ pageRange, maxPages }: Pick<RenderJob, "pageRange" | "maxPages">): string | undefined {
+  if (pageRange) return `${pageRange.first}-${pageRange.last}`;
+  // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
+  return maxPages === undefined ? undefined : `1-${maxPages + 1}`;
+}
+
+function pdfOptions(options: PageOptions, geometry: PageGeometry, ranges: string | undefined): Record<string, unknown> {
   const header = options.header_html;
   const footer = options.footer_html;
   return {
@@ -29,8 +32,7 @@ function pdfOptions(
     displayHeaderFooter: header !== undefined || footer !== undefined,
     headerTemplate: header ?? "<span></span>",
     footerTemplate: footer ?? "<span></span>",
-    // One page past the ceiling is enough to know the document does not fit; Chromium clamps a range past the end.
-    ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+    ...(ranges === undefined ? {} : { pageRanges: ranges }),
     // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings;
     // an outline is made from the structure tree, so it implies tagging.
     tagged: options.tagged === true || options.outline === true,
@@ -48,6 +50,6 @@ export async function printPdf(page: PageLike, job: RenderJob): Promise<Uint8Arr
     }, o.metadata.title);
   const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
   if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
-  const print = () => page.pdf(pdfOptions(o, geometry, job.maxPages));
+  const print = () => page.pdf(pdfOptions(o, geometry, pageRanges(job)));
   return o.toc === true ? printWithTableOfContents(page, print) : print();
 }

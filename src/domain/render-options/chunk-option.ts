@@ -8,11 +8,6 @@ import type { RenderOptions } from "./options-schema";
 /** The most items one chunk may hold, and the most pages a chunked render may produce. */
 export const MAX_CHUNK_SIZE = 10_000;
 export const MAX_CHUNKED_PAGES = 10_000;
-/**
- * The most pages of a chunked render with a header or footer: those print in one margins document of the whole page
- * count, whose print time grows faster than its pages past a few thousand (bench/RESULTS.md, "Long documents").
- */
-export const MAX_CHUNKED_PAGES_WITH_MARGINS = 3_000;
 
 const PATH_WORDS = 'a dotted path of keys to an array in `data`, such as "statement.lines" (keys only, no indices)';
 

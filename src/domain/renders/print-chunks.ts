@@ -5,12 +5,7 @@ import { type Compliance, checkedEInvoice } from "../../render/e-invoice-complia
 import { liquidBudget, RENDER_TIME_LIMIT_MS, type RenderPart, renderLiquid } from "../../render/liquid";
 import { pdfFinish, preparePdfFinishing } from "../../render/pdf-finishing";
 import { watermarkDocument } from "../../render/watermark";
-import {
-  type ChunkOption,
-  MAX_CHUNKED_PAGES,
-  MAX_CHUNKED_PAGES_WITH_MARGINS,
-  valueAtPath,
-} from "../render-options/chunk-option";
+import { type ChunkOption, MAX_CHUNKED_PAGES, valueAtPath } from "../render-options/chunk-option";
 import { chunkCount, chunkData } from "./chunk-slices";
 import { chromiumOptions, DEFAULT_TIMEOUT_MS, inAccountSlot, type ProduceDeps, type RenderSeat } from "./print-file";
 import type { RenderPlan } from "./render-plan";
@@ -89,8 +84,7 @@ export async function printChunks(
   const array = valueAtPath(plan.data, chunk.over) as unknown[];
   const count = chunkCount(array.length, chunk.size);
   const margins = header !== undefined || footer !== undefined;
-  const maxPages = margins ? MAX_CHUNKED_PAGES_WITH_MARGINS : MAX_CHUNKED_PAGES;
-  const ceiling = Math.min(seat.maxUnits, maxPages);
+  const ceiling = Math.min(seat.maxUnits, MAX_CHUNKED_PAGES);
   const timeoutMs = plan.options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const session = seat.renderId;
   let liquidMs = 0;
@@ -128,13 +122,12 @@ export async function printChunks(
       );
     const piece = await inAccountSlot(print, timeoutMs, deps, seat);
     pages = piece.totalPages;
-    if (pages > maxPages)
+    if (pages > MAX_CHUNKED_PAGES)
       throw chunkFailure(
-        `The document passed ${maxPages.toLocaleString("en-US")} pages at chunk ${index + 1} of ${count}, the most ` +
-          `a chunked render ${margins ? "with a header or footer " : ""}may produce; nothing was stored or billed. ` +
-          `Split it into several renders${margins ? ", or leave out header_html and footer_html" : ""}.`,
+        `The document passed ${MAX_CHUNKED_PAGES.toLocaleString("en-US")} pages at chunk ${index + 1} of ${count}, ` +
+          "the most a chunked render may produce; nothing was stored or billed. Split it into several renders.",
         "too_many_pages",
-        { max_pages: maxPages },
+        { max_pages: MAX_CHUNKED_PAGES },
       );
     if (pages > seat.maxUnits) return { pageCount: pages };
     // A long render says it is alive between chunks, so nothing that waits on it takes it for stuck.
