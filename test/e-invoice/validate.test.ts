@@ -148,6 +148,19 @@ describe("each fault is named by the artefacts' rule ids", () => {
     expect(rulesOf(result).filter((rule) => rule === "BR-S-02")).toHaveLength(10);
   });
 
+  it("an empty amount: the XSD names the value, and a rule set its cast stops is a fatal finding, not a crash", () => {
+    const rate = /<ram:RateApplicablePercent>[^<]*<\/ram:RateApplicablePercent>/.exec(CII)?.[0] ?? "";
+    const result = validateEInvoice(ciiWith(rate, "<ram:RateApplicablePercent></ram:RateApplicablePercent>"), EN16931);
+    expect(result.valid).toBe(false);
+    expect(result.violations[0]).toMatchObject({
+      rule: "XSD",
+      location: expect.stringContaining("RateApplicablePercent"),
+    });
+    const stopped = result.violations.find((v) => v.rule === "cen-cii");
+    expect(stopped).toMatchObject({ severity: "fatal", location: "/" });
+    expect(stopped?.message).toContain("could not be applied to this XML");
+  });
+
   it("a profile the XML does not declare: FOLIO-PROFILE, at the XML's own identifier", () => {
     const result = validateEInvoice(CII, { standard: "factur-x", profile: "minimum" });
     expect(result.valid).toBe(false);

@@ -64,16 +64,32 @@ export function rulesInput(xml: string): RulesInput {
 
 export function schematronViolations(input: RulesInput, id: SchematronId): Violation[] {
   const { stylesheet, baseUri, documentPool } = loadRuleSet(id);
-  const svrl = SaxonJS.transform(
-    {
-      stylesheetInternal: stylesheet,
-      stylesheetBaseURI: baseUri,
-      sourceNode: input.parsed,
-      destination: "document",
-      documentPool,
-    },
-    "sync",
-  ).principalResult;
+  let svrl: unknown;
+  try {
+    svrl = SaxonJS.transform(
+      {
+        stylesheetInternal: stylesheet,
+        stylesheetBaseURI: baseUri,
+        sourceNode: input.parsed,
+        destination: "document",
+        documentPool,
+      },
+      "sync",
+    ).principalResult;
+  } catch (error) {
+    // A rule that casts a value the XSD already refused (an empty amount read as a number) stops the whole rule
+    // set: that is a finding about the invoice, not a failure of the check.
+    return [
+      {
+        rule: id,
+        severity: "fatal",
+        message:
+          `${RULE_FILES[id].name} could not be applied to this XML (${(error as Error).message}); ` +
+          "the XSD violations say which value to fix.",
+        location: "/",
+      },
+    ];
+  }
   const findings = SaxonJS.XPath.evaluate(FINDINGS, svrl, {
     namespaceContext: SVRL,
     resultForm: "array",
