@@ -79,6 +79,9 @@ export function eInvoiceGuide(): string {
     `<p>Before anything is stored or billed, the rendered XML is checked as a receiver checks it: the profile's ` +
     `XSD, the CEN EN 16931 validation artefacts and the profile's own schematron, all shipped with Folio and ` +
     `pinned by version, plus <code>FOLIO-PROFILE</code>: the XML must declare the profile it is sent as. ` +
+    `<code>rule</code> is the id the artefact gives (<code>BR-CO-10</code>), <code>XSD</code> for the schema, ` +
+    `<code>XML</code> for XML that does not parse, or the rule set's name (<code>cen-cii</code>) when a value the ` +
+    `XSD already refuses (an empty amount) stops that rule set: fix the XSD's violation first. ` +
     `<code>validation: "enforce"</code> (the default) fails a render with a fatal violation ` +
     `(<code>render_failed</code>, <code>details.stage</code> <code>e_invoice</code>, <code>details.violations</code> ` +
     `<code>[{rule, severity, message, location}]</code>, location an XPath into the XML); ` +
