@@ -1,8 +1,9 @@
 // POST /join: a chunked render's pieces become one PDF here, so the Worker never loads the joined file
 // (docs/rendering.md#long-documents). The headers and footers come from one light document of the whole page count,
 // each page only its margins, laid over the pieces: page i of N comes from Chromium itself, and the pieces' prints
-// never had to know where they start. That document is printed in slices (a page range each, on a fresh page):
-// Chromium's time per printed page grows with the document's length, and one print of 10,000 pages would not end.
+// never had to know where they start. That document is printed in slices, a page range each and a job of its own that
+// loads the document afresh: Chromium's time per printed page grows with the length of the document it paginates, and
+// with every range printed from one loaded document (bench/RESULTS.md, "Long documents").
 
 import type { RenderJob } from "@folio/render-page/job-contract";
 import type { JoinJob } from "@folio/render-page/join-contract";

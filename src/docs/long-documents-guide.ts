@@ -31,6 +31,7 @@ export function longDocumentsGuide(): string {
     `<code>index</code>, <code>count</code>, <code>first</code>, <code>last</code>, <code>offset</code> (the ` +
     `slice's first item in the whole array) and <code>size</code> (the items in this slice).</li>` +
     `<li>Each chunk starts on a new page: a size that fills whole pages leaves no half-empty page between chunks.</li>` +
+    `<li>An array that fits in one chunk prints as one document, its header and footer in that print.</li>` +
     `<li><code>header_html</code> and <code>footer_html</code> are rendered once with the whole data (no ` +
     `<code>chunk</code>); their <code>pageNumber</code> and <code>totalPages</code> count the whole document. ` +
     `They are printed with <code>options.margin</code> (not the document's own <code>@page</code> margin): set ` +

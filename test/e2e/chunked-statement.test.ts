@@ -88,6 +88,25 @@ describe("a chunked statement", () => {
     expect(sha256(again.bytes)).toBe(sha256(pdf.bytes));
   });
 
+  it("prints an array that fits one chunk as one document: its header and footer in that print, finished once", async () => {
+    const key = await newKey();
+    const template = await createTemplate(statement(), key);
+    const one = { ...finishing, chunk: { ...chunk, size: 1_000 } };
+    const res = await api("POST", "/v1/render", { template, data, options: one }, key);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const pdf = await inspectPdf((await download(res.json.url)).bytes);
+    const pages = await pageTexts(pdf.file);
+    expect(pages.length).toBe(pdf.pages);
+    expect(pdf.pages).toBeGreaterThanOrEqual(3);
+    for (const [i, text] of pages.entries()) {
+      expect(text).toContain(`Page ${i + 1} of ${pdf.pages}`);
+      expect(count(text, "COPY"), `page ${i + 1}`).toBe(1);
+    }
+    expect(pages[0]).toContain("Opening balance");
+    expect(pages.at(-1)).toContain("Closing balance");
+    expect([...(await attachments(pdf.file)).keys()]).toEqual(["statement.csv"]);
+  });
+
   it("stops at the account's page ceiling: 402, nothing billed or stored", async () => {
     const created = await internal("POST", "/v1/internal/accounts", {
       name: "chunk ceiling",

@@ -79,11 +79,20 @@ export async function printChunks(
     : Promise.resolve(undefined);
   checking.catch(() => undefined);
 
-  // The pieces print without header and footer: those come from the margins document laid over the joined pages.
-  const { header_html: _h, footer_html: _f, chunk: _c, ...options } = chromiumOptions(plan.options, {});
   const array = valueAtPath(plan.data, chunk.over) as unknown[];
   const count = chunkCount(array.length, chunk.size);
-  const margins = header !== undefined || footer !== undefined;
+  // Several pieces print without header and footer: those come from the margins document laid over the joined
+  // pages. One piece is the whole document, so it prints them itself and the join only finishes it.
+  const margins = count > 1 && (header !== undefined || footer !== undefined);
+  const printed =
+    count > 1
+      ? {}
+      : {
+          ...(header === undefined ? {} : { header_html: header }),
+          ...(footer === undefined ? {} : { footer_html: footer }),
+        };
+  const { header_html: _h, footer_html: _f, chunk: _c, ...rest } = chromiumOptions(plan.options, {});
+  const options = { ...rest, ...printed };
   const ceiling = Math.min(seat.maxUnits, MAX_CHUNKED_PAGES);
   const timeoutMs = plan.options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const session = seat.renderId;
