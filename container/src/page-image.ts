@@ -23,7 +23,13 @@ export interface PageImage {
 }
 
 export async function firstPageImage(pdf: Uint8Array): Promise<PageImage> {
-  const task = getDocument({ data: pdf, verbosity: VerbosityLevel.ERRORS, standardFontDataUrl: STANDARD_FONTS });
+  // Folio's own print, but read as any PDF would be: no code compiled from the file's fonts.
+  const task = getDocument({
+    data: pdf,
+    verbosity: VerbosityLevel.ERRORS,
+    standardFontDataUrl: STANDARD_FONTS,
+    isEvalSupported: false,
+  });
   try {
     const doc = await task.promise.catch((error: Error) => {
       throw new JobFailure("render_failed", `The PDF's first page could not be drawn: ${error.message}`, {

@@ -8,10 +8,11 @@ type Answer<Out> = { id: number; result: Out } | { id: number; failure: WireFail
 type Waiting<Out> = { resolve: (result: Out) => void; reject: (error: JobFailure) => void };
 
 export class SideThread<In, Out, Ready> {
-  private worker!: Worker;
+  /** Absent after a thread died before it was ready: the next request starts one, never a loop of restarts. */
+  private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting<Out>>();
   private nextId = 0;
-  /** What the thread says once it has loaded what it needs. */
+  /** What the thread says once it has loaded what it needs; rejects when it dies before that. */
   ready!: Promise<Ready>;
 
   private readonly script: URL;
@@ -24,44 +25,58 @@ export class SideThread<In, Out, Ready> {
     this.start();
   }
 
-  private start(): void {
+  private start(): Worker {
     const worker = new Worker(this.script);
     this.worker = worker;
-    this.ready = new Promise((resolve) => {
+    let isReady = false;
+    this.ready = new Promise((resolve, reject) => {
       worker.on("message", (message: Answer<Out> | { ready: Ready }) => {
-        if ("ready" in message) return resolve(message.ready);
+        if ("ready" in message) {
+          isReady = true;
+          return resolve(message.ready);
+        }
         const waiting = this.waiting.get(message.id);
         this.waiting.delete(message.id);
         if ("result" in message) waiting?.resolve(message.result);
         else waiting?.reject(new JobFailure(message.failure.type, message.failure.message, message.failure.details));
       });
+      const lost = (why: string) => {
+        reject(this.stopped(why));
+        this.lost(worker, why, isReady);
+      };
+      worker.on("error", (error) => lost(error.message));
+      worker.on("exit", (code) => lost(`it exited with code ${code}`));
     });
-    worker.on("error", (error) => this.lost(worker, error.message));
-    worker.on("exit", (code) => this.lost(worker, `it exited with code ${code}`));
+    // Whoever needs the thread ready awaits `ready`; a thread nobody waits for must not fail the process.
+    this.ready.catch(() => undefined);
     // The thread keeps no process alive by itself: the backend stops when its server does.
     worker.unref();
+    return worker;
   }
 
-  private lost(worker: Worker, why: string): void {
+  /** Fails the work in flight; a thread that had loaded is started again at once, so the next request finds it ready. */
+  private lost(worker: Worker, why: string, wasReady: boolean): void {
     if (worker !== this.worker) return;
     const failure = this.stopped(why);
     for (const waiting of this.waiting.values()) waiting.reject(failure);
     this.waiting.clear();
-    this.start();
+    this.worker = undefined;
+    if (wasReady) this.start();
   }
 
   /** Sends `input` to the thread (moving `transfer`'s buffers, not copying them) and waits for its answer. */
   ask(input: In, transfer: Transferable[] = []): Promise<Out> {
+    const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, input }, transfer);
+      worker.postMessage({ id, input }, transfer);
     });
   }
 
   /** Stops the thread (tests); work in flight fails as if it had died. */
-  terminate(): Promise<number> {
-    return this.worker.terminate();
+  async terminate(): Promise<void> {
+    await this.worker?.terminate();
   }
 }
 
