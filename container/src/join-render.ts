@@ -23,7 +23,7 @@ if (!Number.isSafeInteger(MARGINS_SLICE_PAGES) || MARGINS_SLICE_PAGES < 1)
 
 /**
  * A margins slice's own time: it is no chunk of the user's. A slice of 1,000 pages of a 10,000-page document takes
- * about 5 s on two cores (bench/RESULTS.md, "Long documents").
+ * about 5-7 s on two cores (bench/RESULTS.md, "Long documents").
  */
 const MARGINS_SLICE_TIMEOUT_MS = 60_000;
 
