@@ -88,7 +88,7 @@ describe("a chunked statement", () => {
     expect(sha256(again.bytes)).toBe(sha256(pdf.bytes));
   });
 
-  it("prints an array that fits one chunk as one document: its header and footer in that print, finished once", async () => {
+  it("prints an array that fits one chunk as one document, as without chunk: its header and footer in that print, finished once", async () => {
     const key = await newKey();
     const template = await createTemplate(statement(), key);
     const one = { ...finishing, chunk: { ...chunk, size: 1_000 } };
@@ -161,6 +161,16 @@ describe("a chunked statement", () => {
     });
     expect(failed.json.error.message).toMatch(
       /^Chunk 1 of 2 passed a Liquid limit .*lower `options.chunk.size` \(now 2\)/,
+    );
+    // The same when the array fits one chunk, which prints as one document.
+    const whole = await api("POST", "/v1/render", {
+      template: doubling,
+      data: { rows: [1, 2, 3] },
+      options: { chunk: { over: "rows", size: 10 } },
+    });
+    expect(whole.json.error).toMatchObject({ type: "render_failed", details: { limit: "memory_limit", chunk: 0 } });
+    expect(whole.json.error.message).toMatch(
+      /^Chunk 1 of 1 passed a Liquid limit .*lower `options.chunk.size` \(now 10\)/,
     );
 
     const card = await createTemplate({ name: "card", engine: "satori", source: fixture("card.satori.html") });

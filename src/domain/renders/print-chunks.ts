@@ -27,7 +27,7 @@ function chunkFailure(message: string, reason: string, extra: Record<string, unk
 }
 
 /** A chunk stopped at a Liquid limit: the way out is a smaller chunk, not chunking the slice again. */
-function smallerChunks(error: unknown, index: number, count: number, size: number): unknown {
+export function smallerChunks(error: unknown, index: number, count: number, size: number): unknown {
   if (!(error instanceof ServiceError)) return error;
   const details = error.extra.details ?? {};
   if (details.limit !== "render_limit" && details.limit !== "memory_limit") return error;
@@ -79,20 +79,11 @@ export async function printChunks(
     : Promise.resolve(undefined);
   checking.catch(() => undefined);
 
+  // The pieces print without header and footer: those come from the margins document laid over the joined pages.
+  const { header_html: _h, footer_html: _f, chunk: _c, ...options } = chromiumOptions(plan.options, {});
   const array = valueAtPath(plan.data, chunk.over) as unknown[];
   const count = chunkCount(array.length, chunk.size);
-  // Several pieces print without header and footer: those come from the margins document laid over the joined
-  // pages. One piece is the whole document, so it prints them itself and the join only finishes it.
-  const margins = count > 1 && (header !== undefined || footer !== undefined);
-  const printed =
-    count > 1
-      ? {}
-      : {
-          ...(header === undefined ? {} : { header_html: header }),
-          ...(footer === undefined ? {} : { footer_html: footer }),
-        };
-  const { header_html: _h, footer_html: _f, chunk: _c, ...rest } = chromiumOptions(plan.options, {});
-  const options = { ...rest, ...printed };
+  const margins = header !== undefined || footer !== undefined;
   const ceiling = Math.min(seat.maxUnits, MAX_CHUNKED_PAGES);
   const timeoutMs = plan.options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const session = seat.renderId;

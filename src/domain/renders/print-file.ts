@@ -70,11 +70,19 @@ export function chromiumOptions(
   return { ...Object.fromEntries(Object.entries(options).filter(([key]) => !WORKER_ONLY.has(key))), ...rendered };
 }
 
-/** A print stopped at the backend's memory ceiling, its message naming the data's array to chunk over. */
-function withChunkHint(error: unknown, data: unknown): unknown {
+/**
+ * A print stopped at the backend's memory ceiling, its message naming the data's array to chunk over, or, for a
+ * chunked render whose array fitted one chunk, saying to lower the chunk's size.
+ */
+function withChunkHint(error: unknown, plan: Pick<RenderPlan, "data" | "options">): unknown {
   if (!(error instanceof ServiceError) || error.extra.details?.reason !== "memory_limit") return error;
   const message = error.message.replace(/ Split it into several renders\.$/, "");
-  return new ServiceError(error.type, `${message} ${chunkHint(data)}`, error.extra);
+  const chunk = plan.options.chunk;
+  const hint = chunk
+    ? `Its array fitted one chunk, which prints as one document: lower \`options.chunk.size\` (now ${chunk.size}) ` +
+      "so that it prints in pieces."
+    : chunkHint(plan.data);
+  return new ServiceError(error.type, `${message} ${hint}`, error.extra);
 }
 
 /** Runs `print` on one of the account's Chromium slots, or as it is when the render already holds one. */
@@ -138,7 +146,7 @@ export async function printFile(
   const invoice = finishing?.eInvoice;
   const [file, compliance] = await Promise.all([
     printing.catch((error) => {
-      throw withChunkHint(error, plan.data);
+      throw withChunkHint(error, plan);
     }),
     invoice &&
       checkedEInvoice(

@@ -10,8 +10,8 @@ import { watermarkDocument } from "../../render/watermark";
 import { settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
 import { valueAtPath } from "../render-options/chunk-option";
-import { wholeAsOneChunk } from "./chunk-slices";
-import { type ChunkedFile, printChunks } from "./print-chunks";
+import { chunkCount, wholeAsOneChunk } from "./chunk-slices";
+import { type ChunkedFile, printChunks, smallerChunks } from "./print-chunks";
 import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
 import { printXmlFile } from "./print-xml-file";
 
@@ -36,12 +36,17 @@ export async function renderFile(
   seat: RenderSeat,
 ): Promise<FinishedFile> {
   const { version } = plan;
-  // A preview shows a chunked document as one print, up to its page limit: the whole array in one chunk.
+  // A chunked document whose array fits one chunk, or any chunked document previewed (up to a preview's page
+  // limit), prints as one document: the whole array in one chunk.
   const chunk = plan.options.chunk;
   const data = chunk ? wholeAsOneChunk(plan.data, valueAtPath(plan.data, chunk.over) as unknown[]) : plan.data;
   const input = { data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
-  const rendered = await timings.measure("template", () => renderLiquid(version.source, input));
+  const rendered = await timings
+    .measure("template", () => renderLiquid(version.source, input))
+    .catch((error) => {
+      throw chunk ? smallerChunks(error, 0, 1, chunk.size) : error;
+    });
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
   const card =
     version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
@@ -82,10 +87,11 @@ export async function produceFile(
   holdsSlot = false,
 ): Promise<ProducedFile> {
   const seat = { accountId: account.id, share: slotShare(account), renderId, maxUnits, holdsSlot };
+  // Pieces only when there are several: one chunk is one print, through the same path as any render.
   const chunk = plan.options.chunk;
-  const file: FinishedFile | ChunkedFile = chunk
-    ? await printChunks(plan, chunk, deps, seat)
-    : await renderFile(plan, deps, seat);
+  const pieces = chunk && chunkCount((valueAtPath(plan.data, chunk.over) as unknown[]).length, chunk.size) > 1;
+  const file: FinishedFile | ChunkedFile =
+    chunk && pieces ? await printChunks(plan, chunk, deps, seat) : await renderFile(plan, deps, seat);
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
   const joined = "joined" in file ? file.joined : undefined;
