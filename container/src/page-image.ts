@@ -1,6 +1,6 @@
 // A PDF's first page as a PNG, drawn by pdf.js on @napi-rs/canvas: what an agent looks at when it previews a PDF
-// (MCP preview_template, docs/mcp.md). Runs in its own side thread (page-image-worker.ts): drawing a page is pure
-// CPU for tens of milliseconds, which must not hold the prints' Chromium traffic.
+// (MCP preview_template, README "Add Folio to an MCP client"). Runs in its own side thread (page-image-worker.ts):
+// drawing a page is pure CPU for tens of milliseconds, which must not hold the prints' Chromium traffic.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { JobFailure } from "@folio/render-page/job-failure";

@@ -4,8 +4,8 @@ import type { Preview } from "./create-preview";
 
 /**
  * A PDF preview as its first page drawn to a PNG by the render backend: what an agent can look at (MCP
- * preview_template, docs/mcp.md). Null when the preview is an image already, when no render backend runs here
- * (the Browser Rendering binding alone) or when the drawing failed: the agent then gets the PDF itself.
+ * preview_template, README "Add Folio to an MCP client"). Null when the preview is an image already, when no render
+ * backend runs here (the Browser Rendering binding alone) or when the drawing failed: the agent then gets the PDF.
  */
 export async function firstPageImage(
   preview: Pick<Preview, "bytes" | "contentType">,
