@@ -35,20 +35,21 @@ export async function joinRender(
 ): Promise<{ bytes: Uint8Array; pageCount: number }> {
   const session = sessions.open(job.session);
   try {
-    const margins = job.margins
-      ? marginSlices(job, session.pageCount, await firstPageSize(await session.first()), pool, memory)
-      : null;
-    const bytes = await joinPieces(session.pieces, margins, job.identity, job.finish);
+    // Every slice is printed before the pieces are loaded: a slice's print then never shares the backend's memory
+    // ceiling with the joined document (slices are small: about 0.6 MB a 1,000 pages).
+    const margins = [];
+    if (job.margins) {
+      const size = await firstPageSize(await session.first());
+      for await (const slice of marginSlices(job, session.pageCount, size, pool, memory)) margins.push(slice);
+    }
+    const bytes = await joinPieces(session.pieces, job.margins ? margins : null, job.identity, job.finish);
     return { bytes, pageCount: session.pageCount };
   } finally {
     await sessions.drop(job.session);
   }
 }
 
-/**
- * The margins document's slices in order, each printed when the join asks for it (so one slice's bytes are held at
- * a time), at the size of the pieces' pages with the render's header, footer and margins.
- */
+/** The margins document's slices in order, at the size of the pieces' pages with the render's header, footer and margins. */
 async function* marginSlices(
   job: JoinJob,
   pageCount: number,

@@ -74,9 +74,19 @@ export class SideThread<In, Out, Ready> {
     });
   }
 
-  /** Stops the thread (tests); work in flight fails as if it had died. */
+  /** Kills the thread as a crash would (tests): work in flight fails, and a thread that had loaded is replaced. */
   async terminate(): Promise<void> {
     await this.worker?.terminate();
+  }
+
+  /** Stops the thread for good: nothing replaces it until the next request. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    const failure = this.stopped("it was closed");
+    for (const waiting of this.waiting.values()) waiting.reject(failure);
+    this.waiting.clear();
+    await worker?.terminate();
   }
 }
 

@@ -12,7 +12,7 @@ const body = (profile: string) => JSON.stringify({ xml, standard: "factur-x", pr
 describe("the e-invoice thread", () => {
   const thread = eInvoiceThread();
   afterAll(async () => {
-    await thread.terminate();
+    await thread.close();
   });
 
   it("loads every rule set, then answers the rules' verdicts", async () => {

@@ -18,7 +18,7 @@ async function squarePdf(): Promise<Uint8Array> {
 describe("the page image thread", () => {
   const thread = pageImageThread();
   afterAll(async () => {
-    await thread.terminate();
+    await thread.close();
   });
 
   it("draws the first page at 96 dpi: the square where the PDF put it", async () => {

@@ -26,9 +26,11 @@ for (let i = 0; i < args.length; i++) {
   } else if (arg === "-d") {
     const given = value();
     // curl reads @FILE and @- (standard input) and, for -d, drops their carriage returns and newlines.
-    data = given.startsWith("@")
+    const part = given.startsWith("@")
       ? readFileSync(given === "@-" ? 0 : given.slice(1), "utf8").replace(/[\r\n]/g, "")
       : given;
+    // Several -d are joined with "&", as curl does.
+    data = data === undefined ? part : `${data}&${part}`;
   } else if (arg.startsWith("-")) {
     console.error(`curl stand-in: ${arg} is not a flag it knows; teach test/e2e/curl-stand-in.ts its meaning`);
     process.exit(2);
@@ -43,7 +45,13 @@ if (data !== undefined && !headers.has("content-type"))
   headers.set("content-type", "application/x-www-form-urlencoded");
 let response: Response;
 try {
-  response = await fetch(url, { method: method ?? (data === undefined ? "GET" : "POST"), headers, body: data });
+  // Without -L, curl does not follow a redirect: nor does this.
+  response = await fetch(url, {
+    method: method ?? (data === undefined ? "GET" : "POST"),
+    headers,
+    body: data,
+    redirect: "manual",
+  });
 } catch (error) {
   console.error(`curl stand-in: (7) could not connect to ${url}: ${(error as Error).message}`);
   process.exit(7);

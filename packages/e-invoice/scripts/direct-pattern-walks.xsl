@@ -37,11 +37,17 @@
     <xsl:param name="mode" as="xs:string"/>
     <xsl:variable name="in-mode" select="key('templates-by-mode', $mode, $stylesheet)"/>
     <xsl:variable name="rules" select="$in-mode[not(@match = ('text()', '@*|node()'))]"/>
+    <!-- Refused, to stay on the safe side: a union (a branch may be relative), a node test the walk never visits
+         (the walk applies only @*|*: no text, comment or processing instruction), current() (its meaning differs
+         between a pattern and an expression), and a mode whose fall-back does not walk @*|*. -->
     <xsl:sequence select="$rules[
       count($rules) = 1 and count($in-mode) = 3
-      and starts-with(normalize-space(@match), '/') and not(contains(@match, 'current()'))
-      and xsl:apply-templates[last()][@mode = $mode][@select = '@*|*']
+      and starts-with(normalize-space(@match), '/')
+      and not(contains(@match, '|'))
+      and not(matches(@match, '(current|text|comment|processing-instruction|node)\s*\('))
+      and xsl:apply-templates[last()][@mode = $mode][@select = '@*|*'][not(*)]
       and not(xsl:apply-templates[last()]/following-sibling::*)
+      and $in-mode[@match = '@*|node()']/xsl:apply-templates[@mode = $mode][@select = '@*|*']
       and count(key('applications-by-mode', $mode, $stylesheet)) = 3]"/>
   </xsl:function>
 

@@ -48,6 +48,9 @@ interface SvrlFinding {
 const FINDINGS = `descendant::*[self::svrl:failed-assert or self::svrl:successful-report] !
   map { 'id': string(@id), 'flag': string(@flag), 'location': string(@location), 'text': normalize-space(svrl:text) }`;
 
+/** XPath errors an invoice's values cause: casts (FORG0001), types (XPTY), arithmetic (FOAR), dates (FODT), decimals (FOCA). */
+const INVOICE_ERRORS = /^(FORG0001|XPTY\d{4}|FOAR\d{4}|FODT\d{4}|FOCA\d{4})$/;
+
 /** Fatal unless the artefact flags the rule a warning (or information). */
 function severity(flag: string): Violation["severity"] {
   return flag === "warning" || flag === "information" ? "warning" : "fatal";
@@ -78,7 +81,9 @@ export function schematronViolations(input: RulesInput, id: SchematronId): Viola
     ).principalResult;
   } catch (error) {
     // A rule that casts a value the XSD already refused (an empty amount read as a number) stops the whole rule
-    // set: that is a finding about the invoice, not a failure of the check.
+    // set with an XPath cast, type or arithmetic error: that is a finding about the invoice. Anything else is the
+    // check's own failure.
+    if (!INVOICE_ERRORS.test(String((error as { code?: unknown }).code ?? ""))) throw error;
     return [
       {
         rule: id,

@@ -38,12 +38,12 @@ export async function firstPageSize(piece: Uint8Array): Promise<{ width: number;
 
 /**
  * Joins `pieces` (each loaded, copied and let go in turn) into one document, lays the margins document's pages over
- * its pages when there are headers or footers (`margins`: its slices in order, each loaded and let go in turn), and
- * sets its identity; `finish` applies the render's finishing to the whole.
+ * its pages when there are headers or footers (`margins`: its slices in order), and sets its identity; `finish`
+ * applies the render's finishing to the whole.
  */
 export async function joinPieces(
   pieces: AsyncIterable<Uint8Array>,
-  margins: AsyncIterable<Uint8Array> | null,
+  margins: readonly Uint8Array[] | null,
   identity: DocumentIdentity,
   finish: PdfFinish | null,
 ): Promise<Uint8Array> {
@@ -61,20 +61,20 @@ export async function joinPieces(
 }
 
 /** Lays each page of the margins slices, in order, over the document's page of the same number. */
-async function layMargins(doc: PDFDocument, slices: AsyncIterable<Uint8Array>): Promise<void> {
+async function layMargins(doc: PDFDocument, slices: readonly Uint8Array[]): Promise<void> {
   const pages = doc.getPages();
+  const mismatch = (count: string) =>
+    new Error(`the margins document has ${count} pages for a document of ${pages.length}`);
   let next = 0;
-  for await (const bytes of slices) {
+  for (const bytes of slices) {
     const slice = await PDFDocument.load(bytes, { updateMetadata: false });
-    const embedded = await doc.embedPages(slice.getPages());
-    for (const form of embedded) {
-      const page = pages[next];
-      next++;
+    if (next + slice.getPageCount() > pages.length) throw mismatch("more");
+    for (const form of await doc.embedPages(slice.getPages())) {
+      const page = pages[next++];
       page?.drawPage(form, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
     }
   }
-  if (next !== pages.length)
-    throw new Error(`the margins document has ${next} pages for a document of ${pages.length}`);
+  if (next !== pages.length) throw mismatch(String(next));
 }
 
 /** The info dictionary and /ID a single print gets from the Worker's normalizing, so both read the same. */

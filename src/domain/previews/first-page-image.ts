@@ -1,4 +1,3 @@
-import { ServiceError } from "../../errors";
 import type { ChromiumDriver } from "../../render/chromium/driver";
 import type { Preview } from "./create-preview";
 
@@ -15,10 +14,7 @@ export async function firstPageImage(
   if (preview.contentType !== "application/pdf") return null;
   const driver = chromium();
   if (!driver.firstPageImage) return null;
-  try {
-    return await driver.firstPageImage(preview.bytes, accountId);
-  } catch (error) {
-    if (error instanceof ServiceError) return null;
-    throw error;
-  }
+  // The image is a convenience on top of a preview that already succeeded (and counted): whatever stops the
+  // drawing, the agent gets the PDF.
+  return driver.firstPageImage(preview.bytes, accountId).catch(() => null);
 }

@@ -27,7 +27,7 @@ function chunkFailure(message: string, reason: string, extra: Record<string, unk
 }
 
 /** A chunk stopped at a Liquid limit: the way out is a smaller chunk, not chunking the slice again. */
-export function smallerChunks(error: unknown, index: number, count: number, size: number): unknown {
+function smallerChunks(error: unknown, index: number, count: number, size: number): unknown {
   if (!(error instanceof ServiceError)) return error;
   const details = error.extra.details ?? {};
   if (details.limit !== "render_limit" && details.limit !== "memory_limit") return error;
@@ -37,6 +37,22 @@ export function smallerChunks(error: unknown, index: number, count: number, size
     `Chunk ${index + 1} of ${count} passed a Liquid limit (${cause}): each chunk has one render's Liquid budget, so ` +
       `lower \`options.chunk.size\` (now ${size}).`,
     { ...error.extra, details: { ...details, chunk: index } },
+  );
+}
+
+/**
+ * A render whose array fitted one chunk (printed as one document) stopped at a Liquid limit or at the memory
+ * ceiling: either way, a smaller `size` splits it into pieces.
+ */
+export function oneChunkFailure(error: unknown, chunk: ChunkOption): unknown {
+  if (!(error instanceof ServiceError) || error.extra.details?.reason !== "memory_limit")
+    return smallerChunks(error, 0, 1, chunk.size);
+  const message = error.message.replace(/ Split it into several renders\.$/, "");
+  return new ServiceError(
+    error.type,
+    `${message} Its array fitted one chunk, which prints as one document: lower \`options.chunk.size\` (now ` +
+      `${chunk.size}) so that it prints in pieces.`,
+    error.extra,
   );
 }
 

@@ -71,18 +71,14 @@ export function chromiumOptions(
 }
 
 /**
- * A print stopped at the backend's memory ceiling, its message naming the data's array to chunk over, or, for a
- * chunked render whose array fitted one chunk, saying to lower the chunk's size.
+ * A print stopped at the backend's memory ceiling, its message naming the data's array to chunk over. A chunked
+ * plan already chunks: produce-file.ts words its advice (a preview prints the whole array whatever the size).
  */
 function withChunkHint(error: unknown, plan: Pick<RenderPlan, "data" | "options">): unknown {
-  if (!(error instanceof ServiceError) || error.extra.details?.reason !== "memory_limit") return error;
+  if (!(error instanceof ServiceError) || error.extra.details?.reason !== "memory_limit" || plan.options.chunk)
+    return error;
   const message = error.message.replace(/ Split it into several renders\.$/, "");
-  const chunk = plan.options.chunk;
-  const hint = chunk
-    ? `Its array fitted one chunk, which prints as one document: lower \`options.chunk.size\` (now ${chunk.size}) ` +
-      "so that it prints in pieces."
-    : chunkHint(plan.data);
-  return new ServiceError(error.type, `${message} ${hint}`, error.extra);
+  return new ServiceError(error.type, `${message} ${chunkHint(plan.data)}`, error.extra);
 }
 
 /** Runs `print` on one of the account's Chromium slots, or as it is when the render already holds one. */

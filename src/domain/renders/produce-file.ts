@@ -11,7 +11,7 @@ import { settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
 import { valueAtPath } from "../render-options/chunk-option";
 import { chunkCount, wholeAsOneChunk } from "./chunk-slices";
-import { type ChunkedFile, printChunks, smallerChunks } from "./print-chunks";
+import { type ChunkedFile, oneChunkFailure, printChunks } from "./print-chunks";
 import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
 import { printXmlFile } from "./print-xml-file";
 
@@ -42,11 +42,7 @@ export async function renderFile(
   const data = chunk ? wholeAsOneChunk(plan.data, valueAtPath(plan.data, chunk.over) as unknown[]) : plan.data;
   const input = { data, instant: plan.receivedAt, budget: liquidBudget() };
   const timings = deps.timings ?? UNTIMED;
-  const rendered = await timings
-    .measure("template", () => renderLiquid(version.source, input))
-    .catch((error) => {
-      throw chunk ? smallerChunks(error, 0, 1, chunk.size) : error;
-    });
+  const rendered = await timings.measure("template", () => renderLiquid(version.source, input));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.
   const card =
     version.engine === "satori" && plan.engine === "chromium" ? cardForChromium(rendered, plan.options) : null;
@@ -90,8 +86,13 @@ export async function produceFile(
   // Pieces only when there are several: one chunk is one print, through the same path as any render.
   const chunk = plan.options.chunk;
   const pieces = chunk && chunkCount((valueAtPath(plan.data, chunk.over) as unknown[]).length, chunk.size) > 1;
-  const file: FinishedFile | ChunkedFile =
-    chunk && pieces ? await printChunks(plan, chunk, deps, seat) : await renderFile(plan, deps, seat);
+  const file: FinishedFile | ChunkedFile = !chunk
+    ? await renderFile(plan, deps, seat)
+    : pieces
+      ? await printChunks(plan, chunk, deps, seat)
+      : await renderFile(plan, deps, seat).catch((error) => {
+          throw oneChunkFailure(error, chunk);
+        });
   const units = billableUnits(plan.format, file.pageCount);
   const meter = deps.meter(account.id);
   const joined = "joined" in file ? file.joined : undefined;
