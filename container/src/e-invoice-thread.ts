@@ -7,6 +7,12 @@ import { SideThread } from "./side-thread.ts";
 /** Takes a `/validate-e-invoice` body (`{xml, standard, profile | cius}`) and answers the rules' verdict. */
 export type EInvoiceThread = SideThread<string, EInvoiceValidation, { ruleSets: number; ms: number }>;
 
+/**
+ * The most one check may hold the thread: a 10-line invoice takes a fifth of a second, the largest (5 MiB of XML)
+ * a few seconds; the Worker gives up on an answer at 30 s (src/render/chromium/e-invoice-check.ts).
+ */
+const CHECK_LIMIT_MS = 20_000;
+
 export function eInvoiceThread(): EInvoiceThread {
   return new SideThread(
     new URL("./e-invoice-worker.ts", import.meta.url),
@@ -17,5 +23,6 @@ export function eInvoiceThread(): EInvoiceThread {
         retryable: true,
         transient: true,
       }),
+    CHECK_LIMIT_MS,
   );
 }

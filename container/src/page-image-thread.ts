@@ -5,6 +5,9 @@ import { SideThread } from "./side-thread.ts";
 
 export type PageImageThread = SideThread<Uint8Array, PageImage, Record<string, never>>;
 
+/** The most drawing one page may take; the Worker gives up on an answer at 30 s (src/render/chromium/page-image.ts). */
+const DRAWING_LIMIT_MS = 20_000;
+
 export function pageImageThread(): PageImageThread {
   return new SideThread(
     new URL("./page-image-worker.ts", import.meta.url),
@@ -15,5 +18,6 @@ export function pageImageThread(): PageImageThread {
         retryable: true,
         transient: true,
       }),
+    DRAWING_LIMIT_MS,
   );
 }

@@ -1,11 +1,13 @@
 // Work that would hold the event loop driving Chromium (SaxonJS running e-invoice rules, pdf.js drawing a page) runs
 // in a worker thread of its own, one per kind of work. A thread that dies fails the work in flight (retryable) and
-// is started again for the next request.
+// is started again for the next request. One request may hold the thread for `timeLimitMs` at most: past it, that
+// request fails (not retryable: it would take as long again) and the thread is replaced, so no one request holds
+// everyone else's work.
 import { parentPort, type Transferable, Worker } from "node:worker_threads";
 import { JobFailure, type WireFailure } from "@folio/render-page/job-failure";
 
 type Answer<Out> = { id: number; result: Out } | { id: number; failure: WireFailure };
-type Waiting<Out> = { resolve: (result: Out) => void; reject: (error: JobFailure) => void };
+type Waiting<Out> = { resolve: (result: Out) => void; reject: (error: JobFailure) => void; timer: NodeJS.Timeout };
 
 export class SideThread<In, Out, Ready> {
   /** Absent after a thread died before it was ready: the next request starts one, never a loop of restarts. */
@@ -18,11 +20,21 @@ export class SideThread<In, Out, Ready> {
   private readonly script: URL;
   /** The failure the work in flight gets when the thread dies. */
   private readonly stopped: (why: string) => JobFailure;
+  private readonly timeLimitMs: number;
 
-  constructor(script: URL, stopped: (why: string) => JobFailure) {
+  constructor(script: URL, stopped: (why: string) => JobFailure, timeLimitMs: number) {
     this.script = script;
     this.stopped = stopped;
+    this.timeLimitMs = timeLimitMs;
     this.start();
+  }
+
+  /** Takes request `id` out of the waiting list, its timer stopped. */
+  private settle(id: number): Waiting<Out> | undefined {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    if (waiting) clearTimeout(waiting.timer);
+    return waiting;
   }
 
   private start(): Worker {
@@ -35,8 +47,7 @@ export class SideThread<In, Out, Ready> {
           isReady = true;
           return resolve(message.ready);
         }
-        const waiting = this.waiting.get(message.id);
-        this.waiting.delete(message.id);
+        const waiting = this.settle(message.id);
         if ("result" in message) waiting?.resolve(message.result);
         else waiting?.reject(new JobFailure(message.failure.type, message.failure.message, message.failure.details));
       });
@@ -58,8 +69,7 @@ export class SideThread<In, Out, Ready> {
   private lost(worker: Worker, why: string, wasReady: boolean): void {
     if (worker !== this.worker) return;
     const failure = this.stopped(why);
-    for (const waiting of this.waiting.values()) waiting.reject(failure);
-    this.waiting.clear();
+    for (const id of [...this.waiting.keys()]) this.settle(id)?.reject(failure);
     this.worker = undefined;
     if (wasReady) this.start();
   }
@@ -69,7 +79,23 @@ export class SideThread<In, Out, Ready> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        const seconds = this.timeLimitMs / 1000;
+        const { type, message, details } = this.stopped(`it took longer than ${seconds} s`);
+        this.settle(id)?.reject(
+          new JobFailure(type, message.replace(/; retry.*$/, "."), {
+            ...details,
+            reason: "too_slow",
+            retryable: false,
+            transient: false,
+            limit_ms: this.timeLimitMs,
+          }),
+        );
+        // The others in flight fail retryable, and the next request finds a fresh thread.
+        void worker.terminate();
+      }, this.timeLimitMs);
+      timer.unref();
+      this.waiting.set(id, { resolve, reject, timer });
       worker.postMessage({ id, input }, transfer);
     });
   }
@@ -84,8 +110,7 @@ export class SideThread<In, Out, Ready> {
     const worker = this.worker;
     this.worker = undefined;
     const failure = this.stopped("it was closed");
-    for (const waiting of this.waiting.values()) waiting.reject(failure);
-    this.waiting.clear();
+    for (const id of [...this.waiting.keys()]) this.settle(id)?.reject(failure);
     await worker?.terminate();
   }
 }
