@@ -71,8 +71,8 @@ export async function printChunks(
   const printer = deps.chromium().chunked?.(seat.accountId);
   if (!printer)
     throw chunkFailure(
-      "`options.chunk` needs the render backend, which keeps the printed pieces and joins them; this deployment " +
-        "prints with Browser Rendering only.",
+      "A render of several chunks needs the render backend, which keeps the printed pieces and joins them; this " +
+        "deployment prints with Browser Rendering only (an array that fits one chunk prints here as one document).",
       "chunk_unsupported",
     );
   const timings = deps.timings ?? UNTIMED;
