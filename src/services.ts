@@ -11,7 +11,7 @@ import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
-import { type LatencyTrace, tracedDriver, tracedEnv } from "./lib/latency-model";
+import { LatencyTrace, parseLatencyModel, tracedDriver, tracedEnv } from "./lib/latency-model";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
 import type { ChromiumDriver } from "./render/chromium/driver";
@@ -30,8 +30,8 @@ export type RateWindow = "renders" | "previews";
 export interface RequestScope {
   timings?: PhaseRecorder;
   background?: Background;
-  /** Set when the request asked for the bench's latency model: every binding call goes through it. */
-  latency?: LatencyTrace;
+  /** The request's ask for the bench's latency model (its header), heard only where the settings allow it. */
+  latencyAsked?: string | undefined;
 }
 
 /**
@@ -40,6 +40,8 @@ export interface RequestScope {
  * them reads a binding or a variable itself.
  */
 export interface Services extends RequestScope {
+  /** Set when the request asked for the bench's latency model: every binding call goes through it. */
+  latency?: LatencyTrace;
   config: Config;
   db: Database;
   /** A D1 session that a replica near the caller may answer; built on first use (docs/round-trips.md#replica-reads). */
@@ -72,7 +74,8 @@ export interface Services extends RequestScope {
 
 export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
   const settings = config(plainEnv);
-  const trace = settings.latencyModel ? scope.latency : undefined;
+  const model = settings.latencyModel ? parseLatencyModel(scope.latencyAsked) : null;
+  const trace = model ? new LatencyTrace(model) : undefined;
   const env = trace ? tracedEnv(plainEnv, trace) : plainEnv;
   let driver: ChromiumDriver | undefined;
   let replica: Database | undefined;
@@ -105,5 +108,6 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
     keys: payloadKeys(settings.payloadSecret),
     ...scope,
+    ...(trace ? { latency: trace } : {}),
   };
 }

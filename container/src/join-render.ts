@@ -37,12 +37,10 @@ export async function joinRender(
   try {
     // Every slice is printed before the pieces are loaded: a slice's print then never shares the backend's memory
     // ceiling with the joined document (slices are small: about 0.6 MB a 1,000 pages).
-    const margins = [];
-    if (job.margins) {
-      const size = await firstPageSize(await session.first());
-      for await (const slice of marginSlices(job, session.pageCount, size, pool, memory)) margins.push(slice);
-    }
-    const bytes = await joinPieces(session.pieces, job.margins ? margins : null, job.identity, job.finish);
+    const margins = job.margins
+      ? await printMarginSlices(job, session.pageCount, await firstPageSize(await session.first()), pool, memory)
+      : null;
+    const bytes = await joinPieces(session.pieces, margins, job.identity, job.finish);
     return { bytes, pageCount: session.pageCount };
   } finally {
     await sessions.drop(job.session);
@@ -50,14 +48,15 @@ export async function joinRender(
 }
 
 /** The margins document's slices in order, at the size of the pieces' pages with the render's header, footer and margins. */
-async function* marginSlices(
+async function printMarginSlices(
   job: JoinJob,
   pageCount: number,
   size: { width: number; height: number },
   pool: BrowserPool,
   memory: MemoryWatch,
-): AsyncGenerator<Uint8Array> {
+): Promise<Uint8Array[]> {
   const html = marginsDocument(pageCount);
+  const slices: Uint8Array[] = [];
   for (let first = 1; first <= pageCount; first += MARGINS_SLICE_PAGES) {
     const print: RenderJob = {
       html,
@@ -77,6 +76,7 @@ async function* marginSlices(
       runJob(pool, browser, print, memory, () => undefined),
     );
     if ("error" in outcome) throw outcome.error;
-    yield outcome.file.bytes;
+    slices.push(outcome.file.bytes);
   }
+  return slices;
 }

@@ -1,7 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { config } from "../lib/config";
-import { LATENCY_MODEL_HEADER, LatencyTrace, parseLatencyModel } from "../lib/latency-model";
+import { LATENCY_MODEL_HEADER } from "../lib/latency-model";
 import { buildServices } from "../services";
 
 /**
@@ -11,9 +10,12 @@ import { buildServices } from "../services";
  * server started with LATENCY_MODEL=on may be asked for the bench's latency model (docs/round-trips.md#latency-model).
  */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
-  const model = config(c.env).latencyModel ? parseLatencyModel(c.req.header(LATENCY_MODEL_HEADER)) : null;
-  const latency = model ? new LatencyTrace(model) : undefined;
-  c.set("services", buildServices(c.env, { background: (work) => c.executionCtx.waitUntil(work), latency }));
+  const services = buildServices(c.env, {
+    background: (work) => c.executionCtx.waitUntil(work),
+    latencyAsked: c.req.header(LATENCY_MODEL_HEADER),
+  });
+  c.set("services", services);
+  const { latency } = services;
   if (!latency) return next();
   await latency.request(async () => {
     await next();

@@ -259,7 +259,11 @@ async function drawPage(file: string, page: number, dpi: number) {
 /** A page's pixels at `dpi`, as RGB: what pdftoppm -r gave. */
 export async function pagePixels(file: string, page = 1, dpi = 96) {
   const canvas = await drawPage(file, page, dpi);
-  const { data, width, height } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  return rgbPixels(canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height));
+}
+
+/** An RGBA image's size and a pixel's RGB. */
+function rgbPixels({ data, width, height }: { data: Uint8ClampedArray; width: number; height: number }) {
   return {
     width,
     height,
@@ -274,16 +278,11 @@ export async function pngPixels(png: Buffer) {
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext("2d");
   context.drawImage(image, 0, 0);
-  const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+  const imageData = context.getImageData(0, 0, image.width, image.height);
+  const { data } = imageData;
   let inked = 0;
   for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0) < 700) inked++;
-  return {
-    width,
-    height,
-    inked,
-    pixel: (x: number, y: number) =>
-      [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] as [number, number, number],
-  };
+  return { ...rgbPixels(imageData), inked };
 }
 
 /** Writes a page at `dpi` as a PNG (by default beside the PDF), for a person to look at; returns its path. */
