@@ -1,11 +1,14 @@
 // POST /validate-e-invoice: the Worker has no Node, so the official e-invoice rules (XSLT in SaxonJS, XSD in
 // libxml2-wasm, both reading their artefacts from disk) run here, beside the page's printing.
 import { kindFrom } from "@folio/e-invoice/profiles";
-import { type EInvoiceValidation, validateEInvoice } from "@folio/e-invoice/validate";
+import { type CheckShare, type EInvoiceValidation, validateEInvoice } from "@folio/e-invoice/validate";
 import { JobFailure } from "@folio/render-page/job-failure";
 
-/** Checks `{xml, standard, profile | cius}`; a body naming no kind Folio checks is the caller's mistake. */
-export function checkEInvoice(text: string): EInvoiceValidation {
+/**
+ * Checks `{xml, standard, profile | cius}` against the rules of `share`; a body naming no kind Folio checks is the
+ * caller's mistake.
+ */
+export function checkEInvoice(text: string, share: CheckShare): EInvoiceValidation {
   let body: { xml?: unknown; standard?: unknown; profile?: unknown; cius?: unknown };
   try {
     body = JSON.parse(text);
@@ -15,7 +18,7 @@ export function checkEInvoice(text: string): EInvoiceValidation {
   const kind = kindFrom(body ?? {});
   if (!kind || typeof body.xml !== "string")
     throw badCheck('it needs {xml, standard: "factur-x", profile} or {xml, standard: "ubl", cius}');
-  return validateEInvoice(body.xml, kind);
+  return validateEInvoice(body.xml, kind, [share]);
 }
 
 function badCheck(why: string): JobFailure {

@@ -1,14 +1,21 @@
-// The e-invoice rules in a thread of their own (e-invoice-thread.ts starts it), every rule set loaded before the
-// thread says it is ready.
+// One share of the e-invoice rules in a thread of its own (e-invoice-thread.ts starts two, naming the share in
+// `workerData`), its rule sets loaded before the thread says it is ready.
+import { workerData } from "node:worker_threads";
 import { preloadRules } from "@folio/e-invoice/preload";
+import type { CheckShare } from "@folio/e-invoice/validate";
 import { checkEInvoice } from "./e-invoice-check.ts";
 import { serveSideThread } from "./side-thread.ts";
 
+const share = workerData as CheckShare;
 const started = Date.now();
-const ruleSets = preloadRules();
-serveSideThread({ ruleSets, ms: Date.now() - started }, checkEInvoice, (error) => ({
-  // Anything but a refused body is the rules' own error, said as it is.
-  type: "render_failed",
-  message: `The e-invoice check failed: ${error.message}`,
-  details: { stage: "e_invoice" },
-}));
+const ruleSets = preloadRules([share]);
+serveSideThread(
+  { ruleSets, ms: Date.now() - started },
+  (body: string) => checkEInvoice(body, share),
+  (error) => ({
+    // Anything but a refused body is the rules' own error, said as it is.
+    type: "render_failed",
+    message: `The e-invoice check failed: ${error.message}`,
+    details: { stage: "e_invoice" },
+  }),
+);

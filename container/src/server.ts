@@ -10,7 +10,7 @@ import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { eInvoiceThread } from "./e-invoice-thread.ts";
+import { eInvoiceThreads } from "./e-invoice-thread.ts";
 import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { pageImageThread } from "./page-image-thread.ts";
@@ -85,8 +85,8 @@ const readBody = async (req: IncomingMessage): Promise<string> => (await readByt
 
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
-// The official e-invoice rules, loaded and run off this thread (e-invoice-thread.ts).
-const eInvoices = eInvoiceThread();
+// The official e-invoice rules, loaded and run off this thread, in two (e-invoice-thread.ts).
+const eInvoices = eInvoiceThreads();
 // PDF pages drawn as images (an agent's preview), off this thread too (page-image-thread.ts).
 const pageImages = pageImageThread();
 

@@ -21,11 +21,14 @@ export class SideThread<In, Out, Ready> {
   /** The failure the work in flight gets when the thread dies. */
   private readonly stopped: (why: string) => JobFailure;
   private readonly timeLimitMs: number;
+  /** Given to the thread's script as `workerData`: which of its kinds of work this thread does. */
+  private readonly workerData: unknown;
 
-  constructor(script: URL, stopped: (why: string) => JobFailure, timeLimitMs: number) {
+  constructor(script: URL, stopped: (why: string) => JobFailure, timeLimitMs: number, workerData?: unknown) {
     this.script = script;
     this.stopped = stopped;
     this.timeLimitMs = timeLimitMs;
+    this.workerData = workerData;
     this.start();
   }
 
@@ -38,7 +41,7 @@ export class SideThread<In, Out, Ready> {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.script);
+    const worker = new Worker(this.script, { workerData: this.workerData });
     this.worker = worker;
     let isReady = false;
     this.ready = new Promise((resolve, reject) => {

@@ -1,7 +1,14 @@
 // The e-invoice validator against the official artefacts: the repository's own fixture invoice,
 // the valid samples of fixtures/e-invoice, and each kind of fault with the rule ids the artefacts give.
 import { readFileSync } from "node:fs";
-import { LOCATION_NAMESPACES, MAX_VIOLATIONS, validateEInvoice } from "@folio/e-invoice/validate";
+import {
+  type CheckShare,
+  combineShares,
+  type EInvoiceKind,
+  LOCATION_NAMESPACES,
+  MAX_VIOLATIONS,
+  validateEInvoice,
+} from "@folio/e-invoice/validate";
 import { XmlDocument } from "libxml2-wasm";
 import { describe, expect, it } from "vitest";
 import { renderLiquid } from "../../src/render/liquid";
@@ -210,5 +217,47 @@ describe("the receipt", () => {
     expect(result.violations).toHaveLength(MAX_VIOLATIONS);
     expect(result.violations_truncated).toBe(true);
     expect(result.violations.every((v) => v.severity === "fatal")).toBe(true);
+  });
+});
+
+describe("a check in two shares (the render backend runs them in two threads)", () => {
+  const shared = (xml: string, kind: EInvoiceKind) =>
+    combineShares(
+      ...((["syntax", "profile"] as CheckShare[]).map((share) => validateEInvoice(xml, kind, [share])) as [
+        ReturnType<typeof validateEInvoice>,
+        ReturnType<typeof validateEInvoice>,
+      ]),
+    );
+  const line =
+    /<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>/.exec(CII)?.[0] ?? "";
+  const XRECHNUNG_UBL = fixture("e-invoice/xrechnung-ubl.xml");
+  const cases: Array<[string, string, EInvoiceKind]> = [
+    ["a valid Factur-X", CII, EN16931],
+    ["no seller VAT id (CEN's and Factur-X's rules both fire)", ciiWith(SELLER_VAT, ""), EN16931],
+    ["45 faulty lines (more than the list holds)", ciiWith(SELLER_VAT, "").replace(line, line.repeat(45)), EN16931],
+    [
+      "an empty rate (a rule set stops)",
+      CII.replace(/<ram:RateApplicablePercent>[^<]*/, "<ram:RateApplicablePercent>"),
+      EN16931,
+    ],
+    ["a profile mismatch", CII, { standard: "factur-x", profile: "minimum" }],
+    ["a UBL root sent as Factur-X", UBL_INVOICE, EN16931],
+    ["XML that does not parse", "<a><b></a>", EN16931],
+    [
+      "an XRechnung UBL without its buyer reference",
+      XRECHNUNG_UBL.replace(/<cbc:BuyerReference>[^<]*/, "<cbc:BuyerReference>"),
+      { standard: "ubl", cius: "xrechnung" },
+    ],
+    ["Peppol, whose rules do not ship", UBL_INVOICE, { standard: "ubl", cius: "peppol-bis-3" }],
+  ];
+
+  it.each(cases)("say what one check says: %s", (_, xml, kind) => {
+    expect(shared(xml, kind)).toEqual(validateEInvoice(xml, kind));
+  });
+
+  it("split the rule sets: the syntax's XSD and CEN rules, then the profile's own", () => {
+    const names = (share: CheckShare) => validateEInvoice(CII, EN16931, [share]).rules.map((rule) => rule.name);
+    expect(names("syntax")).toEqual(["Factur-X EN16931 XSD", "CEN EN 16931 validation artefacts, CII"]);
+    expect(names("profile")).toEqual(["Factur-X EN16931 schematron"]);
   });
 });

@@ -5,7 +5,8 @@
   default mode, inside svrl:active-pattern, where the only template is an empty text() one, so that walk writes
   nothing. Factur-X's EN16931 rules have 68 patterns: 136 walks of SaxonJS's template dispatch per invoice.
 
-  This rewrite keeps every rule, assert, message and location and only changes how the nodes are found:
+  This rewrite keeps every rule, assert, message and location; it changes how the nodes are found and what is
+  written beside the findings:
   - the default-mode walk is dropped when the stylesheet's default mode has no template but "/" and an empty
     text() (so it provably writes nothing);
   - a pattern with one rule whose context is an absolute path (starts with "/", no current()) is applied straight
@@ -65,6 +66,8 @@
       <xsl:attribute name="select" select="folio:single-rule(@mode)/@match"/>
     </xsl:copy>
   </xsl:template>
+
+  <xsl:template match="svrl:fired-rule"/>
 
   <xsl:template match="xsl:template[@mode = $direct-modes][not(@match = ('text()', '@*|node()'))]
                        /xsl:apply-templates[not(following-sibling::*)]"/>

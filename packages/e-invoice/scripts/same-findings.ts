@@ -1,10 +1,11 @@
 // The proof compile-rules.ts asks of a rewritten stylesheet (direct-pattern-walks.xsl): on each sample invoice, and
-// on every variant of it with one element removed or one value emptied, the rewritten and the unmodified compiled
-// stylesheets report the same findings (rule id, flag, location and text) in the same order. Removing and
-// emptying elements one at a time makes most of the rules fire somewhere, which a valid sample alone would not.
+// on every variant of it with one element removed, one value emptied or one value replaced by a code no list holds,
+// the rewritten and the unmodified compiled stylesheets report the same findings (rule id, flag, location and
+// text) in the same order. Changing the invoice one place at a time makes most of the rules fire somewhere, which a
+// valid sample alone would not.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { XmlDocument, type XmlElement, type XmlText } from "libxml2-wasm";
+import { type XmlAttribute, XmlDocument, type XmlElement, type XmlText } from "libxml2-wasm";
 import SaxonJS from "saxon-js";
 
 const SAMPLES = join(import.meta.dirname, "../../../fixtures/e-invoice");
@@ -19,6 +20,7 @@ interface Compiled {
 
 const parse = (text: string): unknown => SaxonJS.XPath.evaluate("parse-xml($text)", null, { params: { text } });
 
+/** A compiled stylesheet; the unmodified Factur-X ones read their code list, given here, with document(). */
 export function loadCompiled(sefFile: string, baseUri: string, codeList?: string): Compiled {
   const documentPool: Record<string, unknown> = {};
   if (codeList) {
@@ -63,25 +65,53 @@ function edited(xml: string, change: (doc: XmlDocument) => boolean): string | un
   }
 }
 
-/** One variant per element of the sample: the element removed, or, for an element holding text, its text emptied. */
+/** A value no code list holds: a variant carrying it makes the rules that look a code up fail there. */
+const NOT_A_CODE = "FOLIO-NOT-A-CODE";
+
+/**
+ * Variants of the sample, one change each: every element removed; every element holding text emptied, and given a
+ * value no code list holds; every attribute given that value too.
+ */
 function variants(xml: string): string[] {
   const out = [xml];
   const doc = XmlDocument.fromString(xml);
-  const count = doc.find("//*").length;
+  const elements = doc.find("//*").length;
+  const attributes = doc.find("//@*").length;
   doc.dispose();
-  for (let i = 1; i < count; i++) {
-    const nth = (doc: XmlDocument) => doc.find("//*")[i] as XmlElement | undefined;
+  const leaf = (doc: XmlDocument, i: number) => {
+    const element = doc.find("//*")[i] as XmlElement | undefined;
+    return element && element.find("*").length === 0 && element.content.trim() !== "" ? element : undefined;
+  };
+  const setText = (element: XmlElement, value: string) => {
+    const texts = element.find("text()") as XmlText[];
+    texts.forEach((text, n) => {
+      text.content = n === 0 ? value : "";
+    });
+  };
+  for (let i = 1; i < elements; i++) {
     const removed = edited(xml, (doc) => {
-      nth(doc)?.remove();
+      (doc.find("//*")[i] as XmlElement | undefined)?.remove();
       return true;
     });
     const emptied = edited(xml, (doc) => {
-      const element = nth(doc);
-      if (!element || element.find("*").length > 0 || element.content.trim() === "") return false;
-      for (const text of element.find("text()") as XmlText[]) text.content = "";
-      return true;
+      const element = leaf(doc, i);
+      if (element) setText(element, "");
+      return element !== undefined;
     });
-    for (const variant of [removed, emptied]) if (variant !== undefined) out.push(variant);
+    const miscoded = edited(xml, (doc) => {
+      const element = leaf(doc, i);
+      if (element) setText(element, NOT_A_CODE);
+      return element !== undefined;
+    });
+    for (const variant of [removed, emptied, miscoded]) if (variant !== undefined) out.push(variant);
+  }
+  for (let i = 0; i < attributes; i++) {
+    const variant = edited(xml, (doc) => {
+      const attribute = doc.find("//@*")[i] as XmlAttribute | undefined;
+      if (attribute) attribute.value = NOT_A_CODE;
+      return attribute !== undefined;
+    });
+    if (variant !== undefined) out.push(variant);
   }
   return out;
 }

@@ -12,7 +12,7 @@ export interface SchematronFile extends RuleSet {
   source: string;
   /** The compiled stylesheet (SaxonJS export, gzipped). */
   sef: string;
-  /** A code list the stylesheet reads with document(), by the name it reads it under. */
+  /** The code list the source reads with document(), under the sources directory: compiling writes it in. */
   codeList?: string;
   /** Not shipped: its terms do not allow it. A deployer who may use it compiles it into `sef` (README). */
   deployerProvided?: true;
@@ -35,7 +35,7 @@ function facturX(profile: string, level: string): SchematronFile {
     version: FACTUR_X_VERSION,
     source: `factur-x/Factur-X_1.09_${level.replace(" ", "")}.xsl`,
     sef: `factur-x/${profile}/Factur-X_1.09_${level.replace(" ", "")}.sef.json.gz`,
-    codeList: `factur-x/${profile}/FACTUR-X_${level.replace(" ", "-")}_codedb.xml`,
+    codeList: `factur-x/FACTUR-X_${level.replace(" ", "-")}_codedb.xml`,
   };
 }
 
@@ -79,6 +79,16 @@ export const RULE_FILES = {
 } satisfies Record<string, SchematronFile>;
 
 export type SchematronId = keyof typeof RULE_FILES;
+
+/**
+ * A check has two shares the render backend runs side by side, in two threads: the syntax's rules (its XSD, the
+ * declared profile, CEN's EN 16931 rules for the syntax) and the profile's or CIUS's own rule sets. Only the syntax
+ * share reports XML that does not parse or has the wrong root; the profile share then finds nothing.
+ */
+export type CheckShare = "syntax" | "profile";
+export const CHECK_SHARES: readonly CheckShare[] = ["syntax", "profile"];
+
+export const shareOf = (id: SchematronId): CheckShare => (id === "cen-cii" || id === "cen-ubl" ? "syntax" : "profile");
 
 function facturXSchema(profile: string, prefix: string): SchemaFile {
   const folder = `factur-x/${profile}`;

@@ -1,7 +1,6 @@
 // Runs a compiled schematron (an XSLT that writes SVRL) with SaxonJS, an XSLT 3 processor in JavaScript: no JVM.
-// Each stylesheet is loaded on first use and kept. A stylesheet that reads a code list with document() finds it
-// in the document pool, under the URL it resolves against the stylesheet's base: nothing is read or fetched while
-// validating.
+// Each stylesheet is loaded on first use and kept. Factur-X's code lists are written into its compiled rules
+// (scripts/inline-code-lists.xsl), so nothing is read or fetched while validating.
 import { gunzipSync } from "node:zlib";
 import SaxonJS from "saxon-js";
 import { readArtefact } from "./artefacts.ts";
@@ -14,25 +13,17 @@ const SVRL = { svrl: "http://purl.oclc.org/dsdl/svrl" };
 interface Loaded {
   stylesheet: unknown;
   baseUri: string;
-  documentPool: Record<string, unknown>;
 }
 
 const loaded = new Map<SchematronId, Loaded>();
 
-/** Loads a rule set now (gunzip, parse, code list) rather than at its first validation. */
+/** Loads a rule set now (gunzip, parse) rather than at its first validation. */
 export function loadRuleSet(id: SchematronId): Loaded {
   const known = loaded.get(id);
   if (known) return known;
   const file: SchematronFile = RULE_FILES[id];
   const stylesheet = JSON.parse(new TextDecoder().decode(gunzipSync(readArtefact(file.sef))));
-  const baseUri = BASE + file.sef;
-  const documentPool: Record<string, unknown> = {};
-  if (file.codeList) {
-    const text = new TextDecoder().decode(readArtefact(file.codeList));
-    const name = file.codeList.slice(file.codeList.lastIndexOf("/") + 1);
-    documentPool[new URL(name, baseUri).href] = SaxonJS.XPath.evaluate("parse-xml($text)", null, { params: { text } });
-  }
-  const ready = { stylesheet, baseUri, documentPool };
+  const ready = { stylesheet, baseUri: BASE + file.sef };
   loaded.set(id, ready);
   return ready;
 }
@@ -66,7 +57,7 @@ export function rulesInput(xml: string): RulesInput {
 }
 
 export function schematronViolations(input: RulesInput, id: SchematronId): Violation[] {
-  const { stylesheet, baseUri, documentPool } = loadRuleSet(id);
+  const { stylesheet, baseUri } = loadRuleSet(id);
   let svrl: unknown;
   try {
     svrl = SaxonJS.transform(
@@ -75,7 +66,6 @@ export function schematronViolations(input: RulesInput, id: SchematronId): Viola
         stylesheetBaseURI: baseUri,
         sourceNode: input.parsed,
         destination: "document",
-        documentPool,
       },
       "sync",
     ).principalResult;

@@ -6,14 +6,23 @@
 import type { XmlDocument, XmlElement } from "libxml2-wasm";
 import { hasArtefact } from "./artefacts.ts";
 import { type EInvoiceKind, FACTUR_X_PROFILES, type Profile, ROOTS, UBL_CIUS } from "./profiles.ts";
-import { RULE_FILES, type RuleSet, SCHEMA_FILES, type SchemaId } from "./rule-files.ts";
-import { rulesInput, schematronViolations } from "./schematron.ts";
+import {
+  CHECK_SHARES,
+  type CheckShare,
+  RULE_FILES,
+  type RuleSet,
+  SCHEMA_FILES,
+  type SchemaId,
+  shareOf,
+} from "./rule-files.ts";
+import { type RulesInput, rulesInput, schematronViolations } from "./schematron.ts";
 import { LOCATION_NAMESPACES, type Violation } from "./violation.ts";
 import { parseInvoice, schemaViolations } from "./xsd.ts";
 
 export type { EInvoiceKind, FacturXProfile, UblCius } from "./profiles.ts";
+export type { CheckShare } from "./rule-files.ts";
 export type { Violation } from "./violation.ts";
-export { LOCATION_NAMESPACES };
+export { CHECK_SHARES, LOCATION_NAMESPACES };
 
 export const MAX_VIOLATIONS = 100;
 
@@ -61,11 +70,14 @@ function profileOf(kind: EInvoiceKind): Profile {
   return kind.standard === "factur-x" ? FACTUR_X_PROFILES[kind.profile] : UBL_CIUS[kind.cius];
 }
 
-function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvoiceValidation): Violation[] {
-  const root = doc.root;
-  const schema = schemaFor(root, kind);
-  if (typeof schema !== "string") return [schema];
-  const profile = profileOf(kind);
+/** The syntax share's own findings: the profile the XML declares against the one it is sent as, then the XSD. */
+function syntaxFindings(
+  doc: XmlDocument,
+  kind: EInvoiceKind,
+  schema: SchemaId,
+  profile: Profile,
+  result: EInvoiceValidation,
+): Violation[] {
   const found: Violation[] = [];
   const declared = declaredProfile(doc, kind);
   if (declared !== profile.id)
@@ -76,13 +88,28 @@ function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvo
         kind.standard === "factur-x"
           ? "/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext" +
               "/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID"
-          : `/${root.name === "Invoice" ? "ubl" : "cn"}:${root.name}/cbc:CustomizationID`,
+          : `/${doc.root.name === "Invoice" ? "ubl" : "cn"}:${doc.root.name}/cbc:CustomizationID`,
       ),
     );
   result.rules.push({ name: SCHEMA_FILES[schema].name, version: SCHEMA_FILES[schema].version });
   found.push(...schemaViolations(doc, schema));
-  const input = rulesInput(xml);
-  for (const id of profile.rules) {
+  return found;
+}
+
+function checks(
+  xml: string,
+  doc: XmlDocument,
+  kind: EInvoiceKind,
+  shares: readonly CheckShare[],
+  result: EInvoiceValidation,
+): Violation[] {
+  const root = doc.root;
+  const schema = schemaFor(root, kind);
+  if (typeof schema !== "string") return shares.includes("syntax") ? [schema] : [];
+  const profile = profileOf(kind);
+  const found = shares.includes("syntax") ? syntaxFindings(doc, kind, schema, profile, result) : [];
+  let input: RulesInput | undefined;
+  for (const id of profile.rules.filter((id) => shares.includes(shareOf(id)))) {
     const file = RULE_FILES[id];
     if ("deployerProvided" in file && !hasArtefact(file.sef)) {
       result.rules_not_applied.push({
@@ -93,30 +120,57 @@ function checks(xml: string, doc: XmlDocument, kind: EInvoiceKind, result: EInvo
       continue;
     }
     result.rules.push({ name: file.name, version: file.version });
+    input ??= rulesInput(xml);
     found.push(...schematronViolations(input, id));
   }
-  if (profile.omitted) result.rules_not_applied.push(profile.omitted);
+  if (profile.omitted && shares.includes("profile")) result.rules_not_applied.push(profile.omitted);
   return found;
 }
 
-export function validateEInvoice(xml: string, kind: EInvoiceKind): EInvoiceValidation {
+/** The verdict on `xml` of the rules in `shares` (all of them unless told). */
+export function validateEInvoice(
+  xml: string,
+  kind: EInvoiceKind,
+  shares: readonly CheckShare[] = CHECK_SHARES,
+): EInvoiceValidation {
   const result: EInvoiceValidation = { valid: false, rules: [], rules_not_applied: [], violations: [] };
   let found: Violation[];
   let doc: XmlDocument | undefined;
   try {
     doc = parseInvoice(xml);
-    found = checks(xml, doc, kind, result);
+    found = checks(xml, doc, kind, shares, result);
   } catch (error) {
     if (doc) throw error;
-    found = [
-      { rule: "XML", severity: "fatal", message: `The XML does not parse: ${(error as Error).message}`, location: "/" },
-    ];
+    const unparsed = `The XML does not parse: ${(error as Error).message}`;
+    found = shares.includes("syntax") ? [{ rule: "XML", severity: "fatal", message: unparsed, location: "/" }] : [];
   } finally {
     doc?.dispose();
   }
+  return listed(result, found);
+}
+
+/** Fatal violations first, then warnings, each in the order found; at most MAX_VIOLATIONS. */
+function listed(result: EInvoiceValidation, found: Violation[], truncated = false): EInvoiceValidation {
   const ordered = [...found.filter((v) => v.severity === "fatal"), ...found.filter((v) => v.severity !== "fatal")];
   result.valid = !ordered.some((v) => v.severity === "fatal");
   result.violations = ordered.slice(0, MAX_VIOLATIONS);
-  if (ordered.length > MAX_VIOLATIONS) result.violations_truncated = true;
+  if (truncated || ordered.length > MAX_VIOLATIONS) result.violations_truncated = true;
   return result;
+}
+
+/**
+ * One verdict from the syntax share's and the profile share's, equal to checking both at once: each list holds its
+ * share's fatal violations first, so the first MAX_VIOLATIONS of the two together, fatal first, are among them.
+ */
+export function combineShares(syntax: EInvoiceValidation, profile: EInvoiceValidation): EInvoiceValidation {
+  return listed(
+    {
+      valid: false,
+      rules: [...syntax.rules, ...profile.rules],
+      rules_not_applied: [...syntax.rules_not_applied, ...profile.rules_not_applied],
+      violations: [],
+    },
+    [...syntax.violations, ...profile.violations],
+    syntax.violations_truncated === true || profile.violations_truncated === true,
+  );
 }
