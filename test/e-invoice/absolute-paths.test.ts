@@ -2,8 +2,10 @@
 // (packages/e-invoice/scripts/absolute-paths.ts): it must find exactly the paths that depend on the document alone,
 // whole, and leave alone anything it cannot be sure of. compile-rules.ts proves each rewritten rule set on sample
 // variants; these are the shapes the artefacts use, and the traps.
+import { XmlDocument } from "libxml2-wasm";
 import { describe, expect, it } from "vitest";
 import { absolutePaths } from "../../packages/e-invoice/scripts/absolute-paths";
+import { hoistAbsolutePaths } from "../../packages/e-invoice/scripts/hoist-absolute-paths";
 
 const found = (expression: string) => absolutePaths(expression).map(({ start, end }) => expression.slice(start, end));
 
@@ -28,9 +30,20 @@ describe("absolute paths in an XPath expression", () => {
     expect(found("count(x) * /a/b")).toEqual([]);
   });
 
-  it("leaves a path that depends on more than the document: a variable, current()", () => {
+  it("leaves a path that depends on more than the document: a variable, current(), a predicate's or a map's item", () => {
     expect(found("/rsm:A/ram:B[. = $codeValue]")).toEqual([]);
     expect(found("//ram:B[@id = current()/@ref]")).toEqual([]);
+    expect(found("$codes//code[. = /rsm:X]")).toEqual([]);
+    expect(found("(1, 2)[/a]")).toEqual([]);
+    expect(found("x ! /a")).toEqual([]);
+    expect(found("x != /a")).toEqual(["/a"]);
+  });
+
+  it("takes a star only as a name test, and a name spelled like an operator as a name", () => {
+    expect(found("x div /a/b*2")).toEqual(["/a/b"]);
+    expect(found("x | /a/ram:*/c:*/*:d")).toEqual(["/a/ram:*/c:*/*:d"]);
+    expect(found("$in/ram:ID or a/or/b or @to/x")).toEqual([]);
+    expect(found("/a/bä = 1")).toEqual(["/a/bä"]);
   });
 
   it("leaves a path whose end it cannot be sure of", () => {
@@ -38,5 +51,32 @@ describe("absolute paths in an XPath expression", () => {
     expect(found("/rsm:A [1]")).toEqual([]);
     expect(found("/rsm:A/ram:B[unclosed")).toEqual([]);
     expect(found("/ = x")).toEqual([]);
+    expect(found("//x/b (: c :)[1]")).toEqual([]);
+  });
+});
+
+describe("the rewrite (hoist-absolute-paths.ts)", () => {
+  const stylesheet = (test: string) =>
+    `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" version="2.0">
+  <xsl:template match="x" mode="M1" priority="1"><xsl:if test="${test}">fired</xsl:if></xsl:template>
+</xsl:stylesheet>`;
+  const read = (xslt: string) => {
+    const doc = XmlDocument.fromString(xslt);
+    const ns = { xsl: "http://www.w3.org/1999/XSL/Transform" };
+    const value = (path: string) => doc.get(path, ns)?.content;
+    const result = { test: value("//xsl:if/@test"), select: value("//xsl:variable/@select") };
+    doc.dispose();
+    return result;
+  };
+
+  it("reads each path from one global variable, the test's other text unchanged, '&' and line ends included", () => {
+    const { xslt, hoisted } = hoistAbsolutePaths(
+      stylesheet("contains(., '&amp;&lt;') and //a/b[c = 'x&#10;y'] and count(//a/b[c = 'x&#10;y']) = 1"),
+    );
+    expect(hoisted).toBe(1);
+    expect(read(xslt)).toEqual({
+      test: "contains(., '&<') and $folio-path-1 and count($folio-path-1) = 1",
+      select: "//a/b[c = 'x\ny']",
+    });
   });
 });

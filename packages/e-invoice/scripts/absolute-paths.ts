@@ -3,7 +3,9 @@
 // context they are evaluated in, only on the document. hoist-absolute-paths.ts evaluates each once per invoice
 // instead of once per node a rule meets.
 // The scanner is conservative: where it cannot be sure a "/" starts a path, or where the path ends, it leaves the
-// text alone. A path using a variable or current() depends on more than the document, and is left alone too.
+// text alone. A path using a variable or current() depends on more than the document, and is left alone too; so is
+// a path inside a predicate or after "!", whose "/" is the root of whatever node the predicate or map is at, and
+// any expression holding a comment.
 
 /** Words that are XPath operators or keywords: a "/" after one of them starts an expression. */
 const OPERATORS = new Set([
@@ -30,7 +32,7 @@ const OPERATORS = new Set([
   "except",
 ]);
 
-const NAME_CHAR = /[\w.\-:·]/;
+const NAME_CHAR = /[\p{L}\p{N}_.\-:·]/u;
 
 export interface Span {
   start: number;
@@ -69,26 +71,44 @@ function groupEnd(text: string, at: number): number {
   return -1;
 }
 
-/** Whether a "/" at `at` begins an expression: nothing before it, or an opening bracket, comma or operator. */
+/** Whether a "/" at `at` begins an expression: nothing before it, an opening parenthesis, a comma or an operator. */
 function startsExpression(text: string, at: number): boolean {
   let i = at - 1;
   while (i >= 0 && /\s/.test(text[i] ?? "")) i--;
   if (i < 0) return true;
   const before = text[i] ?? "";
-  if ("([,=<>|!+".includes(before)) return true;
+  // "!" alone is the simple map operator (its right side is evaluated at each item): only "!=" starts a path.
+  if ("(,=<>|+".includes(before)) return true;
   if (!/[a-z]/.test(before)) return false;
   let word = i;
   while (word > 0 && NAME_CHAR.test(text[word - 1] ?? "")) word--;
+  // `$in/x`, `a/or/b`, `@to/x`: a name spelled like an operator, not the operator.
+  if ("$/@".includes(text[word - 1] ?? "")) return false;
   return OPERATORS.has(text.slice(word, i + 1));
 }
 
-/** The end of one step (a name test, `.`, `..`, `@name`, `axis::name`, a call or a parenthesized expression). */
+/**
+ * The end of one step (a name test, `*`, `prefix:*`, `*:name`, `.`, `..`, `@name`, `axis::name`, a call or a
+ * parenthesized expression). A "*" is taken only as a whole name test: `/a/b*2` is the path `/a/b` times 2.
+ */
 function stepEnd(text: string, at: number): number {
   let i = at;
   if (text[i] === "(") return groupEnd(text, i);
   if (text[i] === "@") i++;
   const name = i;
-  while (i < text.length && (NAME_CHAR.test(text[i] ?? "") || text[i] === "*")) i++;
+  const nameChars = () => {
+    while (i < text.length && NAME_CHAR.test(text[i] ?? "")) i++;
+  };
+  if (text[i] === "*") {
+    i++;
+    if (text[i] === ":" && text[i + 1] !== ":") {
+      i++;
+      nameChars();
+    }
+  } else {
+    nameChars();
+    if (text[i - 1] === ":" && text[i] === "*") i++;
+  }
   if (i === name) return -1;
   if (text[i] === "(") return groupEnd(text, i);
   return i;
@@ -115,14 +135,18 @@ function pathEnd(text: string, at: number): number {
 
 /** The outermost absolute paths of `expression` that depend on the document alone, in order. */
 export function absolutePaths(expression: string): Span[] {
+  if (expression.includes("(:")) return [];
   const spans: Span[] = [];
+  let predicates = 0;
   for (let i = 0; i < expression.length; i++) {
     const c = expression[i];
     if (c === "'" || c === '"') {
       const end = literalEnd(expression, i);
       if (end < 0) return [];
       i = end - 1;
-    } else if (c === "/" && startsExpression(expression, i)) {
+    } else if (c === "[") predicates++;
+    else if (c === "]") predicates--;
+    else if (c === "/" && predicates === 0 && startsExpression(expression, i)) {
       const end = pathEnd(expression, i);
       if (end < 0) continue;
       const path = expression.slice(i, end);

@@ -14,8 +14,16 @@ import { absolutePaths } from "./absolute-paths.ts";
 const XSL = { xsl: "http://www.w3.org/1999/XSL/Transform" };
 const PREFIX = "folio-path-";
 
+/** `text` as an attribute value in XML source: tabs and line ends kept, not read back as spaces. */
 const escapeAttribute = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;");
 
 /** The stylesheet with every absolute path in its rules' tests read from a global variable; how many there are. */
 export function hoistAbsolutePaths(xslt: string): { xslt: string; hoisted: number } {
@@ -41,7 +49,8 @@ export function hoistAbsolutePaths(xslt: string): { xslt: string; hoisted: numbe
         rewritten += `${expression.slice(at, start)}$${name}`;
         at = end;
       }
-      if (at > 0) test.value = rewritten + expression.slice(at);
+      // libxml2 reads a value it is given as attribute text, entities and all: a literal "&" must come escaped.
+      if (at > 0) test.value = (rewritten + expression.slice(at)).replace(/&/g, "&amp;");
     }
     const serialized = doc.toString();
     const declarations = [...variables]
