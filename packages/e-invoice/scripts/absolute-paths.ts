@@ -8,29 +8,9 @@
 // any expression holding a comment.
 
 /** Words that are XPath operators or keywords: a "/" after one of them starts an expression. */
-const OPERATORS = new Set([
-  "and",
-  "or",
-  "div",
-  "idiv",
-  "mod",
-  "eq",
-  "ne",
-  "lt",
-  "le",
-  "gt",
-  "ge",
-  "is",
-  "to",
-  "in",
-  "return",
-  "satisfies",
-  "then",
-  "else",
-  "union",
-  "intersect",
-  "except",
-]);
+const OPERATORS = new Set(
+  "and or div idiv mod eq ne lt le gt ge is to in return satisfies then else union intersect except".split(" "),
+);
 
 const NAME_CHAR = /[\p{L}\p{N}_.\-:·]/u;
 

@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { RULE_FILES, type SchematronFile, type SchematronId } from "../src/rule-files.ts";
@@ -70,13 +70,12 @@ function rewritten(id: SchematronId, rules: SchematronFile, xslt: string): strin
   let fast = walks;
   if (rules.codeList) {
     fast = join(work, `${id}.inlined.xsl`);
-    const name = rules.codeList.slice(rules.codeList.lastIndexOf("/") + 1);
     run([
       `-xsl:${join(import.meta.dirname, "inline-code-lists.xsl")}`,
       `-s:${walks}`,
       `-o:${fast}`,
       `code-db=${pathToFileURL(from(rules.codeList)).href}`,
-      `code-db-name=${name}`,
+      `code-db-name=${basename(rules.codeList)}`,
     ]);
   }
   const hoisted = join(work, `${id}.hoisted.xsl`);

@@ -1,10 +1,11 @@
-// The proof compile-rules.ts asks of a rewritten stylesheet (direct-pattern-walks.xsl): on each sample invoice, and
+// The proof compile-rules.ts asks of a rewritten stylesheet (direct-pattern-walks.xsl, inline-code-lists.xsl,
+// hoist-absolute-paths.ts): on each sample invoice, and
 // on every variant of it with one element removed, one value emptied or one value replaced by a code no list holds,
 // the rewritten and the unmodified compiled stylesheets report the same findings (rule id, flag, location and
 // text) in the same order. Changing the invoice one place at a time makes most of the rules fire somewhere, which a
 // valid sample alone would not.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { type XmlAttribute, XmlDocument, type XmlElement, type XmlText } from "libxml2-wasm";
 import SaxonJS from "saxon-js";
 
@@ -24,8 +25,7 @@ const parse = (text: string): unknown => SaxonJS.XPath.evaluate("parse-xml($text
 export function loadCompiled(sefFile: string, baseUri: string, codeList?: string): Compiled {
   const documentPool: Record<string, unknown> = {};
   if (codeList) {
-    const name = codeList.slice(codeList.lastIndexOf("/") + 1);
-    documentPool[new URL(name, baseUri).href] = parse(readFileSync(codeList, "utf8"));
+    documentPool[new URL(basename(codeList), baseUri).href] = parse(readFileSync(codeList, "utf8"));
   }
   return { stylesheet: JSON.parse(readFileSync(sefFile, "utf8")), baseUri, documentPool };
 }
@@ -93,17 +93,14 @@ function variants(xml: string): string[] {
       (doc.find("//*")[i] as XmlElement | undefined)?.remove();
       return true;
     });
-    const emptied = edited(xml, (doc) => {
-      const element = leaf(doc, i);
-      if (element) setText(element, "");
-      return element !== undefined;
-    });
-    const miscoded = edited(xml, (doc) => {
-      const element = leaf(doc, i);
-      if (element) setText(element, NOT_A_CODE);
-      return element !== undefined;
-    });
-    for (const variant of [removed, emptied, miscoded]) if (variant !== undefined) out.push(variant);
+    const revalued = ["", NOT_A_CODE].map((value) =>
+      edited(xml, (doc) => {
+        const element = leaf(doc, i);
+        if (element) setText(element, value);
+        return element !== undefined;
+      }),
+    );
+    for (const variant of [removed, ...revalued]) if (variant !== undefined) out.push(variant);
   }
   for (let i = 0; i < attributes; i++) {
     const variant = edited(xml, (doc) => {
