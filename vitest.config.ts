@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { freePortBlock } from "./scripts/free-ports.ts";
 
 // wrangler.toml serves the studio from web/dist ([assets]), which must exist before any project reads it.
 // `npm test` rebuilds it first (pretest); a direct `vitest` run builds it only when it is missing.
@@ -11,6 +12,10 @@ if (!existsSync(new URL("./web/dist/studio.html", import.meta.url))) {
     stdio: "inherit",
   });
 }
+
+// The e2e services listen on E2E_PORT and the ports above it (test/e2e/ports.ts): a block found free, unless given,
+// so a second test run on the machine (another checkout, a worktree, CI) or `npm run dev` never stops this one.
+process.env.E2E_PORT ??= String(await freePortBlock(20));
 
 const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
 

@@ -38,6 +38,8 @@ export interface LimitsContext {
   hookUrl: string;
   webhookFor(id: string): Promise<void>;
   baseUrl: string;
+  /** The `wrangler dev` the bench started: the Worker measured past its proxy is the one under it. */
+  wranglerPid: number;
   apiKey: string;
   invoiceData(i: number, base?: InvoiceData): InvoiceData;
 }
@@ -116,7 +118,7 @@ async function pastTheProxy(
   warmup: number,
   tputJobs: number,
 ) {
-  const direct = await workerBehindProxy(ctx.baseUrl);
+  const direct = await workerBehindProxy(ctx.baseUrl, ctx.wranglerPid);
   if (!direct) {
     ctx.rows.push({
       name: "Folio straight to the Worker (past wrangler dev's proxy)",

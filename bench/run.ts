@@ -225,6 +225,7 @@ async function main() {
       webhookFor,
       invoiceData,
       baseUrl: service.baseUrl,
+      wranglerPid: service.child.pid ?? 0,
       apiKey: account.api_key,
       html: {
         invoice: invoiceHtml,

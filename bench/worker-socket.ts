@@ -3,10 +3,37 @@
 // Linux only (/proc); elsewhere, or when nothing answers, there is no such line in the results.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-/** The loopback ports workerd processes listen on, from /proc/net/tcp and each process's socket descriptors. */
-function workerdPorts(): number[] {
-  const inodes = new Set<string>();
+/** The process ids under `root` (itself included), from each process's parent in /proc/<pid>/stat. */
+function processTree(root: number): Set<number> {
+  const parentOf = new Map<number, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The command name, in parentheses, may hold spaces: the fields after its closing one are state, then parent.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      parentOf.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parentOf)
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+  }
+  return tree;
+}
+
+/**
+ * The loopback ports the workerd processes under `root` (the `wrangler dev` this bench started) listen on, from
+ * /proc/net/tcp and each process's socket descriptors: another Folio on the machine is never measured.
+ */
+function workerdPorts(root: number): number[] {
+  const inodes = new Set<string>();
+  for (const pid of processTree(root)) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "workerd") continue;
       for (const fd of readdirSync(`/proc/${pid}/fd`)) {
@@ -27,11 +54,14 @@ function workerdPorts(): number[] {
   return ports;
 }
 
-/** The Worker's own address: the workerd port, other than the public one, whose /healthz is Folio's. */
-export async function workerBehindProxy(publicUrl: string): Promise<string | null> {
+/**
+ * The Worker's own address: the port, other than the public one, of a workerd under `wranglerPid` whose /healthz is
+ * Folio's.
+ */
+export async function workerBehindProxy(publicUrl: string, wranglerPid: number): Promise<string | null> {
   let ports: number[];
   try {
-    ports = workerdPorts();
+    ports = workerdPorts(wranglerPid);
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 // What a local start hands `wrangler dev` as variables: the secrets of its local state (generated once, then
 // kept beside its data) and the variables passed through from the environment.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 const PASSED_THROUGH = [
@@ -55,4 +55,28 @@ export function workerVars(env: NodeJS.ProcessEnv, port: number, backendUrl: str
     ...Object.fromEntries(passed),
     ...secrets,
   };
+}
+
+/**
+ * One dotenv value, read back by wrangler exactly as written: quoted (single quotes and backticks take everything
+ * literally), each `$` escaped from wrangler's variable expansion, which ignores quotes.
+ */
+function dotenvValue(name: string, value: string): string {
+  if (/[\r\n]/.test(value))
+    throw new Error(`${name} holds a line break, which a local start cannot pass to the Worker`);
+  const unexpanded = value.replaceAll("$", "\\$");
+  for (const quote of ["'", "`"]) if (!value.includes(quote)) return `${quote}${unexpanded}${quote}`;
+  throw new Error(`${name} holds both ' and \`, which a local start cannot pass to the Worker`);
+}
+
+/**
+ * Writes the Worker's variables to `file` (for `wrangler dev --env-file`), readable by the user alone: passed as
+ * `--var` they would show in every process list (`ps`) on the machine.
+ */
+export function writeVarsFile(file: string, vars: WorkerVars): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const lines = Object.entries(vars).map(([name, value]) => `${name}=${dotenvValue(name, value)}\n`);
+  writeFileSync(file, lines.join(""), { mode: 0o600 });
+  // A file left by an older start keeps its mode through writeFileSync.
+  chmodSync(file, 0o600);
 }

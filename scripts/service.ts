@@ -15,7 +15,7 @@ import {
   stopProcess,
   waitForHealth,
 } from "./service-processes.ts";
-import { localSecrets, type WorkerVars, workerVars } from "./service-vars.ts";
+import { localSecrets, type WorkerVars, workerVars, writeVarsFile } from "./service-vars.ts";
 
 const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
@@ -71,12 +71,14 @@ interface Launch {
   /** The render backend's port, or null when the Worker drives Chromium through the BROWSER binding. */
   backendPort: number | null;
   persistTo: string | undefined;
+  /** The file the Worker's variables are written to for wrangler, in the local state. */
+  varsFile: string;
   vars: WorkerVars;
   inherit: boolean;
 }
 
 /** The render backend (or the local Chrome), the migrations and `wrangler dev`, with one stop for all of them. */
-async function startProcesses({ env, port, backendPort, persistTo, vars, inherit }: Launch) {
+async function startProcesses({ env, port, backendPort, persistTo, varsFile, vars, inherit }: Launch) {
   await assertPortFree(port);
   let backend: Started | null = null;
   if (backendPort !== null) backend = await startBackend(env, backendPort, vars.RENDER_BACKEND_SECRET, inherit);
@@ -90,10 +92,10 @@ async function startProcesses({ env, port, backendPort, persistTo, vars, inherit
   }
 
   const chromeScratch = backendPort !== null ? null : localChromeScratch();
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  writeVarsFile(varsFile, vars);
   const devArgs = ["--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   const wrangler = startWranglerDev(
-    [...devArgs, "--test-scheduled", ...persist, ...varArgs],
+    [...devArgs, "--test-scheduled", ...persist, "--env-file", varsFile],
     { ...env, ...chromeScratch?.env },
     inherit,
   );
@@ -126,6 +128,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     port,
     backendPort,
     persistTo: options.persistTo ?? env.FOLIO_STATE,
+    varsFile: join(state, "folio-worker.env"),
     vars,
     inherit,
   });

@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService } from "../../scripts/service.ts";
+import { e2ePort } from "./ports.ts";
 
 // Its own service on its own port, with the local Browser Rendering binding instead of the render backend: page
 // counts of its own, and a wrangler dev this file may kill.
-const PORT = Number(process.env.E2E_PORT ?? 8790) + 16;
+const PORT = e2ePort("devLocalBrowser");
 
 interface Proc {
   pid: number;

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooks } from "../../packages/sdk/src/index";
 import { until } from "../poll";
 import { onLoopback } from "./loopback-server";
+import { e2ePort } from "./ports.ts";
 
 // `npm run dev` itself (scripts/dev.ts) on its own ports and state (PORT, FOLIO_STATE), its terminal output captured.
-const PORT = Number(process.env.E2E_PORT ?? 8790) + 14;
+const PORT = e2ePort("devLogs");
 const BASE = `http://127.0.0.1:${PORT}`;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC opens the colour codes this strips.
 const ANSI = /\x1b\[[0-9;]*m/g;

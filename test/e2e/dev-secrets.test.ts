@@ -1,12 +1,13 @@
 import { createHmac } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Service, startService } from "../../scripts/service.ts";
+import { e2ePort } from "./ports.ts";
 
 // Its own service on its own ports, started and restarted on a state of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8790) + 12;
+const PORT = e2ePort("devSecrets");
 /** The signing secret every dev server had before secrets were generated: anyone could forge its links. */
 const OLD_FIXED_SIGNING_SECRET = "dev-signing-secret-not-for-production";
 
@@ -27,6 +28,21 @@ async function renderPdf(service: Service): Promise<string> {
   return render.url;
 }
 
+/** Every command line on the machine that holds one of `secrets`: what `ps` shows any user. */
+function commandLinesHolding(secrets: string[]): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let commandLine = "";
+    try {
+      commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+    } catch {
+      // Ended meanwhile.
+    }
+    if (secrets.some((secret) => commandLine.includes(secret))) found.push(commandLine);
+  }
+  return found;
+}
+
 describe("development secrets", () => {
   const states = [mkdtempSync(join(tmpdir(), "folio-secrets-")), mkdtempSync(join(tmpdir(), "folio-secrets-"))];
   afterAll(() => {
@@ -37,6 +53,9 @@ describe("development secrets", () => {
     const first: Service = await startService({ port: PORT, persistTo: states[0] });
     let link: string;
     try {
+      expect(
+        commandLinesHolding([first.internalSecret, first.signingSecret, first.backendSecret, first.payloadSecret]),
+      ).toEqual([]);
       link = await renderPdf(first);
       expect((await fetch(link)).status).toBe(200);
       const url = new URL(link);
@@ -84,10 +103,12 @@ describe("development secrets", () => {
     const fresh: Service = await startService({
       port: PORT,
       persistTo: states[1],
-      env: { INTERNAL_SECRET: "given-internal-secret" },
+      // Quotes and a shell variable reach the Worker as written: the account below is made with this secret.
+      env: { INTERNAL_SECRET: "given-$HOME-'internal'-secret" },
     });
     try {
-      expect(fresh.internalSecret).toBe("given-internal-secret");
+      expect(fresh.internalSecret).toBe("given-$HOME-'internal'-secret");
+      expect(commandLinesHolding([fresh.internalSecret, fresh.signingSecret])).toEqual([]);
       expect(fresh.signingSecret).not.toBe(first.signingSecret);
       expect(fresh.backendSecret).not.toBe(first.backendSecret);
       // The first state's link, on the same address: signed with a secret this server does not have.

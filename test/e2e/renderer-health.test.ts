@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { type Backend, startBackend } from "./backend-process";
+import { e2ePort } from "./ports.ts";
 
 /** A file that exists and runs, but is no browser: the launch fails the way a broken Chromium does. */
 const NOT_A_BROWSER = "/bin/false";
@@ -49,7 +50,11 @@ describe("the renderer's health", () => {
   it("npm run dev's start stops with the Worker's own /healthz cause and how to mend it, instead of printing the key", async () => {
     const state = mkdtempSync(join(tmpdir(), "folio-health-"));
     try {
-      const failure = await startService({ port: 8830, persistTo: state, env: { CHROMIUM_PATH: NOT_A_BROWSER } }).then(
+      const failure = await startService({
+        port: e2ePort("rendererHealth"),
+        persistTo: state,
+        env: { CHROMIUM_PATH: NOT_A_BROWSER },
+      }).then(
         () => null,
         (error: Error) => error,
       );

@@ -8,6 +8,7 @@ import { devSettings } from "../../scripts/dev-settings.ts";
 import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { onLoopback } from "./loopback-server";
+import { e2ePort } from "./ports.ts";
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -49,7 +50,7 @@ describe("webhooks.verify on real deliveries from npm run dev's service", () => 
   beforeAll(async () => {
     const base = await hook.start();
     service = await startService({
-      port: Number(process.env.E2E_PORT ?? 8790) + 6,
+      port: e2ePort("sdkWebhooks"),
       persistTo: state,
       env: { ...devSettings({}), ALLOW_PRIVATE_EGRESS: "false", WEBHOOK_RETRY_SCALE: "0.01" },
     });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startService } from "../../scripts/service.ts";
+import { e2ePort } from "./ports.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module "vitest" {
     apiKey: string;
     internalSecret: string;
     signingSecret: string;
+    /** The `wrangler dev` process the service runs under. */
+    wranglerPid: number;
     /** The service's local state (D1, R2, Durable Objects) and, in `service.log` inside it, everything it printed. */
     statePath: string;
     /** The Chromium driver the service runs: the render backend, or Browser Rendering (which has no Node). */
@@ -25,7 +28,7 @@ export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-e2e-"));
   const browserRendering = project.name === "e2e-browser-rendering";
   const driver = browserRendering ? "browser-rendering" : "backend";
-  const port = Number(process.env.E2E_PORT ?? 8790) + (browserRendering ? 4 : 0);
+  const port = e2ePort(browserRendering ? "browserRendering" : "e2e");
   const service = await startService({
     port,
     persistTo: state,
@@ -43,6 +46,7 @@ export default async function setup(project: TestProject) {
   project.provide("apiKey", service.apiKey);
   project.provide("internalSecret", service.internalSecret);
   project.provide("signingSecret", service.signingSecret);
+  project.provide("wranglerPid", service.child.pid ?? 0);
   project.provide("statePath", state);
   project.provide("chromiumDriver", driver);
   // The Worker's and the render backend's output, kept where a test can search it (for secrets, say).

@@ -8,6 +8,7 @@ import { startService } from "../../scripts/service.ts";
 import { until } from "../poll";
 import { api, createTemplate } from "./client";
 import { onLoopback } from "./loopback-server";
+import { e2ePort } from "./ports.ts";
 
 /** A loopback receiver that answers 500 to the first attempt of each path and 200 after. */
 function receiver() {
@@ -63,7 +64,11 @@ describe("webhooks with the egress relaxation off (the shared e2e service)", () 
 describe("a restart of the dev server between attempts", () => {
   const hook = receiver();
   const state = mkdtempSync(join(tmpdir(), "folio-restart-"));
-  const options = { port: 8798, persistTo: state, env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.5" } };
+  const options = {
+    port: e2ePort("webhookRestart"),
+    persistTo: state,
+    env: { ALLOW_PRIVATE_EGRESS: "true", WEBHOOK_RETRY_SCALE: "0.5" },
+  };
   afterAll(async () => {
     await hook.stop();
     rmSync(state, { recursive: true, force: true });
