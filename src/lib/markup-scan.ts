@@ -6,8 +6,17 @@
 
 export type MarkupEvent =
   | { kind: "text"; text: string }
-  | { kind: "open"; name: string; selfClosing: boolean; attributes: string }
-  | { kind: "close"; name: string }
+  /** `name` lower-cased (HTML's), `written` as the markup spells it (XML's); `start` at `<`, `end` past `>`. */
+  | {
+      kind: "open";
+      name: string;
+      written: string;
+      selfClosing: boolean;
+      attributes: string;
+      start: number;
+      end: number;
+    }
+  | { kind: "close"; name: string; written: string; start: number }
   /** `<!DOCTYPE ...>`, `<!ENTITY ...>` and the like: `name` upper-cased. */
   | { kind: "declaration"; name: string; body: string }
   /** `<?target ...?>`. */
@@ -61,14 +70,19 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
       at = end < 0 ? markup.length : end + 1;
       if (inside.startsWith("!"))
         yield { kind: "declaration", name: (/^[^\s[>]*/.exec(inside.slice(1))?.[0] ?? "").toUpperCase(), body: inside };
-      else if (inside.startsWith("/")) yield { kind: "close", name: inside.slice(1).trim().toLowerCase() };
-      else {
-        const name = /^[^\s/>]+/.exec(inside)?.[0] ?? "";
+      else if (inside.startsWith("/")) {
+        const written = inside.slice(1).trim();
+        yield { kind: "close", name: written.toLowerCase(), written, start: lt };
+      } else {
+        const written = /^[^\s/>]+/.exec(inside)?.[0] ?? "";
         yield {
           kind: "open",
-          name: name.toLowerCase(),
+          name: written.toLowerCase(),
+          written,
           selfClosing: inside.trimEnd().endsWith("/"),
-          attributes: inside.slice(name.length),
+          attributes: inside.slice(written.length),
+          start: lt,
+          end: at,
         };
       }
     } else {
@@ -76,4 +90,39 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
       at = lt + 1;
     }
   }
+}
+
+const SPACE = new Set([" ", "\t", "\n", "\r"]);
+
+/**
+ * A tag's quoted attributes (the text after its name), name and value as written, in one pass: a regular expression
+ * with `\s+` before each name rescans every run of spaces from each of its characters.
+ */
+export function tagAttributes(text: string): Array<{ name: string; value: string }> {
+  const found: Array<{ name: string; value: string }> = [];
+  let at = 0;
+  const skipSpaces = () => {
+    while (SPACE.has(text.charAt(at))) at++;
+  };
+  while (at < text.length) {
+    skipSpaces();
+    const nameStart = at;
+    while (at < text.length && !SPACE.has(text.charAt(at)) && !"=/>".includes(text.charAt(at))) at++;
+    const name = text.slice(nameStart, at);
+    skipSpaces();
+    if (text.charAt(at) !== "=") {
+      // A name without a value, or a lone "/" or ">": step past it.
+      if (at === nameStart) at++;
+      continue;
+    }
+    at++;
+    skipSpaces();
+    const quote = text.charAt(at);
+    if (quote !== '"' && quote !== "'") continue;
+    const close = text.indexOf(quote, at + 1);
+    if (close < 0) break;
+    found.push({ name, value: text.slice(at + 1, close) });
+    at = close + 1;
+  }
+  return found;
 }

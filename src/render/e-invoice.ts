@@ -2,6 +2,7 @@ import type { EInvoiceKind } from "@folio/e-invoice/profiles";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { RenderOptions } from "../domain/render-options/options-schema";
 import type { ServiceError } from "../errors";
+import { scanMarkup } from "../lib/markup-scan";
 import type { RenderPart } from "./liquid";
 import { checkDataOnlyXml, xmlRefused } from "./xml-gate";
 
@@ -50,10 +51,30 @@ function refused(why: string): ServiceError {
   return xmlRefused(PART, "invalid_e_invoice_xml", why);
 }
 
+/** Ends an entity's name as the XML check reads one: `&name;` is a reference, `&` followed by any of these is not. */
+const NAME_STOPS = new Set([";", "#", "<", "&", " ", "\t", "\n", "\r"]);
+
+/** The first `&name;` in `text` that XML does not define, in one pass (names never hold `&`: no rescan). */
+function firstUndefinedEntity(text: string): string | undefined {
+  for (let amp = text.indexOf("&"); amp >= 0; amp = text.indexOf("&", amp + 1)) {
+    let end = amp + 1;
+    while (end < text.length && !NAME_STOPS.has(text.charAt(end))) end++;
+    const name = text.slice(amp + 1, end);
+    if (text.charAt(end) === ";" && name && !PREDEFINED_ENTITIES.has(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * An entity used in text or an attribute that XML does not define; comments and CDATA hold none. One linear scan:
+ * a lazy regular expression from each `<!--` (even one inside an attribute value) to the next `-->` was quadratic.
+ */
 function undefinedEntity(xml: string): string | undefined {
-  const outsideMarkup = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, "");
-  for (const [, name] of outsideMarkup.matchAll(/&([^;#\s<&]+);/g))
-    if (name !== undefined && !PREDEFINED_ENTITIES.has(name)) return name;
+  for (const event of scanMarkup(xml)) {
+    const text = event.kind === "text" ? event.text : event.kind === "open" ? event.attributes : "";
+    const entity = firstUndefinedEntity(text);
+    if (entity) return entity;
+  }
   return undefined;
 }
 

@@ -3,16 +3,13 @@
 // rendered XML where UBL 2.1's sequence puts it, so the XML the template wrote stays byte for byte around it.
 // The XML has passed the e-invoice checks (well-formed, one UBL root, no DOCTYPE), so a scan of its tags is exact.
 
+import { scanMarkup, tagAttributes } from "../lib/markup-scan";
+
 const CAC = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2";
 const CBC = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2";
 
 /** The root's children that follow AdditionalDocumentReference in UBL 2.1 Invoice and CreditNote. */
 const FOLLOWERS = new Set(["ProjectReference", "Signature", "AccountingSupplierParty"]);
-
-// A comment, CDATA, processing instruction, or a start, end or empty tag with its (quoted) attributes.
-const TOKEN =
-  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
-const XMLNS = /\s+xmlns(?::([^\s=]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 interface Child {
   prefix: string;
@@ -30,25 +27,23 @@ function split(qualified: string): { prefix: string; local: string } {
     : { prefix: qualified.slice(0, colon), local: qualified.slice(colon + 1) };
 }
 
-/** The root element's namespace declarations and its children, in order. */
+/** The root element's namespace declarations and its children, in order, from one linear scan of the tags. */
 function rootChildren(xml: string): { namespaces: Map<string, string>; children: Child[] } {
   const namespaces = new Map<string, string>();
   const children: Child[] = [];
   let depth = 0;
-  for (const token of xml.matchAll(TOKEN)) {
-    const [text, closing, name, attributes, empty] = token;
-    if (name === undefined) continue;
-    if (closing) {
+  for (const event of scanMarkup(xml)) {
+    if (event.kind === "close") {
       depth -= 1;
       const child = children.at(-1);
-      if (depth === 1 && child) child.end = token.index;
-      continue;
+      if (depth === 1 && child) child.end = event.start;
     }
+    if (event.kind !== "open") continue;
     if (depth === 0)
-      for (const [, prefix, double, single] of (attributes ?? "").matchAll(XMLNS))
-        namespaces.set(prefix ?? "", double ?? single ?? "");
-    if (depth === 1) children.push({ ...split(name), start: token.index, contentStart: token.index + text.length });
-    if (!empty) depth += 1;
+      for (const { name, value } of tagAttributes(event.attributes))
+        if (name === "xmlns" || name.startsWith("xmlns:")) namespaces.set(name.slice(6), value);
+    if (depth === 1) children.push({ ...split(event.written), start: event.start, contentStart: event.end });
+    if (!event.selfClosing) depth += 1;
   }
   return { namespaces, children };
 }

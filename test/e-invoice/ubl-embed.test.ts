@@ -46,4 +46,10 @@ describe("embedPdfInUbl", () => {
     expect(at("TS-1")).toBeLessThan(at("application/pdf"));
     expect(at("application/pdf")).toBeLessThan(at("<cac:ProjectReference>"));
   });
+
+  it("reads the root's namespaces in one pass, however many spaces an attribute of its tag holds", () => {
+    // `\s+xmlns` as a regular expression rescanned a run of spaces from each of its characters.
+    const spaced = fixture("ubl-invoice.xml").replace("<Invoice ", `<Invoice note="${" ".repeat(200_000)}" `);
+    expect(embedPdfInUbl(spaced, PDF)).toContain('filename="INV-2026-0043.pdf"');
+  });
 });
