@@ -138,13 +138,14 @@ export class BrowserPool {
   }
 
   /**
-   * Runs `account`'s job with the warm browser once it has a slot (FairSlots' rules for its `share`); a job
-   * answers its outcome, whose error (a timeout, the memory ceiling) counts against the account's share.
+   * Runs `account`'s job with the warm browser once it has a slot (FairSlots' rules for its `share`). The job calls
+   * `settled` with its outcome as it answers, and answers it: an error (a timeout, the memory ceiling) counts against
+   * the account's share from that moment, not once the page is given back.
    */
   async run<T extends { error?: unknown }>(
     account: string,
     share: SlotShare,
-    job: (browser: Browser) => Promise<T>,
+    job: (browser: Browser, settled: (outcome: { error?: unknown }) => void) => Promise<T>,
   ): Promise<T> {
     const lease = await this.slots.acquire(account, share);
     let error: unknown;
@@ -152,7 +153,7 @@ export class BrowserPool {
       const browser = await this.warm();
       this.jobsOnBrowser++;
       this.jobsTotal++;
-      const outcome = await job(browser);
+      const outcome = await job(browser, (settledOutcome) => lease.settled(settledOutcome));
       error = outcome.error;
       return outcome;
     } catch (thrown) {

@@ -96,8 +96,9 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const receivedAt = Date.now();
   const job = jobFromWire(await readBody(req));
   try {
-    await pool.run(job.accountId, job.share, (browser) =>
+    await pool.run(job.accountId, job.share, (browser, settled) =>
       runJob(pool, browser, job, memory, (outcome) => {
+        settled(outcome);
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
         // A chunk's piece stays here for the join; the Worker learns its pages and the session's total.

@@ -98,6 +98,7 @@ export class RenderBrowser extends DurableObject<Env> {
         fetchAsset: safeFetcher(job.allowPrivateEgress),
         settle: (outcome) => {
           failure = outcome.error;
+          lease.settled(outcome);
           settle("file" in outcome ? { file: outcome.file } : { error: wireFailure(outcome.error) });
         },
       });

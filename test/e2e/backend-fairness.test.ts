@@ -70,3 +70,21 @@ describe("a flood of free work", () => {
     await Promise.all(flood);
   });
 });
+
+describe("an account's second timeout", () => {
+  let fresh: Backend;
+  beforeAll(async () => {
+    fresh = await startBackend("backend-fairness-strikes-secret", { RENDER_CONCURRENCY: "4" });
+  });
+  afterAll(() => fresh?.stop());
+
+  it("limits the account to one page the moment it is answered, before the pages stuck printing are given back", async () => {
+    const answers = await Promise.all(
+      [1, 2].map(() => renderOn(fresh, { html: SLOW, format: "pdf", timeoutMs: 1000, account: "acct_strikes" })),
+    );
+    // Asked the moment both timeouts are answered: renders the account sends now already run one at a time.
+    const stats = await (await fetch(`${fresh.url}/stats`, { headers: { "x-render-secret": fresh.secret } })).json();
+    expect(answers.map((answer) => answer.json().error?.details?.reason)).toEqual(["timeout", "timeout"]);
+    expect(stats).toMatchObject({ accounts_limited: 1 });
+  });
+});

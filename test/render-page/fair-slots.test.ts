@@ -63,6 +63,18 @@ describe("fair slots", () => {
     expect(later.every((asked) => asked.lease)).toBe(true);
   });
 
+  it("count a timeout when it is answered: settled, not yet given back, the account is already limited", async () => {
+    const slots = new FairSlots(4, LONG_WAIT);
+    const stuck = [await slots.acquire("heavy"), await slots.acquire("heavy")];
+    for (const lease of stuck) lease.settled({ error: timeout });
+    expect(slots.stats.accounts_limited).toBe(1);
+    // Given back later, the outcome is not counted twice, and the account takes one slot at a time.
+    for (const lease of stuck) lease.release({ error: timeout });
+    const next = [ask(slots, "heavy"), ask(slots, "heavy")];
+    await settled();
+    expect(next.map((asked) => asked.lease !== null)).toEqual([true, false]);
+  });
+
   it("still take turns: the waiting account with the fewest jobs running goes first", async () => {
     const slots = new FairSlots(2, LONG_WAIT);
     const first = await slots.acquire("busy");

@@ -7,8 +7,13 @@
 import type { SlotShare } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
 
-/** A held slot: given back once, saying whether its job ran out of time or memory. */
+/**
+ * A held slot. `settled` tells how its job ended the moment it is answered, so a timeout counts against the account
+ * before its page is even given back (closing a page stuck in a print takes a while, and the account's next renders
+ * would meanwhile run as if nothing happened); `release` gives the slot back, counting its outcome unless settled.
+ */
 export interface SlotLease {
+  settled(outcome: { error?: unknown }): void;
   release(outcome?: { error?: unknown }): void;
 }
 
@@ -95,11 +100,18 @@ export class FairSlots {
     if (share === "free") this.freeActive++;
     this.count(account, 1);
     let released = false;
+    let counted = false;
+    const settled = (outcome: { error?: unknown }) => {
+      if (counted) return;
+      counted = true;
+      if (strikes(outcome.error)) this.strike(account);
+    };
     return {
+      settled,
       release: (outcome = {}) => {
         if (released) return;
         released = true;
-        if (strikes(outcome.error)) this.strike(account);
+        settled(outcome);
         this.active--;
         if (share === "free") this.freeActive--;
         this.count(account, -1);
