@@ -1,13 +1,14 @@
 // The "Limits" part of /docs: what bounds a request's work, so no request holds the service or gets output for free
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
-import { TRIAL_STARTS_PER_HOUR } from "../domain/accounts/start-trial";
+import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid-parse";
 import { MAX_CARD_CHARACTERS, MAX_CARD_DEPTH, MAX_CARD_ELEMENTS } from "../render/satori-budget";
 import { MAX_XML_DEPTH } from "../render/xml-gate";
 import { inline } from "./html";
+import { MAX_QUERY_CHARACTERS } from "./outline";
 
 const n = (value: number) => value.toLocaleString("en-US");
 
@@ -48,9 +49,15 @@ const ROWS: Array<[string, string, string]> = [
   ],
   [
     "trials",
-    `${TRIAL_STARTS_PER_HOUR} an hour per client address (an IPv6 client per /64), 200 an hour for the whole ` +
-      `service (\`TRIAL_STARTS_PER_HOUR_TOTAL\`)`,
+    `${TRIAL_STARTS_PER_HOUR} an hour per client address (an IPv6 client per /64), ` +
+      `${TRIAL_STARTS_PER_HOUR_PER_NETWORK} an hour per IPv6 /48, 200 an hour for the whole service ` +
+      `(\`TRIAL_STARTS_PER_HOUR_TOTAL\`)`,
     "429 `rate_limited` with `Retry-After`",
+  ],
+  [
+    "docs search",
+    `\`/docs/search\` reads the first ${MAX_QUERY_CHARACTERS} characters of \`q\``,
+    "the rest is not read",
   ],
 ];
 

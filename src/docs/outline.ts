@@ -87,6 +87,18 @@ function snippet(text: string, words: string[]): string {
     .join("");
 }
 
+/**
+ * The characters of a query the search reads (served unauthenticated, it costs CPU per word: a 60 KB query held the
+ * Worker 4.8 s); the rest is left out, in whole characters.
+ */
+export const MAX_QUERY_CHARACTERS = 200;
+
+export function searchedQuery(asked: string): string {
+  return Array.from(asked.slice(0, 2 * MAX_QUERY_CHARACTERS))
+    .slice(0, MAX_QUERY_CHARACTERS)
+    .join("");
+}
+
 /** Where the query leads: `jump`, a section titled exactly so, or the sections that hold every word. */
 export function searchDocs(baseUrl: string, pages: DocsBody[], query: string): { jump?: string; hits: Hit[] } {
   const asked = query.trim().toLowerCase().replace(/\s+/g, " ");

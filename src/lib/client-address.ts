@@ -12,6 +12,29 @@ function ipv4(text: string): number[] | null {
   return parts.map(Number);
 }
 
+/** An address read once: an IPv4 (mapped IPv6 forms included) in dotted decimal, or IPv6's eight groups. */
+function readAddress(address: string): { four: string } | { six: number[] } | null {
+  const four = ipv4(address.trim());
+  if (four) return { four: four.join(".") };
+  const six = v6Groups(
+    address
+      .trim()
+      .replace(/^\[|\]$/g, "")
+      .replace(/%.*$/, ""),
+  );
+  if (!six) return null;
+  const mapped = six.slice(0, 5).every((group) => group === 0) && six[5] === 0xffff;
+  if (mapped) return { four: [six[6] >> 8, six[6] & 255, six[7] >> 8, six[7] & 255].join(".") };
+  return { six };
+}
+
+/** An IPv6 prefix of `groups` groups of 16 bits, as `2001:db8:1::/48`. */
+const prefix = (six: number[], groups: number) =>
+  `${six
+    .slice(0, groups)
+    .map((group) => group.toString(16))
+    .join(":")}::/${groups * 16}`;
+
 /**
  * The bucket trial starts are counted in: one spelling per address, so "::ffff:192.0.2.1", "192.0.2.1" and
  * "0:0:0:0:0:ffff:c000:201" are one client, and one /64 per IPv6 client, since a single host is commonly given a
@@ -19,19 +42,16 @@ function ipv4(text: string): number[] | null {
  * (wrangler dev's "local").
  */
 export function trialBucket(address: string): string {
-  const four = ipv4(address.trim());
-  if (four) return four.join(".");
-  const six = v6Groups(
-    address
-      .trim()
-      .replace(/^\[|\]$/g, "")
-      .replace(/%.*$/, ""),
-  );
-  if (!six) return address.trim().toLowerCase();
-  const mapped = six.slice(0, 5).every((group) => group === 0) && six[5] === 0xffff;
-  if (mapped) return [six[6] >> 8, six[6] & 255, six[7] >> 8, six[7] & 255].join(".");
-  return `${six
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(":")}::/64`;
+  const read = readAddress(address);
+  if (!read) return address.trim().toLowerCase();
+  return "four" in read ? read.four : prefix(read.six, 4);
+}
+
+/**
+ * The network an IPv6 client's /64 belongs to, its /48 (a site's usual allocation: 65,536 /64s), so that one network
+ * cannot start the deployment's whole hour of trials from /64 after /64; null for IPv4 and unreadable addresses.
+ */
+export function trialNetwork(address: string): string | null {
+  const read = readAddress(address);
+  return read && "six" in read ? prefix(read.six, 3) : null;
 }

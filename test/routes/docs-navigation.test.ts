@@ -87,4 +87,13 @@ describe("the docs' search", () => {
     expect(markup.text).not.toContain("<b>bold");
     expect((await call("GET", "/docs/search?q=folio%20push")).text).toContain("/docs/cli#cli-commands");
   });
+
+  it("reads the first 200 characters of a query: a 60 KB one is answered as those", async () => {
+    const long = `webhook ${"secret ".repeat(9_000)}`;
+    const { status, text } = await call("GET", `/docs/search?q=${encodeURIComponent(long)}`);
+    expect(status).toBe(200);
+    expect(text).toContain(`name="q" value="${long.slice(0, 200)}"`);
+    expect(text).toContain('href="http://localhost:8787/docs#webhooks"');
+    expect(text).not.toContain(long.slice(0, 201));
+  });
 });

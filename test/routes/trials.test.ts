@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { startTrial, trialLimiters } from "../../src/domain/accounts/start-trial";
-import { trialBucket } from "../../src/lib/client-address";
+import { trialBucket, trialNetwork } from "../../src/lib/client-address";
 import { call, expectError } from "../helpers";
 
 // README "Add Folio to an MCP client": trials are counted per client (one spelling per address, IPv6 per /64)
@@ -28,6 +28,12 @@ describe("the client address a trial is counted under", () => {
     ).toEqual(Array(5).fill("2001:db8:1:2::/64"));
     expect(trialBucket("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
     expect(trialBucket("::1")).toBe("0:0:0:0::/64");
+    expect(["2001:db8:1:2::9", "2001:0db8:0001:ffff::1", "192.0.2.1", "::ffff:192.0.2.1"].map(trialNetwork)).toEqual([
+      "2001:db8:1::/48",
+      "2001:db8:1::/48",
+      null,
+      null,
+    ]);
     expect(["local", "not an address", "01.2.3.4", "1:2:3:4:5:6:7:8:9"].map(trialBucket)).toEqual([
       "local",
       "not an address",
@@ -43,6 +49,16 @@ describe("the client address a trial is counted under", () => {
     expect(refused.details).toMatchObject({ limit: 5, window_seconds: 3600 });
     expect(refused.message).toMatch(/from this address/);
     expect((await startFrom(`${prefix.replace(/:[0-9a-f]+$/, ":ffff")}::1`)).status).toBe(201);
+  });
+
+  it("gives one IPv6 /48 twenty trials an hour across its /64s, and the next /48 its own", async () => {
+    const network = `2001:db8:${unique()}`;
+    for (let subnet = 1; subnet <= 20; subnet++)
+      expect((await startFrom(`${network}:${subnet.toString(16)}::1`)).status).toBe(201);
+    const refused = expectError(await startFrom(`${network}:ffff::1`), 429, "rate_limited");
+    expect(refused.details).toMatchObject({ limit: 20, window_seconds: 3600 });
+    expect(refused.message).toMatch(/from this network \(an IPv6 \/48\)/);
+    expect((await startFrom(`2001:db8:${unique()}:1::1`)).status).toBe(201);
   });
 
   it("counts other spellings of one IPv4 address as that address", async () => {

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import type { RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
-import { trialBucket } from "../../lib/client-address";
+import { trialBucket, trialNetwork } from "../../lib/client-address";
 import { createAccount } from "./create-account";
 import { TRIAL_RENDERS } from "./plans";
 
@@ -9,11 +9,17 @@ import { TRIAL_RENDERS } from "./plans";
  * Keyless trials a client address (an IPv6 /64) may start in an hour, whether through the agent server or the studio.
  */
 export const TRIAL_STARTS_PER_HOUR = 5;
+/** Trials one IPv6 /48 may start in an hour, across all its /64s (docs/limits.md#trials). */
+export const TRIAL_STARTS_PER_HOUR_PER_NETWORK = 20;
 const HOUR_SECONDS = 3600;
 
-/** The two counts a trial start must pass: its client's, and the whole deployment's (whatever addresses come). */
+/**
+ * The counts a trial start must pass: its client's, its IPv6 network's (none for IPv4), and the whole deployment's
+ * (whatever addresses come).
+ */
 export interface TrialLimiters {
   client: DurableObjectStub<RateLimiter>;
+  network: DurableObjectStub<RateLimiter> | null;
   deployment: DurableObjectStub<RateLimiter>;
   deploymentPerHour: number;
 }
@@ -24,8 +30,10 @@ export function trialLimiters(
   clientAddress: string,
   deploymentPerHour: number,
 ): TrialLimiters {
+  const network = trialNetwork(clientAddress);
   return {
     client: limiters.get(limiters.idFromName(`trial-mint:${trialBucket(clientAddress)}`)),
+    network: network === null ? null : limiters.get(limiters.idFromName(`trial-mint-network:${network}`)),
     deployment: limiters.get(limiters.idFromName("trial-mint:deployment")),
     deploymentPerHour,
   };
@@ -39,7 +47,8 @@ function tooMany(message: string, limit: number, resetSeconds: number): ServiceE
 }
 
 /**
- * A new 50-render trial account and its key, unless this client or the deployment has started its hour's trials (429).
+ * A new 50-render trial account and its key, unless this client, its network or the deployment has started its hour's
+ * trials (429).
  */
 export async function startTrial(db: Database, limiters: TrialLimiters, now: string) {
   const client = await limiters.client.take(1, TRIAL_STARTS_PER_HOUR, HOUR_SECONDS);
@@ -49,6 +58,14 @@ export async function startTrial(db: Database, limiters: TrialLimiters, now: str
         `you already have.`,
       TRIAL_STARTS_PER_HOUR,
       client.resetSeconds,
+    );
+  const network = await limiters.network?.take(1, TRIAL_STARTS_PER_HOUR_PER_NETWORK, HOUR_SECONDS);
+  if (network && !network.allowed)
+    throw tooMany(
+      `Too many trials were started from this network (an IPv6 /48) this hour; retry in ${network.resetSeconds} s, ` +
+        `or use the API key you already have.`,
+      TRIAL_STARTS_PER_HOUR_PER_NETWORK,
+      network.resetSeconds,
     );
   const deployment = await limiters.deployment.take(1, limiters.deploymentPerHour, HOUR_SECONDS);
   if (!deployment.allowed)

@@ -3,7 +3,7 @@
 import type { OpenApiDocument } from "../../docs/api-reference";
 import { DOCS_PAGES, page } from "../../docs/html";
 import { mcpPage } from "../../docs/mcp-page";
-import { type DocsBody, searchDocs, searchResults } from "../../docs/outline";
+import { type DocsBody, searchDocs, searchedQuery, searchResults } from "../../docs/outline";
 import { cliPage, sdkPage } from "../../docs/package-pages";
 import type { AppContext } from "../../lib/endpoint";
 import { referenceBody } from "./docs";
@@ -37,11 +37,14 @@ export function docsPage(path: string, openApi: OpenApi) {
   };
 }
 
-/** GET /docs/search?q=: a section titled exactly so is a redirect to it; anything else a page of results. */
+/**
+ * GET /docs/search?q=: a section titled exactly so is a redirect to it; anything else a page of results. Only the
+ * query's first MAX_QUERY_CHARACTERS are read.
+ */
 export function docsSearch(openApi: OpenApi) {
   return async (c: AppContext) => {
     const baseUrl = c.var.services.config.baseUrl;
-    const query = c.req.query("q") ?? "";
+    const query = searchedQuery(c.req.query("q") ?? "");
     const { jump, hits } = searchDocs(baseUrl, await docsBodies(baseUrl, openApi), query);
     if (jump) return c.redirect(jump, 302);
     return c.html(page(baseUrl, "Search", searchResults(query, hits), "", query));

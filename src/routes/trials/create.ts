@@ -1,7 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TRIAL_ALLOWANCE, TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
-import { startTrial, TRIAL_STARTS_PER_HOUR } from "../../domain/accounts/start-trial";
+import {
+  startTrial,
+  TRIAL_STARTS_PER_HOUR,
+  TRIAL_STARTS_PER_HOUR_PER_NETWORK,
+} from "../../domain/accounts/start-trial";
 import { errorResponses } from "../../errors";
 import { clientAddress } from "../../lib/client-address";
 import { endpoint } from "../../lib/endpoint";
@@ -27,7 +31,8 @@ const route = createRoute({
   description:
     `Creates a trial account and answers its API key, on the same terms as the agent server's first ` +
     `call: ${TRIAL_ALLOWANCE}, in all, at most ${TRIAL_STARTS_PER_HOUR} trials an hour per client address ` +
-    `(an IPv6 client counts per /64), and at most \`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole ` +
+    `(an IPv6 client counts per /64), ${TRIAL_STARTS_PER_HOUR_PER_NETWORK} an hour per IPv6 /48, and at most ` +
+    `\`TRIAL_STARTS_PER_HOUR_TOTAL\` (200) an hour for the whole ` +
     `service.`,
   security: [],
   responses: { 201: jsonContent(TrialSchema, "The trial account and its key."), ...errorResponses("rate_limited") },
