@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Start a free 50-unit trial (no API key needed)
-         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 units: a PDF page or an image each, in all, at most 5 trials an hour per client address (an IPv6 client counts per /64), and at most `TRIAL_STARTS_PER_HOUR_TOTAL` (200) an hour for the whole service.
+         * @description Creates a trial account and answers its API key, on the same terms as the agent server's first call: 50 units: a PDF page or an image each, in all, at most 5 trials an hour per client address (an IPv6 client counts per /64), 20 an hour per IPv6 /48, and at most `TRIAL_STARTS_PER_HOUR_TOTAL` (200) an hour for the whole service.
          */
         post: operations["startTrial"];
         delete?: never;
@@ -611,12 +611,12 @@ export interface components {
              */
             warnings_truncated?: true;
         };
-        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it. Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked";
+            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused";
             /**
              * @description e_invoice_rule: the id the official artefact gives the violated rule.
              * @example BR-CO-26

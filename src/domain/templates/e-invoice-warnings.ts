@@ -5,7 +5,7 @@ import type { Violation } from "@folio/e-invoice/violation";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
-import { eInvoiceKind } from "../../render/e-invoice";
+import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
 import type { RenderOptions } from "../render-options/options-schema";
 
@@ -14,7 +14,7 @@ const PATH = "options.e_invoice.xml";
 /** A template warning about the e-invoice; `rule` names the official rule violated. */
 export interface EInvoiceWarning {
   path: typeof PATH;
-  code: "e_invoice_rule" | "e_invoice_unchecked";
+  code: "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused";
   rule?: string;
   message: string;
 }
@@ -56,6 +56,14 @@ export async function eInvoiceWarnings(
   } catch (error) {
     // Liquid that fails is the Liquid warnings' concern, or the render's: there is no XML to check.
     if (error instanceof ServiceError) return [];
+    throw error;
+  }
+  // The XML gate first, as for a render (docs/limits.md#no-request-holds-the-service): a DTD, an entity, a stylesheet
+  // instruction or XML that is no e-invoice never reaches the backend's parser, and every render would refuse it.
+  try {
+    checkEInvoiceXml(xml, invoice.standard);
+  } catch (error) {
+    if (error instanceof ServiceError) return [{ path: PATH, code: "e_invoice_refused", message: error.message }];
     throw error;
   }
   const verdict = await check({ xml, ...eInvoiceKind(invoice) });

@@ -16,7 +16,8 @@ export type WarningCode =
   | "satori_layout"
   | "example_invalid"
   | "e_invoice_rule"
-  | "e_invoice_unchecked";
+  | "e_invoice_unchecked"
+  | "e_invoice_refused";
 
 /** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {

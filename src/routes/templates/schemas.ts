@@ -92,6 +92,7 @@ const TemplateWarningSchema = z
       "example_invalid",
       "e_invoice_rule",
       "e_invoice_unchecked",
+      "e_invoice_refused",
     ]),
     rule: z.string().optional().openapi({
       example: "BR-CO-26",
@@ -105,7 +106,9 @@ const TemplateWarningSchema = z
     description:
       "Something that will go wrong at render time although the template was accepted, or (clock_read) make " +
       "the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official " +
-      "rule (one warning per violation); e_invoice_unchecked: no render backend could check it. Warnings never block.",
+      "rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: " +
+      "the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, " +
+      "XInclude, not the standard's root), as every render would refuse it. Warnings never block.",
   });
 
 export const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });

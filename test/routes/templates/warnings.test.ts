@@ -130,6 +130,9 @@ async function account() {
   return (await newAccount()).api_key;
 }
 
+/** An empty Cross Industry Invoice: what the XML checks of a render accept, with nothing for the rules to pass. */
+const CII = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>';
+
 describe("template warnings", () => {
   it.each(Object.entries(CASES))(
     "%s: on create, accepted with its warnings",
@@ -190,7 +193,7 @@ describe("template warnings", () => {
   it("says an e-invoice's example XML is unchecked where no render backend answers, and saves it all the same", async () => {
     const key = await account();
     const options = {
-      e_invoice: { standard: "factur-x", profile: "en16931", xml: "<rsm:CrossIndustryInvoice/>" },
+      e_invoice: { standard: "factur-x", profile: "en16931", xml: CII },
     };
     const unchecked = [
       {
@@ -206,6 +209,26 @@ describe("template warnings", () => {
     expect(published.json.warnings).toEqual(unchecked);
     const validated = await call("POST", "/v1/templates/einv/validate", { key, body: { data: {} } });
     expect(validated.json.warnings).toEqual(unchecked);
+  });
+
+  it("passes the example's e-invoice XML through the XML gate first: a DTD never reaches the rules' parser", async () => {
+    const key = await account();
+    const withDtd = `<!DOCTYPE rsm:CrossIndustryInvoice [<!ENTITY x SYSTEM "file:///etc/passwd">]>${CII}`;
+    const options = { e_invoice: { standard: "factur-x", profile: "en16931", xml: withDtd } };
+    const refused = [
+      {
+        path: "options.e_invoice.xml",
+        code: "e_invoice_refused",
+        message: expect.stringMatching(/^The XML in options\.e_invoice\.xml is refused: it declares a DOCTYPE/),
+      },
+    ];
+    const created = await call("POST", "/v1/templates", { key, body: { name: "dtd", source: "<p>x</p>", options } });
+    expect(created.status).toBe(201);
+    expect(created.json.warnings).toEqual(refused);
+    const published = await call("POST", "/v1/templates/dtd/versions", { key, body: { source: "<p>y</p>" } });
+    expect(published.json.warnings).toEqual(refused);
+    const validated = await call("POST", "/v1/templates/dtd/validate", { key, body: { data: {} } });
+    expect(validated.json.warnings).toEqual(refused);
   });
 
   it("never blocks: a template with an unknown filter still fails at render as before", async () => {
