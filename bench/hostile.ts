@@ -8,7 +8,11 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePortBlock } from "../scripts/free-ports.ts";
 import { startService } from "../scripts/service.ts";
+import { costForms } from "./hostile-cost.ts";
+import { countForms } from "./hostile-counts.ts";
+import { type Hostile, type HostileContext, unique } from "./hostile-setup.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const argument = (name: string) => {
@@ -16,102 +20,34 @@ const argument = (name: string) => {
   return at < 0 ? undefined : process.argv[at + 1];
 };
 
-interface Context {
-  base: string;
-  attackers: string[];
-  neighbour: string;
-}
+/** How long the bench waits for any answer: a request that once held the service for minutes shows as none. */
+const CAP_MS = 120_000;
 
+/** The answer's status, or 0 when none came within CAP_MS. */
 async function post(base: string, key: string, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  await res.arrayBuffer();
-  return res.status;
+  try {
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(CAP_MS),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
 }
 
-const unique = () => Math.random().toString(36).slice(2, 10);
-const tall = `<div style="height:3000000in">tall</div>`;
-const attachments = Array.from({ length: 10 }, (_, i) => ({
-  filename: `a${i}.txt`,
-  mime_type: "text/plain",
-  content: "{% for i in (1..1000000) %}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{% endfor %}",
-}));
-
-/**
- * The requests a hostile probe found holding the service (docs/limits.md#no-request-holds-the-service), each as the
- * attacker would send it.
- */
-const HOSTILE: Array<{ name: string; run(ctx: Context): Promise<number[]> }> = [
-  {
-    name: "create: {{a}} x 199,000",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/templates", {
-        name: `h-${unique()}`,
-        source: "{{a}}".repeat(199_000),
-      }),
-    ],
-  },
-  {
-    name: "preview: {{a}} x 80,000",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/previews", { source: "{{a}}".repeat(80_000), data: {} }),
-    ],
-  },
-  {
-    name: "create: 20,000 unknown filters",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/templates", {
-        name: `h-${unique()}`,
-        source: Array.from({ length: 20_000 }, (_, i) => `{{ a | nope${i} }}`).join("\n"),
-      }),
-    ],
-  },
-  {
-    name: "preview: a 60 KB text card at 200 px",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/previews", {
-        engine: "satori",
-        source: `<div style="display:flex;font-size:200px">${"lorem ".repeat(10_000)}</div>`,
-        data: {},
-      }),
-    ],
-  },
-  {
-    name: "create: a card of 2,000 nested divs",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/templates", {
-        name: `h-${unique()}`,
-        engine: "satori",
-        source: `${'<div style="display:flex">'.repeat(2_000)}x${"</div>".repeat(2_000)}`,
-      }),
-    ],
-  },
-  {
-    name: "preview: 10 attachments of 30 MB of Liquid",
-    run: async (ctx) => [
-      await post(ctx.base, ctx.attackers[0]!, "/v1/previews", {
-        source: "<p>x</p>",
-        data: {},
-        options: { attachments },
-      }),
-    ],
-  },
-  {
-    name: "4 trials x 2 previews of a very tall page",
-    run: (ctx) =>
-      Promise.all(
-        ctx.attackers.flatMap((key) =>
-          [0, 1].map(() => post(ctx.base, key, "/v1/previews", { source: tall, data: {} })),
-        ),
-      ),
-  },
-];
+/** Every request a hostile probe found holding the service, the first two probes' and the third's. */
+const HOSTILE: Hostile[] = [...countForms(post), ...costForms(post)];
 
 /** One hostile request's cost to others: the slowest /healthz while it ran and the neighbour's 1-page render. */
-async function measureOne(ctx: Context, hostile: (typeof HOSTILE)[number], invoice: { source: string; data: unknown }) {
+async function measureOne(
+  ctx: HostileContext,
+  hostile: (typeof HOSTILE)[number],
+  invoice: { source: string; data: unknown },
+) {
   const started = performance.now();
   let done = false;
   const attack = hostile.run(ctx).finally(() => (done = true));
@@ -119,7 +55,9 @@ async function measureOne(ctx: Context, hostile: (typeof HOSTILE)[number], invoi
   const probing = (async () => {
     while (!done) {
       const at = performance.now();
-      await fetch(`${ctx.base}/healthz`).then((res) => res.arrayBuffer());
+      await fetch(`${ctx.base}/healthz`, { signal: AbortSignal.timeout(CAP_MS) })
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined);
       slowestHealth = Math.max(slowestHealth, performance.now() - at);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -135,7 +73,8 @@ async function measureOne(ctx: Context, hostile: (typeof HOSTILE)[number], invoi
   const statuses = await attack;
   const hostileMs = performance.now() - started;
   await probing;
-  return { statuses: [...new Set(statuses)].join("/"), hostileMs, slowestHealth, neighbourStatus, neighbourMs };
+  const answers = [...new Set(statuses)].map((status) => (status === 0 ? `none in ${CAP_MS / 1000} s` : status));
+  return { statuses: answers.join("/"), hostileMs, slowestHealth, neighbourStatus, neighbourMs };
 }
 
 async function accountKey(base: string, internalSecret: string, path: string, body: unknown): Promise<string> {
@@ -163,7 +102,9 @@ async function measureAll(base: string, internalSecret: string) {
   const invoice = { source: template, data: JSON.parse(readFileSync(join(FIXTURES, "invoice.data.json"), "utf8")) };
   console.log("| hostile request | its answer | its time | slowest /healthz meanwhile | neighbour's 1-page render |");
   console.log("|---|---|---|---|---|");
-  for (const hostile of HOSTILE) {
+  // --only TEXT: the rows whose name holds TEXT (a row that once held the service for minutes, measured alone).
+  const only = argument("--only");
+  for (const hostile of HOSTILE.filter((row) => !only || row.name.includes(only))) {
     const m = await measureOne({ base, attackers, neighbour }, hostile, invoice);
     console.log(
       `| ${hostile.name} | ${m.statuses} | ${(m.hostileMs / 1000).toFixed(1)} s | ${m.slowestHealth.toFixed(0)} ms | ${m.neighbourStatus}, ${(m.neighbourMs / 1000).toFixed(2)} s |`,
@@ -179,7 +120,7 @@ async function main() {
     return measureAll(given, internalSecret);
   }
   const state = mkdtempSync(join(tmpdir(), "folio-hostile-"));
-  const service = await startService({ port: 8820, persistTo: state });
+  const service = await startService({ port: await freePortBlock(2), persistTo: state });
   try {
     await measureAll(service.baseUrl, argument("--internal-secret") ?? service.internalSecret);
   } finally {
