@@ -56,7 +56,9 @@ export async function printPiece(
         if ("error" in outcome) return void stopped(outcome.error);
         if (res.destroyed) return void sessions.drop(session);
         const { bytes, pageCount } = outcome.file;
-        void sessions.add(session, index, bytes, pageCount).then(
+        // Its print stops one page past what the account can pay for: such a piece ends the render.
+        const last = job.maxPages !== undefined && pageCount > job.maxPages;
+        void sessions.add(session, index, { bytes, pageCount, last }).then(
           (total) => sendJson(res, 200, { page_count: pageCount, total_pages: total }),
           (error) => sendFailure(res, error),
         );

@@ -70,11 +70,23 @@ export class ChunkSessions {
     session.touched = Date.now();
   }
 
-  /** Keeps the piece begun by `begin`; answers the pages the session holds now. Past a ceiling the session is dropped. */
-  async add(id: string, index: number, bytes: Uint8Array, pageCount: number): Promise<number> {
+  /**
+   * Keeps the piece begun by `begin`; answers the pages the session holds now. A piece past the render's page ceiling
+   * (`last`) ends the render: it is counted, never written, and the session goes, as it does past a disk ceiling.
+   */
+  async add(
+    id: string,
+    index: number,
+    piece: { bytes: Uint8Array; pageCount: number; last: boolean },
+  ): Promise<number> {
+    const { bytes, pageCount } = piece;
     const session = this.live(id, index);
     session.active--;
     session.touched = Date.now();
+    if (piece.last) {
+      await this.drop(id);
+      return total(session.pages) + pageCount;
+    }
     try {
       refusePastCeiling(this.held(session), bytes.byteLength);
     } catch (error) {

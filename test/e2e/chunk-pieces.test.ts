@@ -93,16 +93,16 @@ describe("a chunked render's pieces", () => {
     expect((await api("GET", "/v1/usage", undefined, trial)).json.units).toMatchObject({ used: 0 });
   });
 
-  it("are gone once a render stops at its ceiling inside a chunk, inline or queued", async () => {
+  it("never reach the disk when a chunk passes the ceiling inside it, inline or queued", async () => {
     const trial = (await internal("POST", "/v1/internal/trials")).json.api_key;
     const template = await createTemplate({ name: "ceiling", source: SOURCE, expected_pages: 1 }, trial);
-    // The first chunk alone prints one page past the trial's 50.
+    // The first chunk alone prints one page past the trial's 50: that piece ends the render, so it is never written.
     const body = { template, data: { rows: rows(70), slow: -1 }, options: { chunk: { over: "rows", size: 60 } } };
     const inline = await sessionsDuring(() => api("POST", "/v1/render", body, trial));
     expect(inline.result.status).toBe(402);
     expect(inline.result.json.error.details).toMatchObject({ estimated_units: 51, max_units: 50 });
     const [id] = await failedRenderIds(trial);
-    expect(inline.seen.has(id as string)).toBe(true);
+    expect(inline.seen.has(id as string)).toBe(false);
     expect(held(id as string)).toBe(false);
 
     const queued = await sessionsDuring(async () => {
@@ -110,7 +110,7 @@ describe("a chunked render's pieces", () => {
       return waitForRender(res.json.id, trial);
     });
     expect(queued.result).toMatchObject({ status: "failed", error: { type: "quota_exceeded" } });
-    expect(queued.seen.has(queued.result.id)).toBe(true);
+    expect(queued.seen.has(queued.result.id)).toBe(false);
     expect(held(queued.result.id)).toBe(false);
   });
 
