@@ -45,7 +45,7 @@ export async function printPiece(
   try {
     await sessions.begin(session, index, job.accountId);
   } catch (error) {
-    return sendFailure(res, error);
+    return stopped(error);
   }
   res.on("close", () => {
     if (!res.writableFinished) void sessions.drop(session);

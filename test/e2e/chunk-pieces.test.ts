@@ -61,7 +61,7 @@ describe("a chunked render's pieces", () => {
     const rendering = api("POST", "/v1/render", body, key);
     // The first piece rests while the second chunk's Liquid runs.
     const piece = await until(
-      async () => piecesNow().find((found) => found.path.endsWith("0.piece")),
+      async () => piecesNow().find((found) => found.path.endsWith("0.piece") && found.size > 500),
       (found) => found !== undefined,
       20_000,
       10,
