@@ -70,7 +70,10 @@ export const ERROR_TYPES = {
   rate_limited: {
     status: 429,
     retry: "Yes, after `Retry-After` seconds, then with exponential backoff and jitter.",
-    meaning: "Renders are being started faster than the plan's per-minute limit for this API key.",
+    meaning:
+      "Renders are being started faster than the plan's per-minute limit for this API key, trials are being " +
+      "started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their " +
+      "disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`).",
   },
   render_failed: {
     status: 500,

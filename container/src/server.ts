@@ -4,18 +4,18 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { jobFromWire } from "@folio/render-page/job-contract";
-import { failureBody, JobFailure } from "@folio/render-page/job-failure";
-import { joinFromWire } from "@folio/render-page/join-contract";
+import { JobFailure } from "@folio/render-page/job-failure";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
+import { dropPieces, joinPieces, printPiece, sendJson as send, sendFailure } from "./chunk-routes.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
 import { eInvoiceThreads } from "./e-invoice-thread.ts";
-import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
 import { pageImageThread } from "./page-image-thread.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
+import { readBody, readBytes } from "./request-body.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
@@ -26,7 +26,6 @@ if (!SECRET)
     "RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev " +
       "generates one).",
   );
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const chromium = (() => {
   try {
@@ -51,37 +50,11 @@ const memory = new MemoryWatch(Number(process.env.RENDER_MEMORY_LIMIT_MB ?? 4096
   treeAnonymousBytes(),
 );
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
 function authorized(req: IncomingMessage): boolean {
   const given = Buffer.from(String(req.headers["x-render-secret"] ?? ""));
   const expected = Buffer.from(SECRET);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** The request's body as bytes, refused past MAX_BODY_BYTES. */
-async function readBytes(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES)
-      throw new JobFailure("render_failed", "The request is too large.", {
-        stage: "browser",
-        reason: "job_too_large",
-        retryable: false,
-      });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The request's body as text, refused past MAX_BODY_BYTES. */
-const readBody = async (req: IncomingMessage): Promise<string> => (await readBytes(req)).toString("utf8");
 
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
@@ -95,18 +68,14 @@ const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jp
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = Date.now();
   const job = jobFromWire(await readBody(req));
+  // A chunk's piece stays here for the join; the Worker learns its pages and the session's total.
+  if (job.chunk) return printPiece({ ...job, chunk: job.chunk }, res, { sessions, pool, memory });
   try {
     await pool.run(job.accountId, job.share, (browser, settled) =>
       runJob(pool, browser, job, memory, (outcome) => {
         settled(outcome);
         if ("error" in outcome) return sendFailure(res, outcome.error);
         const { bytes, pageCount } = outcome.file;
-        // A chunk's piece stays here for the join; the Worker learns its pages and the session's total.
-        if (job.chunk)
-          return void sessions.add(job.chunk.session, job.chunk.index, bytes, pageCount).then(
-            (total) => send(res, 200, { page_count: pageCount, total_pages: total }),
-            (error) => sendFailure(res, error),
-          );
         res.writeHead(200, {
           "content-type": CONTENT_TYPES[job.format],
           "content-length": bytes.byteLength,
@@ -119,11 +88,6 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   } catch (error) {
     sendFailure(res, error);
   }
-}
-
-function sendFailure(res: ServerResponse, error: unknown): void {
-  const { status, body } = failureBody(error);
-  send(res, status, body);
 }
 
 /** "starting" until one page has been printed at start, then "ok", or why it could not be. */
@@ -160,17 +124,11 @@ const server = createServer((req, res) => {
   }
   if (req.method === "POST" && req.url === "/join")
     return void readBody(req)
-      .then(async (text) => {
-        const receivedAt = Date.now();
-        const { bytes, pageCount } = await joinRender(joinFromWire(text), sessions, pool, memory);
-        res.writeHead(200, {
-          "content-type": CONTENT_TYPES.pdf,
-          "content-length": bytes.byteLength,
-          "x-page-count": String(pageCount),
-          "x-render-ms": String(Date.now() - receivedAt),
-        });
-        res.end(bytes);
-      })
+      .then((text) => joinPieces(res, text, { sessions, pool, memory }))
+      .catch((error) => sendFailure(res, error));
+  if (req.method === "POST" && req.url === "/drop")
+    return void readBody(req)
+      .then((text) => dropPieces(res, text, sessions))
       .catch((error) => sendFailure(res, error));
   if (req.method === "POST" && req.url === "/validate-e-invoice")
     return void readBody(req)

@@ -1,6 +1,7 @@
 // The "Limits" part of /docs: what bounds a request's work, so no request holds the service or gets output for free
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
+import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
@@ -46,6 +47,14 @@ const ROWS: Array<[string, string, string]> = [
       `mark drawn onto the output; at most half of a renderer's pages for free work (free and trial accounts, ` +
       `every preview)`,
     "`X-Service-Preview-Truncated: true` past the pages",
+  ],
+  [
+    "chunk pieces",
+    `a chunked render's printed pieces rest on the render backend only while it is in flight, sealed; an account's ` +
+      `renders in flight hold at most ${n(ACCOUNT_PIECES_MIB)} MiB of them, all accounts ${n(INSTANCE_PIECES_MIB)} ` +
+      `MiB an instance; a render silent for ${SILENT_SESSION_MS / 60_000} minutes loses them`,
+    "429 `rate_limited` with `Retry-After` (`details.reason: chunk_disk_full`); `render_failed` " +
+      "(`reason: pieces_too_large`) when one render's own pieces pass it",
   ],
   [
     "trials",

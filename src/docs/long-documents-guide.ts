@@ -43,7 +43,11 @@ export function longDocumentsGuide(): string {
     `<code>options.tagged</code> with <code>chunk</code>: those come from one print's headings and structure.</li>` +
     `<li><code>timeout_ms</code> and the Liquid limit apply to each chunk; all chunks' Liquid together may take ` +
     `ten single renders' time. The pages produced are billed, and the account's ceiling is checked after each ` +
-    `chunk: a render that would pass it stops there and is neither stored nor billed.</li>` +
+    `chunk and projected before the next (the pages so far per item, times the whole array's items): a render ` +
+    `that would pass it stops at the first chunk that shows it, with the 402 and that estimate, and is neither ` +
+    `stored nor billed.</li>` +
+    `<li>The printed pieces are deleted as soon as the render stops, and an account's renders in flight hold ` +
+    `at most so much of them (<a href="#limits">Limits</a>).</li>` +
     `<li>A preview shows a chunked template as one print of the whole (<code>chunk.first</code> and ` +
     `<code>chunk.last</code> both true), up to its page limit.</li></ul>\n` +
     `<pre>${escapeHtml(TEMPLATE)}</pre>`

@@ -116,6 +116,11 @@ export class AccountMeter extends DurableObject {
     return verdict;
   }
 
+  /** Whether `units` would fit for render `id`, changing nothing: a chunked render's projection asks it. */
+  async project(id: string, units: number, limits: MeterLimits): Promise<Reservation> {
+    return this.judge(await this.load(new Date()), limits, id, units);
+  }
+
   /** A queued render's attempt begins: its hold is renewed and it learns its ceiling; null once the hold expired. */
   async begin(id: string, limits: MeterLimits): Promise<number | null> {
     const state = await this.load(new Date());

@@ -116,9 +116,15 @@ describe("a chunked statement", () => {
     const template = await createTemplate(statement(), key);
     const res = await api("POST", "/v1/render", { template, data, options: { chunk } }, key);
     expect(res.status, JSON.stringify(res.json)).toBe(402);
-    // The statement's pages pass the two the account can pay for: the ceiling's error, as for a single print.
-    expect(res.json.error).toMatchObject({ type: "quota_exceeded", details: { estimated_units: 3, max_units: 2 } });
-    expect(res.json.error.message).toMatch(/stopped there; nothing was stored or billed/);
+    // The first chunk's two pages project five for the statement's 60 rows, past the two the account can pay for:
+    // the ceiling's error with that estimate, before the second chunk prints (docs/money.md#page-ceiling).
+    expect(res.json.error).toMatchObject({
+      type: "quota_exceeded",
+      details: { estimated_units: 5, max_units: 2, printed_chunks: 1 },
+    });
+    expect(res.json.error.message).toMatch(
+      /its first chunk projects an estimated 5 units .*stopped there; nothing was stored or billed/,
+    );
     expect((await api("GET", "/v1/usage", undefined, key)).json.units).toMatchObject({ used: 0 });
   });
 

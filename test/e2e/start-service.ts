@@ -17,6 +17,8 @@ declare module "vitest" {
     statePath: string;
     /** The Chromium driver the service runs: the render backend, or Browser Rendering (which has no Node). */
     chromiumDriver: "backend" | "browser-rendering";
+    /** Where the render backend keeps chunked renders' pieces (one folder per render id) while they are in flight. */
+    chunkPiecesPath: string;
   }
 }
 
@@ -40,6 +42,10 @@ export default async function setup(project: TestProject) {
       // A chunked render's headers and footers print in slices of this many pages (1,000 in production): the
       // statement test's few pages then cross slice boundaries, where a page number could go wrong.
       MARGINS_SLICE_PAGES: "2",
+      // The pieces' folder, which the chunk tests read, and an account's disk ceiling small enough to reach (512 MiB
+      // in production): the statement test's pieces take 0.3 MiB.
+      CHUNK_PIECES_DIR: join(state, "chunk-pieces"),
+      CHUNK_DISK_ACCOUNT_MB: "3",
     },
   });
   project.provide("baseUrl", service.baseUrl);
@@ -49,6 +55,7 @@ export default async function setup(project: TestProject) {
   project.provide("wranglerPid", service.child.pid ?? 0);
   project.provide("statePath", state);
   project.provide("chromiumDriver", driver);
+  project.provide("chunkPiecesPath", join(state, "chunk-pieces"));
   // The Worker's and the render backend's output, kept where a test can search it (for secrets, say).
   for (const stream of [service.child.stdout, service.child.stderr, service.backend?.stdout, service.backend?.stderr])
     stream?.on("data", (chunk: Buffer) => appendFileSync(join(state, "service.log"), chunk));

@@ -2,7 +2,8 @@
 // WireFailure (the backend's error body, the Browser Rendering object's return value), and turned into the
 // service's error by the Worker's driver.
 
-export type FailureType = "asset_blocked" | "render_failed";
+/** `rate_limited`: the backend holds all the chunk pieces it may for this account or instance (chunk-disk.ts). */
+export type FailureType = "asset_blocked" | "render_failed" | "rate_limited";
 
 export class JobFailure extends Error {
   readonly type: FailureType;
@@ -39,17 +40,19 @@ export function wireFailure(error: unknown): WireFailure {
   };
 }
 
-/** The backend's `{error}` body for a failed job: 400 when an asset was refused, else 500. */
-export function failureBody(error: unknown): { status: 400 | 500; body: { error: WireFailure } } {
+const FAILURE_STATUS = { asset_blocked: 400, rate_limited: 429, render_failed: 500 } as const;
+
+/** The backend's `{error}` body for a failed job: 400 when an asset was refused, 429 past a disk ceiling, else 500. */
+export function failureBody(error: unknown): { status: 400 | 429 | 500; body: { error: WireFailure } } {
   const failure = wireFailure(error);
-  return { status: failure.type === "asset_blocked" ? 400 : 500, body: { error: failure } };
+  return { status: FAILURE_STATUS[failure.type], body: { error: failure } };
 }
 
 /** A failure body read back from the backend's answer with `status`; whatever it lacks, a render failure. */
 export function failureFromBody(status: number, body: unknown): WireFailure {
   const error = (body as { error?: Partial<WireFailure> } | null)?.error;
   return {
-    type: error?.type === "asset_blocked" ? "asset_blocked" : "render_failed",
+    type: error?.type === "asset_blocked" || error?.type === "rate_limited" ? error.type : "render_failed",
     message: error?.message ?? `The render backend answered ${status}.`,
     details: error?.details ?? {},
   };

@@ -1596,7 +1596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1677,7 +1677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1856,7 +1856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1894,7 +1894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trial"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key. */
+            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -22,23 +22,44 @@ export function nextPeriodStart(now: Date): string {
 
 const plural = (n: number) => `${n} unit${n === 1 ? "" : "s"}`;
 
+/** Why a render does not fit: its estimate, the pages it has at least, or what its first chunks project. */
+type Shortfall = { estimated: true } | { stopped: true } | { printedChunks: number };
+
+function needsPhrase(shortfall: Shortfall, units: number, maxUnits: number): string {
+  if ("stopped" in shortfall)
+    return `the document has more than ${plural(maxUnits)} of pages and was stopped there; nothing was stored or billed`;
+  if ("printedChunks" in shortfall) {
+    const chunks =
+      shortfall.printedChunks === 1
+        ? "its first chunk projects"
+        : `its first ${shortfall.printedChunks} chunks project`;
+    return (
+      `${chunks} an estimated ${plural(units)} for the whole document, so it was stopped there; nothing ` +
+      "was stored or billed"
+    );
+  }
+  return `this render needs an estimated ${plural(units)}`;
+}
+
 /**
- * The 402 for a render that does not fit. `units` is the estimate before a render, or, when the document
- * itself turned out too long, the pages it has at least (`stopped`): its print stops one page past the ceiling.
+ * The 402 for a render that does not fit. `units` is the estimate before a render, what a chunked render's first
+ * chunks project, or, when the document itself turned out too long, the pages it has at least (`stopped`): its print
+ * stops one page past the ceiling.
  */
 function refusal(
   account: AccountRow,
   limits: MeterLimits,
   verdict: MeterRefusal,
   units: number,
-  stopped: boolean,
+  shortfall: Shortfall,
   now: Date,
 ): ServiceError {
-  const needs = stopped
-    ? `the document has more than ${plural(verdict.maxUnits)} of pages and was stopped there; nothing was ` +
-      `stored or billed`
-    : `this render needs an estimated ${plural(units)}`;
-  const base = { estimated_units: units, max_units: verdict.maxUnits };
+  const needs = needsPhrase(shortfall, units, verdict.maxUnits);
+  const base = {
+    estimated_units: units,
+    max_units: verdict.maxUnits,
+    ...("printedChunks" in shortfall ? { printed_chunks: shortfall.printedChunks } : {}),
+  };
   if (verdict.type === "spend_cap_exceeded") {
     const cap = limits.spendCapUsd;
     return new ServiceError(
@@ -85,8 +106,24 @@ export async function reserveUnits(
 ): Promise<number> {
   const limits = meterLimits(account);
   const verdict = await meter.reserve(id, units, limits);
-  if (!verdict.ok) throw refusal(account, limits, verdict, units, false, now);
+  if (!verdict.ok) throw refusal(account, limits, verdict, units, { estimated: true }, now);
   return verdict.maxUnits;
+}
+
+/**
+ * A chunked render's first `printedChunks` chunks project `units` for the whole (docs/money.md#page-ceiling): refused
+ * like an estimate, before the next chunk prints, when the account cannot pay for them. Nothing is held or billed.
+ */
+export async function checkProjectedUnits(
+  meter: MeterStub,
+  account: AccountRow,
+  projection: { id: string; units: number; printedChunks: number },
+  now = new Date(),
+): Promise<void> {
+  const { id, units, printedChunks } = projection;
+  const limits = meterLimits(account);
+  const verdict = await meter.project(id, units, limits);
+  if (!verdict.ok) throw refusal(account, limits, verdict, units, { printedChunks }, now);
 }
 
 /** A queued render's attempt begins: its hold is renewed; the ceiling, or null when the hold has expired. */
@@ -116,5 +153,13 @@ export async function settleUnits(
   const verdict = await meter.settle(id, units, limits);
   if (verdict.ok) return;
   if (verdict.type === "expired") throw holdExpired();
-  throw refusal(account, limits, verdict, units > ceiling ? verdict.maxUnits + 1 : units, units > ceiling, now);
+  const stopped = units > ceiling;
+  throw refusal(
+    account,
+    limits,
+    verdict,
+    stopped ? verdict.maxUnits + 1 : units,
+    stopped ? { stopped } : { estimated: true },
+    now,
+  );
 }

@@ -48,3 +48,12 @@ export function wholeAsOneChunk(data: unknown, array: unknown[]): Record<string,
   const variable: ChunkVariable = { index: 0, count: 1, first: true, last: true, offset: 0, size: array.length };
   return { ...(data as Record<string, unknown>), chunk: variable };
 }
+
+/**
+ * The pages a chunked render is heading for once `done` of its `items` items have printed `pages` pages: the pages
+ * per item so far over the whole array, as the money ceiling projects it (docs/money.md#page-ceiling). Counting items,
+ * not chunks, keeps a short last chunk from inflating it.
+ */
+export function projectedPages(pages: number, done: number, items: number): number {
+  return done === 0 ? pages : Math.ceil((pages * items) / done);
+}

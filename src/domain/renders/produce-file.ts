@@ -7,11 +7,12 @@ import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid
 import { withMarkSvg } from "../../render/preview-mark";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
-import { settleUnits } from "../accounts/metering";
+import { checkProjectedUnits, settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
 import { valueAtPath } from "../render-options/chunk-option";
+import { oneChunkFailure } from "./chunk-failures";
 import { chunkCount, wholeAsOneChunk } from "./chunk-slices";
-import { type ChunkedFile, oneChunkFailure, printChunks } from "./print-chunks";
+import { type ChunkedFile, printChunks } from "./print-chunks";
 import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
 import { printXmlFile } from "./print-xml-file";
 
@@ -86,15 +87,17 @@ export async function produceFile(
   // Pieces only when there are several: one chunk is one print, through the same path as any render.
   const chunk = plan.options.chunk;
   const pieces = chunk && chunkCount((valueAtPath(plan.data, chunk.over) as unknown[]).length, chunk.size) > 1;
+  const meter = deps.meter(account.id);
+  const checkProjection = (units: number, printedChunks: number) =>
+    checkProjectedUnits(meter, account, { id: renderId, units, printedChunks });
   const file: FinishedFile | ChunkedFile = !chunk
     ? await renderFile(plan, deps, seat)
     : pieces
-      ? await printChunks(plan, chunk, deps, seat)
+      ? await printChunks(plan, chunk, deps, seat, checkProjection)
       : await renderFile(plan, deps, seat).catch((error) => {
           throw oneChunkFailure(error, chunk);
         });
   const units = billableUnits(plan.format, file.pageCount);
-  const meter = deps.meter(account.id);
   const joined = "joined" in file ? file.joined : undefined;
   try {
     await settleUnits(meter, account, renderId, units, maxUnits);

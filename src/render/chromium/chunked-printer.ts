@@ -14,6 +14,8 @@ import { InstanceUnavailable } from "./instance-spread";
 const WAIT_ALLOWANCE_MS = 90_000;
 /** Joining and finishing thousands of pages takes seconds, printing the margins document a timeout of its own. */
 const JOIN_ALLOWANCE_MS = 240_000;
+/** Removing a session's files is quick; past this the backend's own sweep of silent sessions removes them. */
+const DROP_TIMEOUT_MS = 5_000;
 
 export interface JoinedFile {
   body: ReadableStream<Uint8Array>;
@@ -25,10 +27,15 @@ export interface ChunkedPrinter {
   /** Prints one chunk into the session: its pages, and the session's pages so far. */
   print(job: ChromiumJob & { chunk: ChunkPiece }): Promise<{ pageCount: number; totalPages: number }>;
   join(job: JoinJob): Promise<JoinedFile>;
+  /** The render stopped before its join: the backend deletes its pieces now (docs/limits.md#disk-and-money). */
+  drop(session: string): Promise<void>;
 }
 
 /** How each request reaches the render's one backend (a URL, or the container instance the first piece went to). */
 export type PinnedSend = <T>(work: (send: BackendFetch) => Promise<T>) => Promise<T>;
+
+/** How a drop reaches the render's backend. */
+export type DropSend = (work: (send: BackendFetch) => Promise<void>) => Promise<void>;
 
 async function answer(response: Response): Promise<Response> {
   if (response.ok) return response;
@@ -36,7 +43,11 @@ async function answer(response: Response): Promise<Response> {
   throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));
 }
 
-export function chunkedPrinter(pinned: PinnedSend, secret: string): ChunkedPrinter {
+/**
+ * `pinned` takes a seat on the render's backend like any job; `unseated` reaches it without waiting for one (a drop
+ * takes no page), and does nothing when no piece was ever sent.
+ */
+export function chunkedPrinter(pinned: PinnedSend, secret: string, unseated: DropSend = pinned): ChunkedPrinter {
   return {
     print: (job) =>
       pinned(async (send) => {
@@ -56,6 +67,10 @@ export function chunkedPrinter(pinned: PinnedSend, secret: string): ChunkedPrint
           pageCount: Number(response.headers.get("x-page-count") ?? "0"),
           byteSize: Number(response.headers.get("content-length") ?? "0"),
         };
+      }),
+    drop: (session) =>
+      unseated(async (send) => {
+        await answer(await postToBackend(send, secret, "/drop", JSON.stringify({ session }), DROP_TIMEOUT_MS));
       }),
   };
 }

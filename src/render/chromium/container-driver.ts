@@ -59,6 +59,7 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
             ),
           ),
         secret,
+        async (work) => (pinned === undefined ? undefined : reaching(() => work(instanceNamed(pinned as string).send))),
       );
     },
     checkEInvoice: (check, accountId) => pageless(accountId, (send) => postCheck(send, secret, check)),

@@ -44,11 +44,20 @@ export interface ChromiumDriver {
   stats(): Promise<Record<string, unknown>>;
 }
 
-/** A failure a renderer sent back, as the service's error: an asset refusal names only its URL and reason. */
+/**
+ * A failure a renderer sent back, as the service's error: an asset refusal names only its URL and reason; a backend
+ * whose disk holds all the chunk pieces it may says when to try again.
+ */
 export function failureFromRenderer(failure: WireFailure): ServiceError {
   if (failure.type === "asset_blocked")
     return new ServiceError("asset_blocked", failure.message, {
       details: { url: failure.details.url, reason: failure.details.reason },
+    });
+  const retryAfter = failure.details.retry_after_seconds;
+  if (failure.type === "rate_limited")
+    return new ServiceError("rate_limited", failure.message, {
+      details: failure.details,
+      ...(typeof retryAfter === "number" ? { retryAfterSeconds: retryAfter } : {}),
     });
   return new ServiceError("render_failed", failure.message, { details: { stage: "browser", ...failure.details } });
 }
