@@ -51,8 +51,9 @@ export async function printPiece(
     if (!res.writableFinished) void sessions.drop(session);
   });
   try {
-    await pool.run(job.accountId, job.share, (browser) =>
+    await pool.run(job.accountId, job.share, (browser, settled) =>
       runJob(pool, browser, job, memory, (outcome) => {
+        settled(outcome);
         if ("error" in outcome) return void stopped(outcome.error);
         if (res.destroyed) return void sessions.drop(session);
         const { bytes, pageCount } = outcome.file;
