@@ -1,8 +1,5 @@
 // The third probe's requests (docs/limits.md#cost-not-counts): each bounded by its count, costly by what each piece
 // of it asked for. Each runs as bench/hostile.ts runs the others, beside /healthz and a neighbour's 1-page render.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { statementData } from "../fixtures/statement-data.ts";
 import {
   eInvoiceRenders,
   type Hostile,
@@ -15,8 +12,11 @@ import {
   unique,
 } from "./hostile-setup.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures");
 const CII_ROOT = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">';
+/** A page of SVG noise: costly to print and 28 MB as a chunk piece. */
+const NOISE =
+  '<svg style="display:block;width:190mm;height:270mm" viewBox="0 0 10 10"><filter id="n"><feTurbulence ' +
+  'type="fractalNoise" baseFrequency="0.9" numOctaves="4"/></filter><rect width="10" height="10" filter="url(#n)"/></svg>';
 const card = (html: string) => `<div style="display:flex;width:1200px;height:630px">${html}</div>`;
 const shadows = Array.from({ length: 24 }, () => "0 0 999px 99px #000").join(",");
 /** 57 elements: a rectangle, then five groups each using the one before ten times, drawn once: 100,000 rectangles. */
@@ -98,15 +98,15 @@ export function costForms(post: Post): Hostile[] {
       },
     },
     {
-      name: "trial: a 55-page statement chunked a page at a time, past its 50 units only at the 51st chunk",
+      name: "trial: 51 one-page chunks of drawn noise, past its 50 units only at the 51st",
       run: async (ctx) =>
         renderToEnd(ctx.base, ctx.attackers[1]!, {
           template: await template(post, ctx.base, ctx.attackers[1]!, {
-            source: readFileSync(join(FIXTURES, "statement.liquid.html"), "utf8"),
-            options: JSON.parse(readFileSync(join(FIXTURES, "statement.options.json"), "utf8")),
+            source: `{% for row in rows %}<section style="page-break-after: always">${NOISE}</section>{% endfor %}`,
+            expected_pages: 1,
           }),
-          data: statementData(55),
-          options: { chunk: { over: "statement.lines", size: 24 } },
+          data: { rows: Array.from({ length: 51 }, (_, i) => i) },
+          options: { chunk: { over: "rows", size: 1 } },
         }),
     },
     {
