@@ -4,18 +4,18 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { jobFromWire } from "@folio/render-page/job-contract";
-import { failureBody, JobFailure } from "@folio/render-page/job-failure";
+import { JobFailure } from "@folio/render-page/job-failure";
 import { joinFromWire } from "@folio/render-page/join-contract";
+import { readBody, send, sendFailure } from "./backend-http.ts";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { eInvoiceThreads } from "./e-invoice-thread.ts";
 import { joinRender } from "./join-render.ts";
 import { MemoryWatch } from "./memory-watch.ts";
-import { pageImageThread } from "./page-image-thread.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
+import { sideRoutes } from "./side-routes.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
@@ -26,7 +26,6 @@ if (!SECRET)
     "RENDER_BACKEND_SECRET is not set: the render backend needs the secret the Worker sends (npm run dev " +
       "generates one).",
   );
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const chromium = (() => {
   try {
@@ -51,44 +50,16 @@ const memory = new MemoryWatch(Number(process.env.RENDER_MEMORY_LIMIT_MB ?? 4096
   treeAnonymousBytes(),
 );
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
 function authorized(req: IncomingMessage): boolean {
   const given = Buffer.from(String(req.headers["x-render-secret"] ?? ""));
   const expected = Buffer.from(SECRET);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The request's body as bytes, refused past MAX_BODY_BYTES. */
-async function readBytes(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES)
-      throw new JobFailure("render_failed", "The request is too large.", {
-        stage: "browser",
-        reason: "job_too_large",
-        retryable: false,
-      });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The request's body as text, refused past MAX_BODY_BYTES. */
-const readBody = async (req: IncomingMessage): Promise<string> => (await readBytes(req)).toString("utf8");
-
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
-// The official e-invoice rules, loaded and run off this thread, in two (e-invoice-thread.ts).
-const eInvoices = eInvoiceThreads();
-// PDF pages drawn as images (an agent's preview), off this thread too (page-image-thread.ts).
-const pageImages = pageImageThread();
+// E-invoice checks and page images, in side threads (side-routes.ts).
+const side = sideRoutes();
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
@@ -120,11 +91,6 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 }
 
-function sendFailure(res: ServerResponse, error: unknown): void {
-  const { status, body } = failureBody(error);
-  send(res, status, body);
-}
-
 /** "starting" until one page has been printed at start, then "ok", or why it could not be. */
 let printing = "starting";
 
@@ -147,12 +113,14 @@ const server = createServer((req, res) => {
     return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
     // Only reading the job fails here (render answers its own failures): the same job would fail again.
-    const unreadable = (error: unknown) =>
-      new JobFailure("render_failed", `The render job could not be read: ${(error as Error).message}`, {
+    const unreadable = (error: unknown) => {
+      console.error(`render backend: a render job could not be read: ${(error as Error).message ?? error}`);
+      return new JobFailure("render_failed", "The render job could not be read.", {
         stage: "browser",
         reason: "bad_job",
         retryable: false,
       });
+    };
     return void render(req, res).catch((error) =>
       sendFailure(res, error instanceof JobFailure ? error : unreadable(error)),
     );
@@ -171,29 +139,14 @@ const server = createServer((req, res) => {
         res.end(bytes);
       })
       .catch((error) => sendFailure(res, error));
-  if (req.method === "POST" && req.url === "/validate-e-invoice")
-    return void readBody(req)
-      .then((text) => eInvoices.ask(text))
-      .then((verdict) => send(res, 200, verdict))
-      .catch((error) => sendFailure(res, error));
-  if (req.method === "POST" && req.url === "/page-image")
-    return void readBytes(req)
-      .then((pdf) => pageImages.ask(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength)))
-      .then(({ png, width, height }) => {
-        res.writeHead(200, {
-          "content-type": CONTENT_TYPES.png,
-          "content-length": png.byteLength,
-          "x-image-size": `${width}x${height}`,
-        });
-        res.end(png);
-      })
-      .catch((error) => sendFailure(res, error));
+  if (side.handle(req, res)) return;
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {
     // Walks /proc, so it is kept off /healthz, which the Worker probes on every health check.
     const memory = processTreeMemory();
     return send(res, 200, {
       ...pool.stats,
+      ...side.stats,
       memory_bytes: memory.bytes,
       processes: memory.processes,
       node_rss_bytes: process.memoryUsage().rss,
@@ -203,7 +156,7 @@ const server = createServer((req, res) => {
 });
 
 // Before listening: the first invoice would otherwise wait about a second per rule set it needs.
-const { ruleSets, ms } = await eInvoices.ready;
+const { ruleSets, ms } = await side.ready;
 console.log(`render backend: ${ruleSets} e-invoice schemas and rule sets loaded in ${ms} ms`);
 
 server.listen(PORT, HOST, () => {

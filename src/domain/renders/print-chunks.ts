@@ -90,7 +90,7 @@ export async function printChunks(
         deps.chromium(),
         { xml: invoice.xml, standard: "factur-x", profile: invoice.profile },
         invoice.validation,
-        seat.accountId,
+        seat,
       )
     : Promise.resolve(undefined);
   checking.catch(() => undefined);
