@@ -42,8 +42,9 @@ const UNCHECKED: EInvoiceWarning = {
   path: PATH,
   code: "e_invoice_unchecked",
   message:
-    "The example's e-invoice XML could not be checked with the official rules: no render backend runs here. " +
-    "Renders enforcing the rules fail until one does.",
+    "The example's e-invoice XML could not be checked with the official rules: no render backend answered the " +
+    "check (none runs here, or its checks were busy or stopped). Validate again to check it; renders enforcing " +
+    "the rules fail while none can.",
 };
 
 /** One warning per violation the rules find in the XML rendered from the example (none when it passes). */
