@@ -18,7 +18,7 @@ function sideWork(timeLimitMs: number) {
   });
   const seats = sideSeats("The test work", "test");
   const finished: string[] = [];
-  const ask = (name: string, account: string, share: SlotShare, ms = 150) =>
+  const ask = (name: string, account: string, share: SlotShare, ms = 50) =>
     seats
       .run(account, share, () => thread.ask({ name, ms }))
       .then(
@@ -29,6 +29,8 @@ function sideWork(timeLimitMs: number) {
 }
 
 const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The first job's length: the others all arrive while it runs, however loaded the machine. */
+const FIRST_MS = 1_000;
 
 describe("side-thread seats", () => {
   let work: ReturnType<typeof sideWork>;
@@ -40,7 +42,9 @@ describe("side-thread seats", () => {
     work = sideWork(5_000);
     await work.thread.ready;
     const flood = ["trial-1", "trial-2", "trial-3"].flatMap((account) =>
-      [1, 2].map((n) => work.ask(`${account}#${n}`, account, "free")),
+      [1, 2].map((n) =>
+        work.ask(`${account}#${n}`, account, "free", `${account}#${n}` === "trial-1#1" ? FIRST_MS : 50),
+      ),
     );
     await turn();
     // One seat of two is free, and free work may not take it.
@@ -54,7 +58,7 @@ describe("side-thread seats", () => {
   it("give an account at most one seat while another waits: its next job runs after the other account's", async () => {
     work = sideWork(5_000);
     await work.thread.ready;
-    const greedy = [1, 2, 3].map((n) => work.ask(`greedy#${n}`, "greedy", "paid"));
+    const greedy = [1, 2, 3].map((n) => work.ask(`greedy#${n}`, "greedy", "paid", n === 1 ? FIRST_MS : 50));
     await turn();
     expect(work.seats.stats).toMatchObject({ active: 1, queued: 2 });
     const other = work.ask("other", "other", "paid");
@@ -63,11 +67,11 @@ describe("side-thread seats", () => {
   });
 
   it("count a job's time limit from when it runs: jobs that waited longer than the limit still finish", async () => {
-    work = sideWork(400);
+    work = sideWork(1_000);
     await work.thread.ready;
-    const jobs = ["a", "b", "c", "d"].map((account) => work.ask(account, account, "paid", 300));
+    const jobs = ["a", "b", "c", "d"].map((account) => work.ask(account, account, "paid", 400));
     await Promise.all(jobs);
-    // "d" waited about 900 ms for its turn, more than twice the limit, and ran in 300 ms.
+    // "d" waited about 1.2 s for its turn, more than the limit, and ran in 400 ms.
     expect(work.finished).toEqual(["a", "b", "c", "d"]);
   });
 });
