@@ -3,30 +3,13 @@
 // on (its connection closed before the answer) drops the session at once: nobody will join it.
 import type { ServerResponse } from "node:http";
 import type { ChunkPiece, RenderJob } from "@folio/render-page/job-contract";
-import { failureBody } from "@folio/render-page/job-failure";
 import { joinFromWire } from "@folio/render-page/join-contract";
+import { send, sendFailure } from "./backend-http.ts";
 import type { BrowserPool } from "./browser-pool.ts";
 import type { ChunkSessions } from "./chunk-sessions.ts";
 import { joinRender } from "./join-render.ts";
 import type { MemoryWatch } from "./memory-watch.ts";
 import { runJob } from "./render-job.ts";
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  const retryAfter = (body as { error?: { details?: { retry_after_seconds?: unknown } } }).error?.details
-    ?.retry_after_seconds;
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    ...(typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {}),
-  });
-  res.end(text);
-}
-
-export function sendFailure(res: ServerResponse, error: unknown): void {
-  const { status, body } = failureBody(error);
-  sendJson(res, status, body);
-}
 
 export interface ChunkWork {
   sessions: ChunkSessions;
@@ -60,7 +43,7 @@ export async function printPiece(
         // Its print stops one page past what the account can pay for: such a piece ends the render.
         const last = job.maxPages !== undefined && pageCount > job.maxPages;
         void sessions.add(session, index, { bytes, pageCount, last }).then(
-          (total) => sendJson(res, 200, { page_count: pageCount, total_pages: total }),
+          (total) => send(res, 200, { page_count: pageCount, total_pages: total }),
           (error) => sendFailure(res, error),
         );
       }),
@@ -87,7 +70,7 @@ export async function joinPieces(res: ServerResponse, text: string, work: ChunkW
 export async function dropPieces(res: ServerResponse, text: string, sessions: ChunkSessions): Promise<void> {
   const { session } = JSON.parse(text) as { session?: unknown };
   if (typeof session !== "string")
-    return sendJson(res, 400, { error: { type: "render_failed", message: "A drop names the session to drop." } });
+    return send(res, 400, { error: { type: "render_failed", message: "A drop names the session to drop." } });
   await sessions.drop(session);
-  sendJson(res, 200, { dropped: session });
+  send(res, 200, { dropped: session });
 }

@@ -12,8 +12,8 @@ export function checkEInvoice(text: string, share: CheckShare): EInvoiceValidati
   let body: { xml?: unknown; standard?: unknown; profile?: unknown; cius?: unknown };
   try {
     body = JSON.parse(text);
-  } catch (error) {
-    throw badCheck(`the body is not JSON (${(error as Error).message})`);
+  } catch {
+    throw badCheck("the body is not JSON");
   }
   const kind = kindFrom(body ?? {});
   if (!kind || typeof body.xml !== "string")

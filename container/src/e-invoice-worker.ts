@@ -4,7 +4,7 @@ import { workerData } from "node:worker_threads";
 import { preloadRules } from "@folio/e-invoice/preload";
 import type { CheckShare } from "@folio/e-invoice/validate";
 import { checkEInvoice } from "./e-invoice-check.ts";
-import { serveSideThread } from "./side-thread.ts";
+import { serveSideThread } from "./serve-side-thread.ts";
 
 const share = workerData as CheckShare;
 const started = Date.now();
@@ -12,10 +12,10 @@ const ruleSets = preloadRules([share]);
 serveSideThread(
   { ruleSets, ms: Date.now() - started },
   (body: string) => checkEInvoice(body, share),
-  (error) => ({
-    // Anything but a refused body is the rules' own error, said as it is.
+  // Anything but a refused body is the rules' own error (libxml2's, SaxonJS's): said in the log, not the answer.
+  {
     type: "render_failed",
-    message: `The e-invoice check failed: ${error.message}`,
-    details: { stage: "e_invoice" },
-  }),
+    message: "The e-invoice check could not finish on this XML.",
+    details: { stage: "e_invoice", reason: "check_failed", retryable: false },
+  },
 );

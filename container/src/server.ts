@@ -5,17 +5,16 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { jobFromWire } from "@folio/render-page/job-contract";
 import { JobFailure } from "@folio/render-page/job-failure";
+import { readBody, send, sendFailure } from "./backend-http.ts";
 import { BrowserPool } from "./browser-pool.ts";
 import { chromiumBinary } from "./chromium-binary.ts";
-import { dropPieces, joinPieces, printPiece, sendJson as send, sendFailure } from "./chunk-routes.ts";
+import { dropPieces, joinPieces, printPiece } from "./chunk-routes.ts";
 import { ChunkSessions } from "./chunk-sessions.ts";
 import { startDenyProxy } from "./deny-proxy.ts";
-import { eInvoiceThreads } from "./e-invoice-thread.ts";
 import { MemoryWatch } from "./memory-watch.ts";
-import { pageImageThread } from "./page-image-thread.ts";
 import { processTreeMemory, treeAnonymousBytes } from "./process-memory.ts";
 import { runJob } from "./render-job.ts";
-import { readBody, readBytes } from "./request-body.ts";
+import { sideRoutes } from "./side-routes.ts";
 
 const PORT = Number(process.env.PORT ?? 8788);
 const HOST = process.env.HOST ?? "127.0.0.1";
@@ -58,10 +57,8 @@ function authorized(req: IncomingMessage): boolean {
 
 /** The printed pieces of chunked renders, until their join. */
 const sessions = new ChunkSessions();
-// The official e-invoice rules, loaded and run off this thread, in two (e-invoice-thread.ts).
-const eInvoices = eInvoiceThreads();
-// PDF pages drawn as images (an agent's preview), off this thread too (page-image-thread.ts).
-const pageImages = pageImageThread();
+// E-invoice checks and page images, in side threads (side-routes.ts).
+const side = sideRoutes();
 
 const CONTENT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
 
@@ -112,12 +109,14 @@ const server = createServer((req, res) => {
     return send(res, 401, { error: { type: "authentication_error", message: "Missing or wrong X-Render-Secret." } });
   if (req.method === "POST" && req.url === "/render") {
     // Only reading the job fails here (render answers its own failures): the same job would fail again.
-    const unreadable = (error: unknown) =>
-      new JobFailure("render_failed", `The render job could not be read: ${(error as Error).message}`, {
+    const unreadable = (error: unknown) => {
+      console.error(`render backend: a render job could not be read: ${(error as Error).message ?? error}`);
+      return new JobFailure("render_failed", "The render job could not be read.", {
         stage: "browser",
         reason: "bad_job",
         retryable: false,
       });
+    };
     return void render(req, res).catch((error) =>
       sendFailure(res, error instanceof JobFailure ? error : unreadable(error)),
     );
@@ -130,29 +129,14 @@ const server = createServer((req, res) => {
     return void readBody(req)
       .then((text) => dropPieces(res, text, sessions))
       .catch((error) => sendFailure(res, error));
-  if (req.method === "POST" && req.url === "/validate-e-invoice")
-    return void readBody(req)
-      .then((text) => eInvoices.ask(text))
-      .then((verdict) => send(res, 200, verdict))
-      .catch((error) => sendFailure(res, error));
-  if (req.method === "POST" && req.url === "/page-image")
-    return void readBytes(req)
-      .then((pdf) => pageImages.ask(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength)))
-      .then(({ png, width, height }) => {
-        res.writeHead(200, {
-          "content-type": CONTENT_TYPES.png,
-          "content-length": png.byteLength,
-          "x-image-size": `${width}x${height}`,
-        });
-        res.end(png);
-      })
-      .catch((error) => sendFailure(res, error));
+  if (side.handle(req, res)) return;
   if (req.method === "GET" && req.url === "/proxy-log") return send(res, 200, { refused: proxy.refused });
   if (req.method === "GET" && req.url === "/stats") {
     // Walks /proc, so it is kept off /healthz, which the Worker probes on every health check.
     const memory = processTreeMemory();
     return send(res, 200, {
       ...pool.stats,
+      ...side.stats,
       memory_bytes: memory.bytes,
       processes: memory.processes,
       node_rss_bytes: process.memoryUsage().rss,
@@ -162,7 +146,7 @@ const server = createServer((req, res) => {
 });
 
 // Before listening: the first invoice would otherwise wait about a second per rule set it needs.
-const { ruleSets, ms } = await eInvoices.ready;
+const { ruleSets, ms } = await side.ready;
 console.log(`render backend: ${ruleSets} e-invoice schemas and rule sets loaded in ${ms} ms`);
 
 server.listen(PORT, HOST, () => {

@@ -1,47 +1,73 @@
 // Work that would hold the event loop driving Chromium (SaxonJS running e-invoice rules, pdf.js drawing a page) runs
-// in a worker thread of its own, one per kind of work. A thread that dies fails the work in flight (retryable) and
-// is started again for the next request. One request may hold the thread for `timeLimitMs` at most: past it, that
-// request fails (not retryable: it would take as long again) and the thread is replaced, so no one request holds
-// everyone else's work.
-import { parentPort, type Transferable, Worker } from "node:worker_threads";
+// in a worker thread of its own, one per kind of work, one job at a time in the order asked (the kind's seats,
+// @folio/render-page/side-seats, decide whose job is asked next). A job's time limit counts from the moment the
+// thread starts it, never while it waits: past it, that job fails (not retryable: it would take as long again) and
+// the thread is replaced, so no one job holds everyone else's work. A thread that dies fails the job it ran
+// (retryable) and is started again for the next. Failures are said in Folio's words; why a thread stopped goes to
+// the log only.
+import { type Transferable, Worker } from "node:worker_threads";
+import type { SideSeat } from "@folio/render-page/job-contract";
 import { JobFailure, type WireFailure } from "@folio/render-page/job-failure";
 
-type Answer<Out> = { id: number; result: Out } | { id: number; failure: WireFailure };
-type Waiting<Out> = { resolve: (result: Out) => void; reject: (error: JobFailure) => void; timer: NodeJS.Timeout };
+type Answer<Out> = { result: Out } | { failure: WireFailure };
+interface Job<In, Out> {
+  input: In;
+  transfer: Transferable[];
+  resolve: (result: Out) => void;
+  reject: (error: JobFailure) => void;
+}
+
+export interface SideThreadOptions {
+  script: URL;
+  /** The work, as an answer names it: "The e-invoice check". */
+  work: string;
+  /** The failures' details: `stage`, and the `reason` of a job whose thread stopped. */
+  details: { stage: string; reason: string };
+  timeLimitMs: number;
+  /** Given to the thread's script as `workerData`: which of its kinds of work this thread does. */
+  workerData?: unknown;
+}
+
+/** A kind of side work as the backend's routes use it: its threads, behind the seats that decide whose job is next. */
+export interface SideWork<In, Out, Ready> {
+  /** What the threads said once they loaded; a getter, as a thread that died is started again with its own. */
+  readonly ready: Promise<Ready>;
+  /** Runs `input` once `seat`'s turn comes; its time limit counts from when its thread starts it. */
+  ask(input: In, seat: SideSeat): Promise<Out>;
+  /** The seats' counters, for the backend's /stats. */
+  readonly stats: Record<string, number>;
+  /** Kills the threads as a crash would (tests): the work in flight fails retryable, new threads take the next. */
+  terminate(): Promise<void>;
+  close(): Promise<void>;
+}
 
 export class SideThread<In, Out, Ready> {
   /** Absent after a thread died before it was ready: the next request starts one, never a loop of restarts. */
   private worker: Worker | undefined;
-  private readonly waiting = new Map<number, Waiting<Out>>();
-  private nextId = 0;
+  /** Jobs asked and not started, in the order asked. */
+  private readonly queue: Job<In, Out>[] = [];
+  /** The job the thread runs (or waits to be ready for), with its time limit's timer once started. */
+  private current: { job: Job<In, Out>; timer?: NodeJS.Timeout } | undefined;
   /** What the thread says once it has loaded what it needs; rejects when it dies before that. */
   ready!: Promise<Ready>;
+  private readonly options: SideThreadOptions;
 
-  private readonly script: URL;
-  /** The failure the work in flight gets when the thread dies. */
-  private readonly stopped: (why: string) => JobFailure;
-  private readonly timeLimitMs: number;
-  /** Given to the thread's script as `workerData`: which of its kinds of work this thread does. */
-  private readonly workerData: unknown;
-
-  constructor(script: URL, stopped: (why: string) => JobFailure, timeLimitMs: number, workerData?: unknown) {
-    this.script = script;
-    this.stopped = stopped;
-    this.timeLimitMs = timeLimitMs;
-    this.workerData = workerData;
+  constructor(options: SideThreadOptions) {
+    this.options = options;
     this.start();
   }
 
-  /** Takes request `id` out of the waiting list, its timer stopped. */
-  private settle(id: number): Waiting<Out> | undefined {
-    const waiting = this.waiting.get(id);
-    this.waiting.delete(id);
-    if (waiting) clearTimeout(waiting.timer);
-    return waiting;
+  /** The failure of the job a thread ran when it stopped: retryable, the next attempt finds a new thread. */
+  private stopped(): JobFailure {
+    return new JobFailure("render_failed", `${this.options.work} stopped before it finished; retry.`, {
+      ...this.options.details,
+      retryable: true,
+      transient: true,
+    });
   }
 
   private start(): Worker {
-    const worker = new Worker(this.script, { workerData: this.workerData });
+    const worker = new Worker(this.options.script, { workerData: this.options.workerData });
     this.worker = worker;
     let isReady = false;
     this.ready = new Promise((resolve, reject) => {
@@ -50,15 +76,18 @@ export class SideThread<In, Out, Ready> {
           isReady = true;
           return resolve(message.ready);
         }
-        const waiting = this.settle(message.id);
-        if ("result" in message) waiting?.resolve(message.result);
-        else waiting?.reject(new JobFailure(message.failure.type, message.failure.message, message.failure.details));
+        if (worker !== this.worker) return;
+        if ("result" in message) this.finish((job) => job.resolve(message.result));
+        else {
+          const { type, message: text, details } = message.failure;
+          this.finish((job) => job.reject(new JobFailure(type, text, details)));
+        }
       });
       const lost = (why: string) => {
-        reject(this.stopped(why));
+        reject(this.stopped());
         this.lost(worker, why, isReady);
       };
-      worker.on("error", (error) => lost(error.message));
+      worker.on("error", (error) => lost(error.stack ?? error.message));
       worker.on("exit", (code) => lost(`it exited with code ${code}`));
     });
     // Whoever needs the thread ready awaits `ready`; a thread nobody waits for must not fail the process.
@@ -68,42 +97,72 @@ export class SideThread<In, Out, Ready> {
     return worker;
   }
 
-  /** Fails the work in flight; a thread that had loaded is started again at once, so the next request finds it ready. */
-  private lost(worker: Worker, why: string, wasReady: boolean): void {
-    if (worker !== this.worker) return;
-    const failure = this.stopped(why);
-    for (const id of [...this.waiting.keys()]) this.settle(id)?.reject(failure);
-    this.worker = undefined;
-    if (wasReady) this.start();
+  /** Ends the running job with `settle`, and starts the next. */
+  private finish(settle: (job: Job<In, Out>) => void): void {
+    const running = this.current;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.current = undefined;
+    settle(running.job);
+    void this.next();
   }
 
-  /** Sends `input` to the thread (moving `transfer`'s buffers, not copying them) and waits for its answer. */
-  ask(input: In, transfer: Transferable[] = []): Promise<Out> {
+  /** Starts the next job once the thread is ready; its time limit starts with it. */
+  private async next(): Promise<void> {
+    if (this.current) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const running: { job: Job<In, Out>; timer?: NodeJS.Timeout } = { job };
+    this.current = running;
     const worker = this.worker ?? this.start();
-    const id = this.nextId++;
+    await this.ready.catch(() => undefined);
+    // The thread died while loading: lost() failed the job already.
+    if (this.current !== running) return;
+    running.timer = setTimeout(() => this.tooSlow(worker), this.options.timeLimitMs);
+    running.timer.unref();
+    worker.postMessage(job.input, job.transfer);
+  }
+
+  /** The running job passed its time limit: it fails on its own, and a new thread takes the jobs waiting. */
+  private tooSlow(worker: Worker): void {
+    const { work, details, timeLimitMs } = this.options;
+    this.worker = undefined;
+    void worker.terminate();
+    this.start();
+    const failure = new JobFailure(
+      "render_failed",
+      `${work} ran longer than ${timeLimitMs / 1000} s and was stopped.`,
+      {
+        ...details,
+        reason: "too_slow",
+        retryable: false,
+        transient: false,
+        limit_ms: timeLimitMs,
+      },
+    );
+    this.finish((job) => job.reject(failure));
+  }
+
+  /** Fails the running job; a thread that had loaded is started again at once, one that had not fails the queue. */
+  private lost(worker: Worker, why: string, wasReady: boolean): void {
+    if (worker !== this.worker) return;
+    console.error(`render backend: the thread for ${this.options.work.toLowerCase()} stopped: ${why}`);
+    this.worker = undefined;
+    const failure = this.stopped();
+    if (wasReady) this.start();
+    else for (const job of this.queue.splice(0)) job.reject(failure);
+    if (this.current) this.finish((job) => job.reject(failure));
+  }
+
+  /** Queues `input` for the thread (moving `transfer`'s buffers, not copying them) and waits for its answer. */
+  ask(input: In, transfer: Transferable[] = []): Promise<Out> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const seconds = this.timeLimitMs / 1000;
-        const { type, message, details } = this.stopped(`it took longer than ${seconds} s`);
-        this.settle(id)?.reject(
-          new JobFailure(type, message.replace(/; retry.*$/, "."), {
-            ...details,
-            reason: "too_slow",
-            retryable: false,
-            transient: false,
-            limit_ms: this.timeLimitMs,
-          }),
-        );
-        // The others in flight fail retryable, and the next request finds a fresh thread.
-        void worker.terminate();
-      }, this.timeLimitMs);
-      timer.unref();
-      this.waiting.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, input }, transfer);
+      this.queue.push({ input, transfer, resolve, reject });
+      void this.next();
     });
   }
 
-  /** Kills the thread as a crash would (tests): work in flight fails, and a thread that had loaded is replaced. */
+  /** Kills the thread as a crash would (tests): the running job fails, and a thread that had loaded is replaced. */
   async terminate(): Promise<void> {
     await this.worker?.terminate();
   }
@@ -112,35 +171,9 @@ export class SideThread<In, Out, Ready> {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    const failure = this.stopped("it was closed");
-    for (const id of [...this.waiting.keys()]) this.settle(id)?.reject(failure);
+    const failure = this.stopped();
+    for (const job of this.queue.splice(0)) job.reject(failure);
+    if (this.current) this.finish((job) => job.reject(failure));
     await worker?.terminate();
   }
-}
-
-/**
- * The thread's side: says `ready`, then answers each request with `handle`'s result, or with the failure it threw
- * (a JobFailure as it is, anything else as `failureOf` words it).
- */
-export function serveSideThread<In, Out>(
-  ready: unknown,
-  handle: (input: In) => Out | Promise<Out>,
-  failureOf: (error: Error) => WireFailure,
-  transferOf: (result: Out) => Transferable[] = () => [],
-): void {
-  const port = parentPort;
-  if (!port) throw new Error("serveSideThread runs in a worker thread");
-  port.postMessage({ ready });
-  port.on("message", async ({ id, input }: { id: number; input: In }) => {
-    try {
-      const result = await handle(input);
-      port.postMessage({ id, result }, transferOf(result));
-    } catch (error) {
-      const failure =
-        error instanceof JobFailure
-          ? { type: error.type, message: error.message, details: error.details }
-          : failureOf(error as Error);
-      port.postMessage({ id, failure });
-    }
-  });
 }

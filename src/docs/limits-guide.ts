@@ -2,6 +2,8 @@
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
+import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
+import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
@@ -55,6 +57,16 @@ const ROWS: Array<[string, string, string]> = [
       `MiB an instance; a render silent for ${SILENT_SESSION_MS / 60_000} minutes loses them`,
     "429 `rate_limited` with `Retry-After` (`details.reason: chunk_disk_full`); `render_failed` " +
       "(`reason: pieces_too_large`) when one render's own pieces pass it",
+  ],
+  [
+    "e-invoice checks, page images",
+    `${SIDE_SEATS} at a time per render backend, an account at most one, free work (free and trial accounts, ` +
+      `previews, \`validate\`, saving a template with an e-invoice example) at most ${SIDE_SEATS / 2}; ` +
+      `${SIDE_WORK_LIMIT_MS / 1000} s each, counted from when it starts, not while it waits; a page image is not ` +
+      `drawn when its images pass ${MAX_RASTER_PIXELS / 1e6} megapixels, or one passes ` +
+      `${n(MAX_RASTER_SIDE)} pixels a side`,
+    "`render_failed` (stage `e_invoice` or `page_image`, `reason: too_slow`); an MCP preview answers the PDF " +
+      "instead of the page's image",
   ],
   [
     "trials",

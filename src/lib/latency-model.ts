@@ -203,7 +203,6 @@ export function tracedDriver(driver: ChromiumDriver, trace: LatencyTrace): Chrom
     health: () => driver.health(),
     stats: () => driver.stats(),
     render: (job) => trace.call("backend", "render", () => driver.render(job)),
-    checkEInvoice: (check, accountId) =>
-      trace.call("backend", "e-invoice", () => driver.checkEInvoice(check, accountId)),
+    checkEInvoice: (check, seat) => trace.call("backend", "e-invoice", () => driver.checkEInvoice(check, seat)),
   };
 }

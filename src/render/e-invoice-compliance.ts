@@ -2,7 +2,7 @@
 // where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
 // the violations travel with the render as its receipt.
 import { ServiceError } from "../errors";
-import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation } from "./chromium/driver";
+import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation, SideSeat } from "./chromium/driver";
 
 /** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
 export interface EInvoiceCompliance extends Omit<EInvoiceValidation, "valid"> {
@@ -55,14 +55,17 @@ function receiptKind(kind: EInvoiceKind): Pick<EInvoiceCompliance, "standard" | 
     : { standard: kind.standard, profile: kind.profile };
 }
 
-/** Checks the rendered XML; enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice. */
+/**
+ * Checks the rendered XML as the render's work (`seat`: its account, and the free share for free accounts and
+ * previews); enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice.
+ */
 export async function checkedEInvoice(
   driver: ChromiumDriver,
   check: EInvoiceCheck,
   validation: EInvoiceValidationMode,
-  accountId: string,
+  seat: SideSeat,
 ): Promise<EInvoiceCompliance> {
-  const verdict = await driver.checkEInvoice(check, accountId);
+  const verdict = await driver.checkEInvoice(check, seat);
   const kind = receiptKind(check);
   if (verdict === "unchecked") {
     if (validation === "enforce") throw UNCHECKED;

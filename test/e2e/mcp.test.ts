@@ -1,23 +1,9 @@
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, inject, it } from "vitest";
 import { imageSize, newKey } from "./client";
+import { connect, type Era } from "./mcp-client";
 import { pageTexts } from "./pdf-text";
 import { pagePixels, pdfFile, pngPixels } from "./pdf-tools";
-
-type Era = "modern" | "legacy";
-
-async function connect(era: Era, key?: string) {
-  const client = new Client(
-    { name: "folio-e2e", version: "1.0.0" },
-    era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
-  );
-  const transport = new StreamableHTTPClientTransport(
-    new URL(`${inject("baseUrl")}/mcp`),
-    key ? { requestInit: { headers: { authorization: `Bearer ${key}` } } } : {},
-  );
-  await client.connect(transport);
-  return client;
-}
 
 /** The keys of a tool's structured answer these tests read; the assertions judge the rest. */
 interface ToolAnswer {

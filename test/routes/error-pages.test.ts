@@ -45,6 +45,9 @@ describe("the limits on /docs", () => {
       "10,000",
       "/64",
       "TRIAL_STARTS_PER_HOUR_TOTAL",
+      "2 at a time per render backend, an account at most one",
+      "at most 1; 20 s each, counted from when it starts",
+      "40 megapixels, or one passes 16,384 pixels a side",
     ])
       expect(section).toContain(figure);
     expect(section.replace(/<[^>]+>/g, "")).not.toMatch(/`|\*\*|\]\(|##/);

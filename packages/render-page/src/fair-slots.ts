@@ -1,5 +1,5 @@
-// A Chromium's page slots (the render backend's, a Browser Rendering session's), shared fairly between
-// accounts (README, "How a render stays safe"). When every slot is busy, the next free one goes to the waiting
+// A Chromium's page slots (the render backend's, a Browser Rendering session's), and the render backend's side
+// threads (e-invoice checks, page images), shared fairly between accounts (docs/limits.md#fair-share). When every slot is busy, the next free one goes to the waiting
 // job whose account has the fewest jobs running, and among equals to the account served longest ago. Three rules
 // keep any set of accounts from holding the whole instance: the last free slot never goes to an account that
 // already holds one; free work (free and trial accounts, and every preview) holds at most half the slots; and an
@@ -27,6 +27,15 @@ const STRIKE_WINDOW_MS = 10 * 60_000;
 const STRIKES_TO_LIMIT = 2;
 const LIMITED_FOR_MS = 10 * 60_000;
 
+/** The refusal of a job that waited the longest wait: what stayed busy, in the words of what the slots are. */
+const CHROMIUM_BUSY = (seconds: number) =>
+  new JobFailure("render_failed", `Every Chromium page stayed busy for ${seconds} s; retry shortly.`, {
+    stage: "browser",
+    reason: "renderer_busy",
+    transient: true,
+    retryable: true,
+  });
+
 /** A job that held its page to the end of its time or past the memory ceiling: the costly kind to repeat. */
 function strikes(error: unknown): boolean {
   return error instanceof JobFailure && (error.details.reason === "timeout" || error.details.reason === "memory_limit");
@@ -45,11 +54,18 @@ export class FairSlots {
   private readonly capacity: number;
   private readonly maxWaitMs: number;
   private readonly now: () => number;
+  private readonly busy: (seconds: number) => JobFailure;
 
-  constructor(capacity: number, maxWaitMs: number, now: () => number = Date.now) {
+  constructor(
+    capacity: number,
+    maxWaitMs: number,
+    now: () => number = Date.now,
+    busy: (seconds: number) => JobFailure = CHROMIUM_BUSY,
+  ) {
     this.capacity = capacity;
     this.maxWaitMs = maxWaitMs;
     this.now = now;
+    this.busy = busy;
   }
 
   get stats() {
@@ -155,16 +171,24 @@ export class FairSlots {
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         this.count(account, 0);
-        reject(
-          new JobFailure(
-            "render_failed",
-            `Every Chromium page stayed busy for ${this.maxWaitMs / 1000} s; retry shortly.`,
-            { stage: "browser", reason: "renderer_busy", transient: true, retryable: true },
-          ),
-        );
+        reject(this.busy(this.maxWaitMs / 1000));
       }, this.maxWaitMs);
       this.waiting.push(waiter);
       this.dispatch();
     });
+  }
+
+  /** Runs `job` once `account` has a slot, and gives the slot back when it ends (a failure it throws counts). */
+  async run<T>(account: string, share: SlotShare, job: () => Promise<T>): Promise<T> {
+    const lease = await this.acquire(account, share);
+    let error: unknown;
+    try {
+      return await job();
+    } catch (thrown) {
+      error = thrown;
+      throw thrown;
+    } finally {
+      lease.release({ error });
+    }
   }
 }

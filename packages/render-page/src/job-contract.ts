@@ -126,3 +126,28 @@ export function jobFromWire(text: string): RenderJob {
       : {}),
   };
 }
+
+/**
+ * Whose work a backend request without a job body is (an e-invoice check, a page image): its side thread takes
+ * turns between accounts like a Chromium's pages (docs/limits.md#fair-share). Sent as headers, read back with the
+ * safe values when missing: the free share.
+ */
+export interface SideSeat {
+  accountId: string;
+  share: SlotShare;
+}
+
+const SEAT_ACCOUNT = "x-folio-account";
+const SEAT_SHARE = "x-folio-share";
+
+export function seatHeaders(seat: SideSeat): Record<string, string> {
+  return { [SEAT_ACCOUNT]: seat.accountId, [SEAT_SHARE]: seat.share };
+}
+
+export function seatFromHeaders(headers: Record<string, string | string[] | undefined>): SideSeat {
+  const account = headers[SEAT_ACCOUNT];
+  return {
+    accountId: typeof account === "string" ? account : "",
+    share: headers[SEAT_SHARE] === "paid" ? "paid" : "free",
+  };
+}

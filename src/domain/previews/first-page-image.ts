@@ -15,6 +15,7 @@ export async function firstPageImage(
   const driver = chromium();
   if (!driver.firstPageImage) return null;
   // The image is a convenience on top of a preview that already succeeded (and counted): whatever stops the
-  // drawing, the agent gets the PDF.
-  return driver.firstPageImage(preview.bytes, accountId).catch(() => null);
+  // drawing (a page whose images pass the raster ceilings among them), the agent gets the PDF. A preview is free
+  // work (docs/limits.md#fair-share).
+  return driver.firstPageImage(preview.bytes, { accountId, share: "free" }).catch(() => null);
 }

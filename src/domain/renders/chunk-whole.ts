@@ -35,7 +35,7 @@ export async function prepareWhole(
         deps.chromium(),
         { xml: invoice.xml, standard: "factur-x", profile: invoice.profile },
         invoice.validation,
-        seat.accountId,
+        seat,
       )
     : Promise.resolve(undefined);
   checking.catch(() => undefined);

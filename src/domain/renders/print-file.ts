@@ -149,7 +149,7 @@ export async function printFile(
         deps.chromium(),
         { xml: invoice.xml, standard: "factur-x", profile: invoice.profile },
         invoice.validation,
-        seat.accountId,
+        seat,
       ),
   ]);
   if (plan.format !== "pdf") return file;

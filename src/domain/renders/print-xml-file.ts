@@ -29,7 +29,7 @@ export async function printXmlFile(
     deps.chromium(),
     { xml: shipped, ...eInvoiceKind(invoice) },
     invoice.validation ?? "enforce",
-    seat.accountId,
+    seat,
   );
   return { bytes: new TextEncoder().encode(shipped), pageCount, compliance: { e_invoice: compliance } };
 }

@@ -22,11 +22,15 @@ export interface EInvoiceWarning {
 /** Asks the rules about one XML: the render backend's answer, or "unchecked" where none can run. */
 export type EInvoiceChecker = (check: EInvoiceCheck) => Promise<EInvoiceValidation | "unchecked">;
 
-/** The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked". */
+/**
+ * The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked".
+ * Checking a template's example is free work, whatever the plan (docs/limits.md#fair-share): it takes the free share
+ * of the backend's checks, like a preview.
+ */
 export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: string): EInvoiceChecker {
   return async (check) => {
     try {
-      return await chromium().checkEInvoice(check, accountId);
+      return await chromium().checkEInvoice(check, { accountId, share: "free" });
     } catch (error) {
       if (error instanceof ServiceError) return "unchecked";
       throw error;
@@ -38,8 +42,9 @@ const UNCHECKED: EInvoiceWarning = {
   path: PATH,
   code: "e_invoice_unchecked",
   message:
-    "The example's e-invoice XML could not be checked with the official rules: no render backend runs here. " +
-    "Renders enforcing the rules fail until one does.",
+    "The example's e-invoice XML could not be checked with the official rules: no render backend answered the " +
+    "check (none runs here, or its checks were busy or stopped). Validate again to check it; renders enforcing " +
+    "the rules fail while none can.",
 };
 
 /** One warning per violation the rules find in the XML rendered from the example (none when it passes). */

@@ -61,8 +61,8 @@ export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
   return {
     name: "backend",
     render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
-    checkEInvoice: (check) => reaching(() => postCheck(send, secret, check)),
-    firstPageImage: (pdf) => reaching(() => postPageImage(send, secret, pdf)),
+    checkEInvoice: (check, seat) => reaching(() => postCheck(send, secret, check, seat)),
+    firstPageImage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)),
     chunked: () => chunkedPrinter((work) => reaching(() => work(send)), secret),
     async health(): Promise<string> {
       try {

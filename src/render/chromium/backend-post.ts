@@ -1,3 +1,4 @@
+import { SIDE_SEAT_WAIT_MS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
 import { InstanceUnavailable } from "./instance-spread";
 
 /** One HTTP round trip to a render backend: a URL in development, a container's Durable Object in production. */
@@ -15,8 +16,15 @@ export function fromHost(response: Response): boolean {
 }
 
 /**
- * POSTs a body (JSON text, or a file's bytes) to one backend, behind the secret; `InstanceUnavailable` when no
- * answer came.
+ * How long the Worker waits for a side thread's answer (an e-invoice check, a page image): the backend's longest
+ * wait for the job's turn, the time limit of the one job ahead of it in its thread and its own, and 10 s of room.
+ * It only stops a hang: the backend answers before.
+ */
+export const SIDE_WORK_TIMEOUT_MS = SIDE_SEAT_WAIT_MS + 2 * SIDE_WORK_LIMIT_MS + 10_000;
+
+/**
+ * POSTs a body (JSON text, or a file's bytes) to one backend, behind the secret, with `headers` besides;
+ * `InstanceUnavailable` when no answer came.
  */
 export async function postToBackend(
   send: BackendFetch,
@@ -24,12 +32,13 @@ export async function postToBackend(
   path: string,
   body: string | Uint8Array,
   timeoutMs: number,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const contentType = typeof body === "string" ? "application/json" : "application/pdf";
   try {
     return await send(path, {
       method: "POST",
-      headers: { "content-type": contentType, "x-render-secret": secret },
+      headers: { ...headers, "content-type": contentType, "x-render-secret": secret },
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

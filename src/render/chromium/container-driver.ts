@@ -62,8 +62,8 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
         async (work) => (pinned === undefined ? undefined : reaching(() => work(instanceNamed(pinned as string).send))),
       );
     },
-    checkEInvoice: (check, accountId) => pageless(accountId, (send) => postCheck(send, secret, check)),
-    firstPageImage: (pdf, accountId) => pageless(accountId, (send) => postPageImage(send, secret, pdf)),
+    checkEInvoice: (check, seat) => pageless(seat.accountId, (send) => postCheck(send, secret, check, seat)),
+    firstPageImage: (pdf, seat) => pageless(seat.accountId, (send) => postPageImage(send, secret, pdf, seat)),
     async health(): Promise<string> {
       // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.
       const states = await Promise.allSettled(instances.map((instance) => instance.awake()));

@@ -1,12 +1,12 @@
 import type { EInvoiceKind, EInvoiceValidation } from "@folio/e-invoice/validate";
-import type { RenderedFile, RenderJob, SlotShare } from "@folio/render-page/job-contract";
+import type { RenderedFile, RenderJob, SideSeat, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
 import type { RenderOptions } from "../../domain/render-options/options-schema";
 import { ServiceError } from "../../errors";
 import type { ChunkedPrinter } from "./chunked-printer";
 
 /** The port the domain renders through: it names the job's types here, not in the shared package. */
-export type { EInvoiceValidation, RenderedFile, SlotShare };
+export type { EInvoiceValidation, RenderedFile, SideSeat, SlotShare };
 
 /** What the render backend checks: the rendered XML and the kind it is declared as. */
 export type EInvoiceCheck = EInvoiceKind & { xml: string };
@@ -24,15 +24,15 @@ export interface ChromiumDriver {
   readonly name: "container" | "backend" | "browser-rendering";
   render(job: ChromiumJob): Promise<RenderedFile>;
   /**
-   * Checks an e-invoice with the official rules, which need Node: the backend drivers ask the render backend;
-   * a driver without one answers "unchecked".
+   * Checks an e-invoice with the official rules, which need Node: the backend drivers ask the render backend,
+   * where the check takes its turn as `seat`'s work; a driver without one answers "unchecked".
    */
-  checkEInvoice(check: EInvoiceCheck, accountId: string): Promise<EInvoiceValidation | "unchecked">;
+  checkEInvoice(check: EInvoiceCheck, seat: SideSeat): Promise<EInvoiceValidation | "unchecked">;
   /**
    * A PDF's first page as a PNG (an agent's preview looks at it): drawn by the render backend; absent where there is
    * none (the Browser Rendering binding), and the preview then answers the PDF itself.
    */
-  firstPageImage?(pdf: Uint8Array, accountId: string): Promise<Uint8Array>;
+  firstPageImage?(pdf: Uint8Array, seat: SideSeat): Promise<Uint8Array>;
   /**
    * A chunked render's printer, its pieces and join on one render backend; absent where nothing can keep the
    * pieces (the Browser Rendering binding), so `options.chunk` needs a render backend.
