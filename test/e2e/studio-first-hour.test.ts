@@ -208,7 +208,7 @@ describe("the studio, a newcomer's first hour", () => {
     expect(published.json.example.items[8]).toEqual({ description: "", quantity: 1, unit_price: 0 });
   });
 
-  it("keeps a closing tag typed after the one the editor inserted single", async () => {
+  it("keeps a closing tag, a Liquid tag's %} and an output's }} typed after the ones the editor inserted single", async () => {
     await page.click("#new-button");
     await page.fill("#new-name", "typed-tags");
     // The gallery is offered: the hello page, its documents and a blank page.
@@ -222,9 +222,14 @@ describe("the studio, a newcomer's first hour", () => {
     await page.keyboard.type("<p>Hi</p>");
     await page.keyboard.press("Enter");
     await page.keyboard.type("<ul><li>a</li></ul>");
+    // `{%` makes `{%|%}` and `{{` makes `{{|}}`; a person types the `%}` and `}}` anyway.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("{% if x %}Yes{% endif %}");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("{{ name }} and {{ 'a' | upcase }}");
     await expect
       .poll(() => editor(page, "source").locator(".cm-line").allTextContents())
-      .toEqual(["<p>Hi</p>", "<ul><li>a</li></ul>"]);
+      .toEqual(["<p>Hi</p>", "<ul><li>a</li></ul>", "{% if x %}Yes{% endif %}", "{{ name }} and {{ 'a' | upcase }}"]);
   });
 
   it("asks before Load replaces unsaved edits, and before the tab is reloaded with edits unsaved", async () => {

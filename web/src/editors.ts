@@ -23,6 +23,7 @@ import { shownExtensions, theme } from "./editor-theme";
 import { inlineDiagnostics } from "./inline-diagnostics";
 import { optionsCompletion, schemaCompletion } from "./json-complete";
 import { parseJson } from "./json-paths";
+import { liquidCloseTyping } from "./liquid-close-typing";
 
 const FOLIO_FILTERS: Completion[] = [
   {
@@ -105,7 +106,7 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
 
   const extensionsFor = (id: EditorId): Extension[] => [
     ...commonExtensions(),
-    id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace, closeTagTyping] : json(),
+    id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace, closeTagTyping, liquidCloseTyping] : json(),
     id === "options" ? EditorState.languageData.of(() => [{ autocomplete: optionsCompletion }]) : [],
     id === "schema" ? EditorState.languageData.of(() => [{ autocomplete: schemaCompletion }]) : [],
     editorLinter(id, () => server[id] ?? []),
