@@ -70,7 +70,10 @@ export const ERROR_TYPES = {
   rate_limited: {
     status: 429,
     retry: "Yes, after `Retry-After` seconds, then with exponential backoff and jitter.",
-    meaning: "Renders are being started faster than the plan's per-minute limit for this API key.",
+    meaning:
+      "Renders or previews are being started faster than a window allows: the plan's renders a minute per API " +
+      "key, the previews a minute per API key (validate, and saving a template that makes an e-invoice, count as " +
+      "previews), or a free or trial account's previews a day. `details.limit_name` names the window.",
   },
   render_failed: {
     status: 500,

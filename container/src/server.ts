@@ -99,7 +99,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await pool.run(job.accountId, job.share, (browser) =>
       runJob(pool, browser, job, memory, (outcome) => {
         if ("error" in outcome) return sendFailure(res, outcome.error);
-        const { bytes, pageCount } = outcome.file;
+        const { bytes, pageCount, cut } = outcome.file;
         // A chunk's piece stays here for the join; the Worker learns its pages and the session's total.
         if (job.chunk)
           return void sessions.add(job.chunk.session, job.chunk.index, bytes, pageCount).then(
@@ -110,6 +110,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
           "content-type": CONTENT_TYPES[job.format],
           "content-length": bytes.byteLength,
           "x-page-count": String(pageCount),
+          ...(cut ? { "x-pages-cut": "true" } : {}),
           "x-render-ms": String(Date.now() - receivedAt),
         });
         res.end(bytes);

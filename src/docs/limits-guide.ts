@@ -1,6 +1,7 @@
 // The "Limits" part of /docs: what bounds a request's work, so no request holds the service or gets output for free
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
@@ -41,10 +42,18 @@ const ROWS: Array<[string, string, string]> = [
   ],
   [
     "previews",
-    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}, ${MAX_PREVIEW_PAGES} pages printed, the PREVIEW ` +
-      `mark drawn onto the output; at most half of a renderer's pages for free work (free and trial accounts, ` +
-      `every preview)`,
-    "`X-Service-Preview-Truncated: true` past the pages",
+    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}; the first ${MAX_PREVIEW_PAGES} pages printed; the ` +
+      `PREVIEW mark drawn onto the output, inside each PDF page's one content stream and tiled over the whole ` +
+      `page (over the whole image of a PNG or JPG); at most half of a renderer's pages for free work (free and ` +
+      `trial accounts, every preview)`,
+    `\`X-Service-Preview-Truncated: true\` past the pages: the file holds the first ${MAX_PREVIEW_PAGES}`,
+  ],
+  [
+    "preview windows",
+    `${PREVIEWS_PER_MINUTE} a minute per API key, apart from renders; ${FREE_PREVIEWS_PER_DAY} a day per free or ` +
+      "trial account, all its keys together. `validate`, and creating or publishing a template that makes an " +
+      "e-invoice (its example is checked with the official rules), count as previews (REST, agent tools, studio)",
+    "429 `rate_limited` with `Retry-After`; `details.limit_name` `previews_per_minute` or `previews_per_day`",
   ],
   [
     "trials",

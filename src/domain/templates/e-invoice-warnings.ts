@@ -2,11 +2,12 @@
 // validated, so a violation shows before the first render is refused for it. Warnings never block a save.
 
 import type { Violation } from "@folio/e-invoice/violation";
-import type { TemplateVersionRow } from "../../db/schema";
+import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
 import { eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
+import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
 import type { RenderOptions } from "../render-options/options-schema";
 
 const PATH = "options.e_invoice.xml";
@@ -22,9 +23,18 @@ export interface EInvoiceWarning {
 /** Asks the rules about one XML: the render backend's answer, or "unchecked" where none can run. */
 export type EInvoiceChecker = (check: EInvoiceCheck) => Promise<EInvoiceValidation | "unchecked">;
 
-/** The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked". */
-export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: string): EInvoiceChecker {
+/**
+ * The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked".
+ * A check runs the official rules on the render backend, free work that costs like a preview: it is admitted by
+ * `admission` (the request's preview gate, docs/limits.md#previews) first, and refused with it (429).
+ */
+export function eInvoiceChecker(
+  chromium: () => ChromiumDriver,
+  accountId: string,
+  admission: () => Promise<unknown>,
+): EInvoiceChecker {
   return async (check) => {
+    await admission();
     try {
       return await chromium().checkEInvoice(check, accountId);
     } catch (error) {
@@ -32,6 +42,14 @@ export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: strin
       throw error;
     }
   };
+}
+
+/** The checker of one request by `caller` (create, publish), its checks counted as one preview of the caller's. */
+export function callerEInvoiceChecker(
+  caller: { account: AccountRow; apiKeyId: string },
+  deps: PreviewLimiters & { chromium: () => ChromiumDriver },
+): EInvoiceChecker {
+  return eInvoiceChecker(deps.chromium, caller.account.id, previewAdmission(caller, deps));
 }
 
 const UNCHECKED: EInvoiceWarning = {
