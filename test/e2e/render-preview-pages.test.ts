@@ -61,6 +61,15 @@ describe("a preview's page limit", () => {
     expect(await structurePagesAreInDocument(file)).toBeGreaterThanOrEqual(50);
   });
 
+  it("cuts a document with a table of contents, printed in two passes, at 50 pages", async () => {
+    const key = await newKey();
+    const res = await preview(key, { source: PAGES, options: { toc: true }, data: { n: 55 } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-service-page-count")).toBe("50");
+    expect(res.headers.get("x-service-preview-truncated")).toBe("true");
+    expect((await inspectPdf(res.bytes)).pages).toBe(50);
+  });
+
   it("cuts a chunked template, which a preview prints as one chunk, at 50 pages", async () => {
     const key = await newKey();
     const source =
