@@ -88,7 +88,8 @@ export function eInvoiceGuide(): string {
     `<code>"report"</code> renders it and lists the violations in the receipt. Warnings of the rules never fail a ` +
     `render. A preview is never refused for them; create, publish and validate of a template check its example's ` +
     `XML and answer each violation as a warning <code>e_invoice_rule</code> (or <code>e_invoice_unchecked</code> ` +
-    `where no render backend runs).</p>\n` +
+    `where no render backend runs); that check counts as a preview, in the previews' windows ` +
+    `(<a href="#limits">limits</a>).</p>\n` +
     `<p>The receipt, on the Render (the answer, GET, lists and webhooks): <code>compliance.e_invoice</code> ` +
     `<code>{standard, profile, valid, rules: [{name, version}], rules_not_applied: [{name, reason}], ` +
     `violations, violations_truncated?}</code>, at most 100 violations, fatal first.</p>\n` +
