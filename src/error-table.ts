@@ -71,9 +71,11 @@ export const ERROR_TYPES = {
     status: 429,
     retry: "Yes, after `Retry-After` seconds, then with exponential backoff and jitter.",
     meaning:
-      "Renders are being started faster than the plan's per-minute limit for this API key, trials are being " +
-      "started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their " +
-      "disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`).",
+      "Renders or previews are being started faster than a window allows (the plan's renders a minute per API " +
+      "key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count " +
+      "as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials " +
+      "are being started faster than allowed, or the printed pieces of this account's chunked renders in flight " +
+      "fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`).",
   },
   render_failed: {
     status: 500,

@@ -62,6 +62,8 @@ export interface Services extends RequestScope {
   capacity: CapacitySettings;
   /** Rate limits are counted per API key: one limiter object per key and window. */
   limiter(apiKeyId: string, window?: RateWindow): DurableObjectStub<RateLimiter>;
+  /** A free or trial account's previews of the day, all its keys together: one limiter object per account. */
+  previewDay(accountId: string): DurableObjectStub<RateLimiter>;
   /** The delivery of one render's webhook: one Durable Object per render, so starting it twice is harmless. */
   webhook(renderId: string): DurableObjectStub<WebhookDelivery>;
   /** The limiters a keyless trial start from this client address must pass. */
@@ -103,6 +105,7 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
     limiter: (apiKeyId, window = "renders") =>
       env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`), hint),
+    previewDay: (accountId) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`preview-day:${accountId}`), hint),
     webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId), hint),
     trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),

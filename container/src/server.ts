@@ -72,11 +72,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
       runJob(pool, browser, job, memory, (outcome) => {
         settled(outcome);
         if ("error" in outcome) return sendFailure(res, outcome.error);
-        const { bytes, pageCount } = outcome.file;
+        const { bytes, pageCount, cut } = outcome.file;
         res.writeHead(200, {
           "content-type": CONTENT_TYPES[job.format],
           "content-length": bytes.byteLength,
           "x-page-count": String(pageCount),
+          ...(cut ? { "x-pages-cut": "true" } : {}),
           "x-render-ms": String(Date.now() - receivedAt),
         });
         res.end(bytes);

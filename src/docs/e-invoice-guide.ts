@@ -89,7 +89,8 @@ export function eInvoiceGuide(): string {
     `render. A preview is never refused for them; create, publish and validate of a template check its example's ` +
     `XML and answer each violation as a warning <code>e_invoice_rule</code> (or <code>e_invoice_unchecked</code> ` +
     `where no render backend runs, or <code>e_invoice_refused</code> when the XML fails the checks every render ` +
-    `makes first: well-formed, no DTD or entity, no stylesheet instruction or XInclude, the standard's root).</p>\n` +
+    `makes first: well-formed, no DTD or entity, no stylesheet instruction or XInclude, the standard's root); that ` +
+    `check counts as a preview, in the previews' windows (<a href="#limits">limits</a>).</p>\n` +
     `<p>The receipt, on the Render (the answer, GET, lists and webhooks): <code>compliance.e_invoice</code> ` +
     `<code>{standard, profile, valid, rules: [{name, version}], rules_not_applied: [{name, reason}], ` +
     `violations, violations_truncated?}</code>, at most 100 violations, fatal first.</p>\n` +

@@ -4,6 +4,7 @@
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
@@ -45,10 +46,18 @@ const ROWS: Array<[string, string, string]> = [
   ],
   [
     "previews",
-    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}, ${MAX_PREVIEW_PAGES} pages printed, the PREVIEW ` +
-      `mark drawn onto the output; at most half of a renderer's pages for free work (free and trial accounts, ` +
-      `every preview)`,
-    "`X-Service-Preview-Truncated: true` past the pages",
+    `\`timeout_ms\` at most ${n(MAX_PREVIEW_TIMEOUT_MS)}; the first ${MAX_PREVIEW_PAGES} pages printed; the ` +
+      `PREVIEW mark drawn onto the output, inside each PDF page's one content stream and tiled over the whole ` +
+      `page (over the whole image of a PNG or JPG); at most half of a renderer's pages for free work (free and ` +
+      `trial accounts, every preview)`,
+    `\`X-Service-Preview-Truncated: true\` past the pages: the file holds the first ${MAX_PREVIEW_PAGES}`,
+  ],
+  [
+    "preview windows",
+    `${PREVIEWS_PER_MINUTE} a minute per API key, apart from renders; ${FREE_PREVIEWS_PER_DAY} a day per free or ` +
+      "trial account, all its keys together. `validate`, and creating or publishing a template that makes an " +
+      "e-invoice (its example is checked with the official rules), count as previews (REST, agent tools, studio)",
+    "429 `rate_limited` with `Retry-After`; `details.limit_name` `previews_per_minute` or `previews_per_day`",
   ],
   [
     "chunk pieces",

@@ -6,6 +6,8 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until the window frees a unit again (Retry-After when refused). */
   resetSeconds: number;
+  /** When the window counted in started (ms): what `giveBack` names. */
+  windowStartedAt: number;
 }
 
 interface Window {
@@ -25,10 +27,22 @@ export class RateLimiter extends DurableObject {
     this.window ??= (await this.ctx.storage.get<Window>("window")) ?? null;
     if (!this.window || now - this.window.startedAt >= windowSeconds * 1000) this.window = { startedAt: now, used: 0 };
     const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowSeconds * 1000 - now) / 1000));
+    const windowStartedAt = this.window.startedAt;
     if (this.window.used + units > limit)
-      return { allowed: false, limit, remaining: Math.max(0, limit - this.window.used), resetSeconds };
+      return { allowed: false, limit, remaining: Math.max(0, limit - this.window.used), resetSeconds, windowStartedAt };
     this.window.used += units;
     await this.ctx.storage.put("window", this.window);
-    return { allowed: true, limit, remaining: limit - this.window.used, resetSeconds };
+    return { allowed: true, limit, remaining: limit - this.window.used, resetSeconds, windowStartedAt };
+  }
+
+  /**
+   * Gives back `units` taken in the window that started at `windowStartedAt`, when another window the request was
+   * asked in refused it (a request does no work, so it uses nothing); a window since renewed has nothing to give back.
+   */
+  async giveBack(units: number, windowStartedAt: number): Promise<void> {
+    this.window ??= (await this.ctx.storage.get<Window>("window")) ?? null;
+    if (this.window?.startedAt !== windowStartedAt) return;
+    this.window.used = Math.max(0, this.window.used - units);
+    await this.ctx.storage.put("window", this.window);
   }
 }

@@ -2,6 +2,7 @@
 // section are rewritten, found with the reader the render backend shares.
 import { DOCUMENT_URL } from "@folio/render-page/document-guard";
 import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
+import { concatBytes, latin1Bytes } from "../lib/bytes";
 
 /**
  * What Chromium writes as /Title when the document has no <title>: the address the document is loaded at, an
@@ -13,12 +14,6 @@ const UNTITLED = new Set([DOCUMENT_URL, DOCUMENT_URL.replace(/^https:\/\//, ""),
 function documentTitle(infoText: string): string | undefined {
   const title = readLiteral(infoText, "Title");
   return title === undefined || UNTITLED.has(title) ? undefined : title;
-}
-
-function asciiBytes(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
 }
 
 export interface PdfMetadata {
@@ -89,15 +84,9 @@ export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: Pd
     `startxref\n${xref.xrefOffset + delta}\n%%EOF\n`;
   const parts = [
     bytes.subarray(0, info.start),
-    asciiBytes(newObject),
+    latin1Bytes(newObject),
     bytes.subarray(info.end, xref.xrefOffset),
-    asciiBytes(tail),
+    latin1Bytes(tail),
   ];
-  const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    result.set(part, at);
-    at += part.length;
-  }
-  return result;
+  return concatBytes(parts);
 }

@@ -1,6 +1,8 @@
 // PNG encoding with the runtime's native zlib. resvg's own encoder (asPng) runs in wasm and took about
 // 30 ms of a 50 ms card; this one takes about 12 ms and writes smaller files for flat card artwork.
 
+import { concatBytes } from "../lib/bytes";
+
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = (() => {
@@ -68,11 +70,5 @@ export async function encodePng(premultipliedRgba: Uint8Array, width: number, he
   view.setUint32(4, height);
   header.set([8, 6, 0, 0, 0], 8);
   const parts = [SIGNATURE, chunk("IHDR", header), chunk("IDAT", compressed), chunk("IEND", new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

@@ -1,65 +1,42 @@
 // A preview's PREVIEW mark is drawn onto the output, never into the document (README, "Previews"): markup,
 // comments or CSS in a template could hide a mark that is part of it, and a free preview would then be a free
-// render. On a PDF it is the last thing on every page, after printing: text in Inter (embedded) inside an
-// /Artifact marked-content sequence, so tagged and PDF/A previews stay valid. On a satori card it is the last
-// element of the SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it
-// over the captured pixels (@folio/render-page capture.ts, markCapture).
+// render. On a PDF it is drawn after printing (preview-mark-pdf.ts); on a satori card it is the last element of the
+// SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it, tiled, over the
+// captured pixels (@folio/render-page capture.ts, markCapture).
 
-import fontkit from "@cantoo/fontkit";
-import { degrees, PDFDocument, PDFName, PDFOperator, rgb } from "@cantoo/pdf-lib";
 import { BoundedCache } from "../lib/bounded-cache";
 import { escapeHtml } from "../lib/escape-html";
-import { INTER_FONTS } from "./inter-fonts";
 import { layoutSatoriCard, satoriTree } from "./satori";
-import { OVERLAY_INK, type Watermark, watermarkOverlay } from "./watermark";
+import { type Watermark, watermarkOverlay } from "./watermark";
 
 export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };
 
-const interBold = INTER_FONTS.find((font) => font.weight === 700);
-if (!interBold) throw new Error("inter-fonts.ts holds no Inter Bold (700), which the preview mark is set in");
-const INTER_BOLD = interBold.data;
+/** The card mark's tile as SVG markup, per mark (its placement is per card). */
+const cardTiles = new BoundedCache<Promise<string>>(4);
 
-/** A card's mark as SVG markup, per card size. */
-const cardMarks = new BoundedCache<Promise<string>>(32);
+/** The tile the card mark repeats: the size of the tile the render backend lays over a Chromium capture. */
+const CARD_TILE = { width: 560, height: 360 };
 
-/** The mark's size on a page or image: about a fifth of its shorter side, and never wider than its diagonal allows. */
-function fontSize(width: number, height: number, textWidthAtOne: number): number {
-  return Math.min(Math.min(width, height) * 0.2, (0.8 * Math.hypot(width, height)) / textWidthAtOne);
-}
-
-/** Draws the mark across every page of a printed PDF, last in each page's content. */
-export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> = PREVIEW_MARK): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(new Uint8Array(INTER_BOLD), { subset: true });
-  // CSS turns clockwise for a positive angle, PDF counterclockwise: the same slant needs the opposite sign.
-  const theta = (-mark.angle * Math.PI) / 180;
-  for (const page of doc.getPages()) {
-    const { width, height } = page.getSize();
-    const size = fontSize(width, height, font.widthOfTextAtSize(mark.text, 1));
-    const run = font.widthOfTextAtSize(mark.text, size);
-    const rise = font.heightAtSize(size, { descender: false }) / 2;
-    // The text's origin, placed so the middle of the run sits at the middle of the page.
-    const x = width / 2 - (run / 2) * Math.cos(theta) + rise * Math.sin(theta);
-    const y = height / 2 - (run / 2) * Math.sin(theta) - rise * Math.cos(theta);
-    page.pushOperators(PDFOperator.of("BMC" as never, [PDFName.of("Artifact")]));
-    page.drawText(mark.text, {
-      x,
-      y,
-      size,
-      font,
-      color: rgb(...(OVERLAY_INK.map((channel) => channel / 255) as [number, number, number])),
-      opacity: mark.opacity,
-      rotate: degrees(-mark.angle),
-    });
-    page.pushOperators(PDFOperator.of("EMC" as never));
-  }
-  return doc.save();
+/** The tile placed over a `width` x `height` card: one on its middle, every other row shifted half a tile. */
+function tiledMark(tile: string, width: number, height: number): string {
+  const { width: w, height: h } = CARD_TILE;
+  const rows = Math.ceil(height / 2 / h) + 1;
+  const columns = Math.ceil(width / 2 / w) + 1;
+  const uses: string[] = [];
+  for (let row = -rows; row <= rows; row++)
+    for (let column = -columns; column <= columns; column++) {
+      const x = width / 2 - w / 2 + column * w + (Math.abs(row) % 2) * (w / 2);
+      const y = height / 2 - h / 2 + row * h;
+      if (x + w > 0 && y + h > 0 && x < width && y < height)
+        uses.push(`<use href="#folio-preview-mark" x="${x}" y="${y}"/>`);
+    }
+  return `<defs><g id="folio-preview-mark">${tile}</g></defs>${uses.join("")}`;
 }
 
 /**
- * Closes a card's SVG with the mark, laid out by Satori itself on a transparent card of the same size (its text
- * becomes paths, so resvg needs no font): inserted before the root's end tag, the last thing Satori writes.
+ * Closes a card's SVG with the mark, laid out by Satori itself on a transparent tile (its text becomes paths, so resvg
+ * needs no font) and repeated over the whole card, so a card of any size is marked everywhere, not in one band a
+ * template could keep clear of: inserted before the root's end tag, the last thing Satori writes.
  */
 export async function withMarkSvg(
   svg: string,
@@ -67,13 +44,13 @@ export async function withMarkSvg(
   height: number,
   mark: Required<Watermark> = PREVIEW_MARK,
 ): Promise<string> {
-  // The mark depends on the card's size only: laid out once per size, not on every preview.
-  const inner = await cardMarks.get(`${width}x${height}:${JSON.stringify(mark)}`, async () => {
-    const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), width, height);
+  // The tile depends on the mark only: laid out once, not on every preview.
+  const tile = await cardTiles.get(JSON.stringify(mark), async () => {
+    const overlay = await layoutSatoriCard(satoriTree(watermarkOverlay(mark)), CARD_TILE.width, CARD_TILE.height);
     return overlay.slice(overlay.indexOf(">") + 1, overlay.lastIndexOf("</svg>"));
   });
   const end = svg.lastIndexOf("</svg>");
-  return `${svg.slice(0, end)}${inner}${svg.slice(end)}`;
+  return `${svg.slice(0, end)}${tiledMark(tile, width, height)}${svg.slice(end)}`;
 }
 
 /**

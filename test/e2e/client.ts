@@ -44,6 +44,16 @@ export async function createTemplate(body: Record<string, unknown>, key?: string
   return name;
 }
 
+/** POST /v1/previews with `key`: the status, the headers and the file's bytes. */
+export async function preview(key: string, body: Record<string, unknown>) {
+  const res = await fetch(`${inject("baseUrl")}/v1/previews`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
 export async function download(url: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const res = await fetch(url);
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };

@@ -267,6 +267,17 @@ describe("preview_template", () => {
   });
 });
 
+describe("preview_template's page limit", () => {
+  it("previews a 51-page document as its first 50 pages, said cut, like POST /v1/previews", async () => {
+    const client = await connect("modern", await newKey());
+    const source =
+      '{% for i in (1..51) %}<p{% unless forloop.first %} style="break-before:page"{% endunless %}>{{ i }}</p>{% endfor %}';
+    const res = await call(client, "preview_template", { source });
+    expect(res.structuredContent).toMatchObject({ object: "preview", page_count: 50, truncated: true });
+    await client.close();
+  });
+});
+
 describe("the tools' arguments", () => {
   it("each has a description, in every tool tools/list gives", async () => {
     const { tools } = await (await connect("modern")).listTools();

@@ -51,6 +51,11 @@ export interface RenderJob<Options extends object = PageOptions> {
   /** PDF only: print at most one page past this many (the page ceiling the account can pay for). */
   maxPages?: number;
   /**
+   * PDF only, with `maxPages`: a longer document is printed to `maxPages` and answered `cut` (a preview's page
+   * limit), instead of one page past it (a render's ceiling, which refuses the document).
+   */
+  cutAtMaxPages?: boolean;
+  /**
    * PDF only, set inside the render backend for a slice of the margins document (container/src/join-render.ts):
    * print only these pages, numbered as in the whole. Never on the wire.
    */
@@ -73,6 +78,8 @@ export interface ChunkPiece {
 export interface RenderedFile {
   bytes: Uint8Array;
   pageCount: number;
+  /** The document has more pages than `maxPages`, and the file holds only those (`cutAtMaxPages`). */
+  cut?: boolean;
 }
 
 /** The job as the backend's POST /render body (JSON, snake_case like the rest of Folio's wire). */
@@ -86,6 +93,7 @@ export function jobToWire(job: RenderJob<object>): string {
     account: job.accountId,
     share: job.share,
     max_pages: job.maxPages,
+    cut_at_max_pages: job.cutAtMaxPages,
     mark_html: job.markHtml,
     chunk: job.chunk,
   });
@@ -101,6 +109,7 @@ interface WireJob {
   account?: unknown;
   share?: unknown;
   max_pages?: unknown;
+  cut_at_max_pages?: unknown;
   mark_html?: unknown;
   chunk?: Partial<ChunkPiece>;
 }
@@ -120,6 +129,7 @@ export function jobFromWire(text: string): RenderJob {
     accountId: typeof body.account === "string" ? body.account : "",
     share: body.share === "paid" ? "paid" : "free",
     ...(typeof body.max_pages === "number" && Number.isSafeInteger(body.max_pages) ? { maxPages: body.max_pages } : {}),
+    ...(body.cut_at_max_pages === true ? { cutAtMaxPages: true } : {}),
     ...(typeof body.mark_html === "string" ? { markHtml: body.mark_html } : {}),
     ...(typeof body.chunk?.session === "string" && Number.isSafeInteger(body.chunk.index)
       ? { chunk: { session: body.chunk.session, index: Number(body.chunk.index) } }

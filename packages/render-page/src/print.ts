@@ -1,7 +1,7 @@
 // A job's PDF: its title, its page geometry (options over the document's @page rules), the print options
 // Puppeteer takes, and the table of contents when the job asks for one.
 import type { InPageDocument } from "./in-page-dom.ts";
-import type { PageOptions, RenderJob } from "./job-contract.ts";
+import type { PageOptions, RenderedFile, RenderJob } from "./job-contract.ts";
 import {
   applyOverride,
   needsDeclaredPage,
@@ -10,6 +10,7 @@ import {
   readDeclaredPage,
 } from "./page-geometry.ts";
 import type { PageLike } from "./page-like.ts";
+import { pdfPageCount } from "./pdf-structure.ts";
 import { printWithTableOfContents } from "./table-of-contents.ts";
 
 /** Only ever touched inside functions that Puppeteer serializes and runs in the page. */
@@ -41,8 +42,12 @@ function pdfOptions(options: PageOptions, geometry: PageGeometry, ranges: string
   };
 }
 
-/** Prints the loaded document of `job` as a PDF. */
-export async function printPdf(page: PageLike, job: RenderJob): Promise<Uint8Array> {
+/**
+ * Prints the loaded document of `job` as a PDF, and counts its pages. A job that cuts at its ceiling (a preview) and
+ * finds a page past it prints again up to the ceiling: Chromium's own print of those pages keeps their structure tree,
+ * outline and links whole, which deleting pages from the longer file would leave pointing at pages it no longer holds.
+ */
+export async function printPdf(page: PageLike, job: RenderJob): Promise<RenderedFile> {
   const o = job.options;
   if (o.metadata?.title !== undefined)
     await page.evaluate((title: string) => {
@@ -50,6 +55,13 @@ export async function printPdf(page: PageLike, job: RenderJob): Promise<Uint8Arr
     }, o.metadata.title);
   const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
   if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
-  const print = () => page.pdf(pdfOptions(o, geometry, pageRanges(job)));
-  return o.toc === true ? printWithTableOfContents(page, print) : print();
+  const printed = (ranges: string | undefined) => {
+    const print = () => page.pdf(pdfOptions(o, geometry, ranges));
+    return o.toc === true ? printWithTableOfContents(page, print) : print();
+  };
+  const bytes = await printed(pageRanges(job));
+  const pageCount = pdfPageCount(bytes);
+  if (!job.cutAtMaxPages || job.maxPages === undefined || pageCount <= job.maxPages) return { bytes, pageCount };
+  const cut = await printed(`1-${job.maxPages}`);
+  return { bytes: cut, pageCount: pdfPageCount(cut), cut: true };
 }

@@ -2,7 +2,7 @@
 // then printed or captured.
 import { captureImage } from "./capture.ts";
 import { guardLoadedDocument } from "./document-guard.ts";
-import type { PageOptions, RenderJob } from "./job-contract.ts";
+import type { PageOptions, RenderedFile, RenderJob } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
 import type { PageLike, Viewport } from "./page-like.ts";
 import type { AssetFetch, PreparedPage } from "./prepared-page.ts";
@@ -51,7 +51,7 @@ export async function renderPrepared(
   job: RenderJob,
   fetchAsset: AssetFetch,
   stopped?: Promise<never>,
-): Promise<Uint8Array> {
+): Promise<RenderedFile> {
   const { page } = prepared;
   const blocked = prepared.assign(job, fetchAsset, Date.now() + job.timeoutMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,7 +62,9 @@ export async function renderPrepared(
     const viewport = await fitViewport(page, job.options);
     await prepared.load(job);
     await guardLoadedDocument(page, blocked, job.allowPrivateEgress);
-    return job.format === "pdf" ? printPdf(page, job) : captureImage(page, job, viewport);
+    return job.format === "pdf"
+      ? printPdf(page, job)
+      : { bytes: await captureImage(page, job, viewport), pageCount: 1 };
   })();
   try {
     return await Promise.race([work, deadline, ...(stopped ? [stopped] : [])]);

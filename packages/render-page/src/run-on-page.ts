@@ -2,7 +2,6 @@
 // a page, render, count the pages, answer, give the page back.
 import type { RenderedFile, RenderJob } from "./job-contract.ts";
 import { JobFailure } from "./job-failure.ts";
-import { pdfPageCount } from "./pdf-structure.ts";
 import type { AssetFetch, PageLender } from "./prepared-page.ts";
 import { renderPrepared } from "./render-prepared.ts";
 
@@ -43,9 +42,9 @@ export async function runOnPage(pages: PageLender, job: RenderJob, options: RunO
   let healthy = false;
   let outcome: JobOutcome;
   try {
-    const bytes = await renderPrepared(prepared, job, options.fetchAsset, watch?.stopped);
+    const file = await renderPrepared(prepared, job, options.fetchAsset, watch?.stopped);
     healthy = true;
-    outcome = { file: { bytes, pageCount: job.format === "pdf" ? pdfPageCount(bytes) : 1 } };
+    outcome = { file };
   } catch (error) {
     healthy = pageReusableAfter(error);
     outcome = { error };

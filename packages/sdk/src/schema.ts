@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template at version 1
-         * @description Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block.
+         * @description Free. The name is lowercased; source must parse as Liquid and schema must compile (draft 2020-12). `warnings` lists what will fail at render time (unknown filters, Satori layout, an example the schema refuses) or print the date of the request (clock reads); they never block. A template that makes an e-invoice has its example's XML checked with the official rules, which counts as a preview (429 `rate_limited` past the previews' windows).
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -74,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version (name@N+1)
-         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render time; they never block.
+         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render time; they never block. A version that makes an e-invoice has its example's XML checked with the official rules, which counts as a preview (429 `rate_limited` past the previews' windows).
          */
         post: operations["publishTemplateVersion"];
         delete?: never;
@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Check data against a template's schema without rendering
-         * @description Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).
+         * @description Free; renders nothing, and counts as a preview (the previews' windows). Returns the same field errors POST /v1/render would, the template's example payload, and the version's warnings (what will fail, or print the date of the request, at render time whatever the data).
          */
         post: operations["validateTemplateData"];
         delete?: never;
@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a template: the file's bytes, watermarked, never stored or billed
-         * @description Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key. A PDF preview prints at most 50 pages.
+         * @description Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key, and a free or trial account 300 a day (429 `rate_limited`, `details.limit_name` naming the window). A PDF preview prints at most 50 pages: a longer document's preview is its first 50.
          */
         post: operations["createPreview"];
         delete?: never;
@@ -1225,6 +1225,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTemplateVersions: {
@@ -1343,6 +1352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     validateTemplateData: {
@@ -1390,6 +1408,15 @@ export interface operations {
             };
             /** @description `not_found`: No such template, version, render or route on this account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1596,7 +1623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1677,7 +1704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1856,7 +1883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1894,7 +1921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trial"];
                 };
             };
-            /** @description `rate_limited`: Renders are being started faster than the plan's per-minute limit for this API key, trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;

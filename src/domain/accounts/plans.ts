@@ -58,5 +58,10 @@ export function effectiveLimits(account: AccountRow): EffectiveLimits {
  * always).
  */
 export function slotShare(account: AccountRow): SlotShare {
-  return account.trial || account.plan === "free" ? "free" : "paid";
+  return onFreeTerms(account) ? "free" : "paid";
+}
+
+/** Free-plan and trial accounts: what they do costs Folio and pays nothing, so it has limits of its own. */
+export function onFreeTerms(account: AccountRow): boolean {
+  return account.trial || account.plan === "free";
 }

@@ -1,12 +1,12 @@
 import type { Database } from "../../db/client";
 import type { TemplateVersionRow } from "../../db/schema";
-import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
+import type { RateDecision } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
 import type { EInvoiceCompliance } from "../../render/e-invoice-compliance";
 import { PREVIEW_MARK } from "../../render/preview-mark";
-import { admitPreview } from "../accounts/admission";
+import { admitPreview, type PreviewLimiters } from "../accounts/admission";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
 import type { Caller } from "../renders/create-render";
@@ -38,7 +38,7 @@ export interface Preview {
   bytes: Uint8Array;
   contentType: string;
   pageCount: number;
-  /** True when the document has more pages than a preview prints. */
+  /** True when the document has more pages than a preview prints: the file holds the first MAX_PREVIEW_PAGES. */
   truncated: boolean;
   /** What the template diagnostics find in the version (the first 100): the studio shows them beside the preview. */
   warnings: TemplateWarning[];
@@ -82,14 +82,9 @@ async function unsavedVersion(definition: TemplateDefinition): Promise<TemplateV
 export async function createPreview(
   { account, apiKeyId }: Caller,
   request: PreviewRequest,
-  deps: Omit<ProduceDeps, "files" | "meter"> & {
-    db: Database;
-    limiter(apiKeyId: string, window: "previews"): DurableObjectStub<RateLimiter>;
-  },
+  deps: Omit<ProduceDeps, "files" | "meter"> & PreviewLimiters & { db: Database },
 ): Promise<Preview & { rate: RateDecision }> {
-  const admitting = (deps.timings ?? UNTIMED).measure("admission", () =>
-    admitPreview(account, deps.limiter(apiKeyId, "previews")),
-  );
+  const admitting = (deps.timings ?? UNTIMED).measure("admission", () => admitPreview({ account, apiKeyId }, deps));
   // A stored version is looked up while admission is asked (one round trip for both), which still decides first: a
   // refused preview is refused whatever its template.
   const resolving =
@@ -117,12 +112,13 @@ export async function createPreview(
     share: "free",
     renderId: newId("prv"),
     maxUnits: MAX_PREVIEW_PAGES,
+    cutAtMaxUnits: true,
   });
   return {
     bytes: file.bytes,
     contentType: CONTENT_TYPES[plan.format],
     pageCount: file.pageCount,
-    truncated: plan.format === "pdf" && file.pageCount > MAX_PREVIEW_PAGES,
+    truncated: file.cut === true,
     ...(await previewWarnings(version, file.compliance?.e_invoice)),
     rate,
   };

@@ -9,7 +9,8 @@ import { type Compliance, checkedEInvoice } from "../../render/e-invoice-complia
 import type { RenderPart } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-normalize";
-import { markOverlayHtml, markPdfPages } from "../../render/preview-mark";
+import { markOverlayHtml } from "../../render/preview-mark";
+import { markPdfPages } from "../../render/preview-mark-pdf";
 import type { Watermark } from "../../render/watermark";
 import type { MeterStub } from "../accounts/metering";
 import type { RenderOptions } from "../render-options/options-schema";
@@ -51,6 +52,8 @@ export interface RenderSeat {
   renderId: string;
   /** The most pages the account can pay for: a PDF's print stops one page past it. */
   maxUnits: number;
+  /** A preview's page limit instead: a longer PDF is printed to `maxUnits` pages and answered cut. */
+  cutAtMaxUnits?: boolean;
   /** The render already holds one of the account's Chromium slots (taken on entering the gate). */
   holdsSlot?: boolean;
 }
@@ -133,7 +136,9 @@ export async function printFile(
         accountId: seat.accountId,
         share: seat.share,
         ...(mark && plan.format !== "pdf" ? { markHtml: markOverlayHtml(mark) } : {}),
-        ...(plan.format === "pdf" ? { maxPages: seat.maxUnits } : {}),
+        ...(plan.format === "pdf"
+          ? { maxPages: seat.maxUnits, ...(seat.cutAtMaxUnits ? { cutAtMaxPages: true } : {}) }
+          : {}),
       }),
     );
   const printing = inAccountSlot(print, timeoutMs, deps, seat);
@@ -156,5 +161,10 @@ export async function printFile(
   const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
   const marked = mark ? await markPdfPages(normalized, mark) : normalized;
   const bytes = finishing ? await finishPdf(marked, finishing) : marked;
-  return { bytes, pageCount: file.pageCount, ...(compliance ? { compliance: { e_invoice: compliance } } : {}) };
+  return {
+    bytes,
+    pageCount: file.pageCount,
+    ...(file.cut ? { cut: true } : {}),
+    ...(compliance ? { compliance: { e_invoice: compliance } } : {}),
+  };
 }

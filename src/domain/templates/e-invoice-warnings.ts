@@ -2,11 +2,12 @@
 // validated, so a violation shows before the first render is refused for it. Warnings never block a save.
 
 import type { Violation } from "@folio/e-invoice/violation";
-import type { TemplateVersionRow } from "../../db/schema";
+import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
 import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
+import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
 import type { RenderOptions } from "../render-options/options-schema";
 
 const PATH = "options.e_invoice.xml";
@@ -24,11 +25,17 @@ export type EInvoiceChecker = (check: EInvoiceCheck) => Promise<EInvoiceValidati
 
 /**
  * The account's checker on this environment's driver; no driver, or a backend that cannot answer, is "unchecked".
- * Checking a template's example is free work, whatever the plan (docs/limits.md#fair-share): it takes the free share
- * of the backend's checks, like a preview.
+ * A check runs the official rules on the render backend, free work that costs like a preview: it is admitted by
+ * `admission` (the request's preview gate, docs/limits.md#previews) first, and refused with it (429); it then takes
+ * the free share of the backend's checks, whatever the plan (docs/limits.md#fair-share).
  */
-export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: string): EInvoiceChecker {
+export function eInvoiceChecker(
+  chromium: () => ChromiumDriver,
+  accountId: string,
+  admission: () => Promise<unknown>,
+): EInvoiceChecker {
   return async (check) => {
+    await admission();
     try {
       return await chromium().checkEInvoice(check, { accountId, share: "free" });
     } catch (error) {
@@ -36,6 +43,14 @@ export function eInvoiceChecker(chromium: () => ChromiumDriver, accountId: strin
       throw error;
     }
   };
+}
+
+/** The checker of one request by `caller` (create, publish), its checks counted as one preview of the caller's. */
+export function callerEInvoiceChecker(
+  caller: { account: AccountRow; apiKeyId: string },
+  deps: PreviewLimiters & { chromium: () => ChromiumDriver },
+): EInvoiceChecker {
+  return eInvoiceChecker(deps.chromium, caller.account.id, previewAdmission(caller, deps));
 }
 
 const UNCHECKED: EInvoiceWarning = {

@@ -1,5 +1,5 @@
 import { createTemplate } from "../../domain/templates/create-template";
-import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
+import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { SavedTemplateSchema, TemplateCreateBody } from "../../routes/templates/schemas";
 import { parseArguments, templateDefinition, tool } from "../tool";
@@ -14,12 +14,13 @@ export const createTemplateTool = tool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: { ...TemplateCreateBody.shape, ...templateDefinition },
   output: SavedTemplateSchema,
-  run: async (args, caller, { db, baseUrl, clock, chromium }) => {
+  run: async (args, caller, services) => {
+    const { db, baseUrl, clock } = services;
     const { template, version, ...warnings } = await createTemplate(
       db,
       caller.account.id,
       parseArguments(TemplateCreateBody, args),
-      { now: clock.iso(), baseUrl, checkEInvoice: eInvoiceChecker(chromium, caller.account.id) },
+      { now: clock.iso(), baseUrl, checkEInvoice: callerEInvoiceChecker(caller, services) },
     );
     return { ...serializeTemplate(template, version), ...warnings };
   },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
 import { firstPageImage } from "../../domain/previews/first-page-image";
 import { PreviewBody, previewRequest } from "../../routes/previews/schemas";
@@ -32,7 +32,8 @@ export const previewTemplateTool = tool({
     "marked PREVIEW, never stored or billed (POST /v1/previews). An image format answers the image to look at; a " +
     "PDF answers its first page drawn as a PNG (the PDF file itself where no render backend can draw it). Both " +
     "come with the page count and the template's warnings. At most " +
-    `${PREVIEWS_PER_MINUTE} previews a minute per API key.`,
+    `${PREVIEWS_PER_MINUTE} previews a minute per API key, ${FREE_PREVIEWS_PER_DAY} a day on a free or trial ` +
+    `account; a PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
   // Nothing is stored or billed, but assets in the template reach hosts outside Folio.
   annotations: { ...READS, openWorldHint: true },
   input: {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
+import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
@@ -40,14 +40,15 @@ export const updateTemplateTool = tool({
     ...templateDefinition,
   },
   output: SavedTemplateSchema,
-  run: async ({ name, ...definition }, caller, { db, clock, chromium }) => {
+  run: async ({ name, ...definition }, caller, services) => {
+    const { db, clock } = services;
     const { template, version, ...warnings } = await publishVersion(
       db,
       caller.account.id,
       bareName(name),
       parseArguments(TemplateVersionBody, definition),
       clock.iso(),
-      eInvoiceChecker(chromium, caller.account.id),
+      callerEInvoiceChecker(caller, services),
     );
     return { ...serializeTemplate(template, version), ...warnings };
   },

@@ -21,6 +21,7 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
     return {
       bytes: new Uint8Array(await response.arrayBuffer()),
       pageCount: Number(response.headers.get("x-page-count") ?? "1"),
+      ...(response.headers.get("x-pages-cut") === "true" ? { cut: true } : {}),
     };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);

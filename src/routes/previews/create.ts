@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
 import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses } from "../../errors";
@@ -42,8 +42,9 @@ const route = createRoute({
   description:
     "Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every " +
     "page. Nothing is stored, cached, billed or listed. " +
-    `Previews have their own window of ${PREVIEWS_PER_MINUTE} a minute per API key. ` +
-    `A PDF preview prints at most ${MAX_PREVIEW_PAGES} pages.`,
+    `Previews have their own window of ${PREVIEWS_PER_MINUTE} a minute per API key, and a free or trial account ` +
+    `${FREE_PREVIEWS_PER_DAY} a day (429 \`rate_limited\`, \`details.limit_name\` naming the window). A PDF ` +
+    `preview prints at most ${MAX_PREVIEW_PAGES} pages: a longer document's preview is its first ${MAX_PREVIEW_PAGES}.`,
   security: API_KEY_SECURITY,
   request: { body: jsonBodyOf(PreviewBody) },
   responses: {

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
+import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -18,7 +18,8 @@ const route = createRoute({
     "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. " +
     "Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version " +
     "was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render " +
-    "time; they never block.",
+    "time; they never block. A version that makes an e-invoice has its example's XML checked with the official " +
+    "rules, which counts as a preview (429 `rate_limited` past the previews' windows).",
   security: API_KEY_SECURITY,
   request: {
     headers: IdempotencyHeader.merge(IfMatchHeader),
@@ -27,7 +28,7 @@ const route = createRoute({
   },
   responses: {
     201: jsonContent(SavedTemplateSchema, "The template at its new version."),
-    ...errorResponses("invalid_request", "authentication_error", "not_found", "conflict"),
+    ...errorResponses("invalid_request", "authentication_error", "not_found", "conflict", "rate_limited"),
   },
 });
 
@@ -45,7 +46,7 @@ export const publishVersionEndpoint = endpoint(route, async (c) => {
     name,
     input,
     c.var.services.clock.iso(),
-    eInvoiceChecker(c.var.services.chromium, c.get("account").id),
+    callerEInvoiceChecker({ account: c.get("account"), apiKeyId: c.get("apiKeyId") }, c.var.services),
     ifMatch,
   );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);

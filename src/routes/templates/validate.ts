@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
@@ -14,14 +13,15 @@ const route = createRoute({
   tags: ["Templates"],
   summary: "Check data against a template's schema without rendering",
   description:
-    "Free; renders nothing. Returns the same field errors POST /v1/render would, the template's example " +
+    "Free; renders nothing, and counts as a preview (the previews' windows). Returns the same field errors " +
+    "POST /v1/render would, the template's example " +
     "payload, and the version's warnings (what will fail, or print the date of the request, at render time " +
     "whatever the data).",
   security: API_KEY_SECURITY,
   request: { params: RefParam, body: jsonBodyOf(ValidateBody) },
   responses: {
     200: jsonContent(ValidationResultSchema, "The validation result."),
-    ...errorResponses("invalid_request", "authentication_error", "not_found"),
+    ...errorResponses("invalid_request", "authentication_error", "not_found", "rate_limited"),
   },
 });
 
@@ -33,7 +33,6 @@ export const validateTemplateEndpoint = endpoint(route, async (c) => {
       errors: [{ path: "data", message: "`data` is required.", expected: "any JSON value", received: "missing" }],
     });
   }
-  const account = c.get("account").id;
-  const checkEInvoice = eInvoiceChecker(c.var.services.chromium, account);
-  return c.json(await validationResult(c.var.services.db, account, ref, body.data, checkEInvoice));
+  const caller = { account: c.get("account"), apiKeyId: c.get("apiKeyId") };
+  return c.json(await validationResult(caller, ref, body.data, c.var.services));
 });
