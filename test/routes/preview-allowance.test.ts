@@ -5,7 +5,9 @@ import { call, expectError, INTERNAL, newAccount } from "../helpers";
 // official rules), count in the key's preview window; free and trial accounts have 300 previews a day.
 
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-const E_INVOICE = { e_invoice: { standard: "factur-x", profile: "en16931", xml: "<rsm:CrossIndustryInvoice/>" } };
+// An empty Cross Industry Invoice that passes the XML gate, so its example goes on to the rules' check.
+const CII = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>';
+const E_INVOICE = { e_invoice: { standard: "factur-x", profile: "en16931", xml: CII } };
 /** A preview refused for its data: counted like any other (admission comes first), and cheap to ask 300 times. */
 const CHEAP_PREVIEW = { source: "<p>{{ x }}</p>", schema: { type: "object", required: ["x"] }, data: {} };
 
