@@ -9,6 +9,14 @@ import { scanMarkup } from "../lib/markup-scan";
 export const MAX_CARD_ELEMENTS = 500;
 export const MAX_CARD_CHARACTERS = 5_000;
 export const MAX_CARD_DEPTH = 64;
+/** Pixels of the regions a card's shadows, blurs and filters are drawn into, summed (satori-cost.ts). */
+export const MAX_BLUR_AREA = 500_000;
+/** Elements a card's SVG drawings draw, each <use>, pattern and marker counted as drawn (svg-cost.ts). */
+export const MAX_SVG_ELEMENTS = 10_000;
+/** Pixels of an SVG drawing's filter regions, each primitive weighed by its work per pixel (svg-cost.ts). */
+export const MAX_FILTER_AREA = 60_000;
+/** The largest card PNG: resvg draws it and the Worker encodes it on the request's own CPU (docs/limits.md). */
+export const MAX_CARD_PIXELS = 6_000_000;
 
 /** Elements that never hold children: they open no level. */
 const VOID = new Set([
@@ -28,7 +36,14 @@ const VOID = new Set([
   "wbr",
 ]);
 
-export type CardBudgetDetails = { max_elements: number } | { max_characters: number } | { max_depth: number };
+export type CardBudgetDetails =
+  | { max_elements: number }
+  | { max_characters: number }
+  | { max_depth: number }
+  | { max_blur_area: number }
+  | { max_svg_elements: number }
+  | { max_filter_area: number }
+  | { max_pixels: number };
 
 export class CardBudgetExceeded extends Error {
   constructor(
