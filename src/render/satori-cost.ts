@@ -7,7 +7,14 @@
 import { filterFunctions, type LengthContext, lengthInPixels, shadows } from "./css-effects";
 import { dataUris, imagePixels } from "./image-size";
 import type { SatoriNode } from "./satori-assets";
-import { CardBudgetExceeded, MAX_BLUR_AREA, MAX_CARD_PIXELS, MAX_FILTER_AREA, MAX_SVG_ELEMENTS } from "./satori-budget";
+import {
+  CardBudgetExceeded,
+  MAX_BLUR_AREA,
+  MAX_CARD_PIXELS,
+  MAX_FILTER_AREA,
+  MAX_PATH_SEGMENTS,
+  MAX_SVG_ELEMENTS,
+} from "./satori-budget";
 import { drawingCost, svgTree } from "./svg-cost";
 
 /** Carries an element's number through Satori's layout, so its laid-out box can be found again. */
@@ -101,12 +108,18 @@ function blurArea(element: CardElement, { width: w, height: h }: Box, context: L
   return area;
 }
 
-/** An image of the card that is SVG, as markup, or null. */
-function svgImage(node: SatoriNode): string | null {
-  const source = node.type === "img" ? String(node.props.src ?? "") : "";
-  const match = /^data:image\/svg\+xml(;[^,]*)?,/i.exec(source);
+/** The data: URIs an element shows: its own (`src`) and its style's (`background-image`, `mask-image`...). */
+function imageUris(node: SatoriNode): string[] {
+  return [node.props.src, ...Object.values(node.props.style ?? {})]
+    .filter((value): value is string => typeof value === "string")
+    .flatMap(dataUris);
+}
+
+/** The markup of an image that is SVG, or null. */
+function svgMarkup(uri: string): string | null {
+  const match = /^data:image\/svg\+xml(;[^,]*)?,/i.exec(uri);
   if (!match) return null;
-  const body = source.slice(match[0].length);
+  const body = uri.slice(match[0].length);
   try {
     return match[1]?.toLowerCase().includes("base64") ? atob(body) : decodeURIComponent(body);
   } catch {
@@ -114,13 +127,13 @@ function svgImage(node: SatoriNode): string | null {
   }
 }
 
-/** The pixels of the raster images an element shows, its own (`src`) and its style's (`background-image`...). */
-function imagesOf(node: SatoriNode): number {
-  const values = [node.props.src, ...Object.values(node.props.style ?? {})];
-  return values
-    .filter((value): value is string => typeof value === "string")
-    .flatMap(dataUris)
-    .reduce((sum, uri) => sum + imagePixels(uri), 0);
+/** The SVG drawings an element shows: itself when it is an <svg>, and each of its images that is SVG. */
+function drawingsOf(node: SatoriNode): SatoriNode[] {
+  const images = imageUris(node)
+    .map(svgMarkup)
+    .filter((markup): markup is string => markup !== null)
+    .map((markup) => svgTree(markup, MAX_SVG_ELEMENTS));
+  return node.type === "svg" ? [node, ...images] : images;
 }
 
 function refuse(what: string, details: ConstructorParameters<typeof CardBudgetExceeded>[1]): never {
@@ -139,19 +152,20 @@ export function measureDrawing(elements: CardElement[], boxes: Map<number, Box>,
   let blurred = 0;
   let drawn = 0;
   let filtered = 0;
+  let pathWork = 0;
   elements.forEach((element, number) => {
     const box = boxes.get(number) ?? { width: 0, height: 0 };
     const context = { fontSize: element.fontSize, width: raster.width, height: raster.height };
     blurred += blurArea(element, box, context) * pixels;
-    rasterised += imagesOf(element.node) * pixels;
-    const image = svgImage(element.node);
-    const drawing = element.node.type === "svg" ? element.node : image && svgTree(image, MAX_SVG_ELEMENTS);
-    if (!drawing) return;
-    const cost = drawingCost(drawing);
-    rasterised += (box.width * box.height + cost.imagePixels) * pixels;
-    drawn += cost.elements;
-    // However far a filter's region reaches (x="-10000%"), resvg bounds it by the drawing's own box.
-    filtered += cost.filterWeight * box.width * box.height * pixels;
+    rasterised += imageUris(element.node).reduce((sum, uri) => sum + imagePixels(uri), 0) * pixels;
+    for (const drawing of drawingsOf(element.node)) {
+      const cost = drawingCost(drawing);
+      rasterised += (box.width * box.height + cost.imagePixels) * pixels;
+      drawn += cost.elements;
+      pathWork += cost.pathWork;
+      // However far a filter's region reaches (x="-10000%"), resvg bounds it by the drawing's own box.
+      filtered += cost.filterWeight * box.width * box.height * pixels;
+    }
   });
   const n = (value: number) => value.toLocaleString("en-US");
   if (rasterised > MAX_CARD_PIXELS)
@@ -165,6 +179,10 @@ export function measureDrawing(elements: CardElement[], boxes: Map<number, Box>,
   if (drawn > MAX_SVG_ELEMENTS)
     refuse(`its SVG draws more than ${n(MAX_SVG_ELEMENTS)} elements, each <use> and pattern counted as drawn`, {
       max_svg_elements: MAX_SVG_ELEMENTS,
+    });
+  if (pathWork > MAX_PATH_SEGMENTS ** 2)
+    refuse(`its SVG shapes have more than ${n(MAX_PATH_SEGMENTS)} segments (the square root of their squares summed)`, {
+      max_path_segments: MAX_PATH_SEGMENTS,
     });
   if (filtered > MAX_FILTER_AREA)
     refuse(`its SVG filters work over more than ${n(MAX_FILTER_AREA)} pixels`, { max_filter_area: MAX_FILTER_AREA });

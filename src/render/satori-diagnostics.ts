@@ -38,15 +38,17 @@ function lineCounter(source: string): (offset: number) => number {
 
 /**
  * The card's markup as written, for Satori's parser: each Liquid output stands as text, each tag is left out
- * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line.
+ * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line unless
+ * `withLines` is false (as long as the user wrote it, for the counts).
  */
-export function markupAsWritten(source: string): string {
+export function markupAsWritten(source: string, withLines = true): string {
   const lineAt = lineCounter(source);
   return new Tokenizer(source)
     .readTopLevelTokens(lenientParser.options)
     .map((token) => {
       if (TypeGuards.isOutputToken(token)) return OUTPUT;
       if (!TypeGuards.isHTMLToken(token)) return "";
+      if (!withLines) return source.slice(token.begin, token.end);
       return source
         .slice(token.begin, token.end)
         .replace(

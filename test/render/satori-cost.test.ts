@@ -76,6 +76,11 @@ describe("what a satori card costs resvg, counted before it draws", () => {
       max_svg_elements: 10_000,
     });
     expect(drawingCost(svgTree(`<svg><g id="a"><use href="#a"/></g></svg>`, 10_000)).elements).toBe(4);
+    // And as a CSS background of the card, in its utf8 form.
+    const background = `data:image/svg+xml;utf8,${encodeURIComponent(nestedUses(5))}`;
+    expect(refusal(`<div style="display:flex;background-image:url('${background}')"></div>`)).toEqual({
+      max_svg_elements: 10_000,
+    });
   });
 
   it("weighs an SVG filter by its primitives over the drawing's box, and the drawing's box against the card's pixels", () => {
@@ -105,6 +110,15 @@ describe("what a satori card costs resvg, counted before it draws", () => {
     expect(refusal(`<div style="display:flex"><svg style="display:flex"><image href="${png}"/></svg></div>`)).toEqual(
       refused,
     );
+  });
+
+  it("weighs a shape by its segments squared: one of 3,500 passes, two of them or one of 20,000 do not", () => {
+    const zigzag = (segments: number) =>
+      `<path d="M0 0 ${Array.from({ length: segments }, (_, i) => `L${(i * 7) % 400} ${(i * 13) % 400}`).join(" ")}"/>`;
+    const card = (shapes: string) => `<div style="display:flex"><svg style="display:flex">${shapes}</svg></div>`;
+    expect(refusal(card(zigzag(3_499)))).toBeNull();
+    expect(refusal(card(zigzag(3_499).repeat(2)))).toEqual({ max_path_segments: 3_500 });
+    expect(refusal(card(zigzag(20_000)))).toEqual({ max_path_segments: 3_500 });
   });
 
   it("passes a card that draws plainly", () => {

@@ -42,7 +42,7 @@ function cardProblem(definition: TemplateDefinition, budgets: Array<Record<strin
   if (definition.engine !== "satori" || liquidSyntaxError(definition.source)) return [];
   const options = definition.options as RenderOptions;
   try {
-    const markup = markupAsWritten(definition.source);
+    const markup = markupAsWritten(definition.source, false);
     measureCard(markup);
     const raster = { ...cardSize(options), scale: options.device_scale_factor ?? 1 };
     measureDrawing(cardElements(satoriTree(markup), raster), new Map(), raster);
