@@ -13,6 +13,7 @@ import {
   MAX_CARD_MARKUP,
   MAX_CARD_PIXELS,
   MAX_FILTER_AREA,
+  MAX_GRADIENT_AREA,
   MAX_PATH_SEGMENTS,
   MAX_SVG_ELEMENTS,
 } from "../render/satori-budget";
@@ -40,12 +41,14 @@ const ROWS: Array<[string, string, string]> = [
   [
     "satori drawing",
     `${n(MAX_BLUR_AREA)} pixels of shadow, blur and filter regions (a \`filter\`'s \`blur()\` counts four ` +
-      `times), ${n(MAX_SVG_ELEMENTS)} SVG elements drawn (each \`<use>\`, pattern and mask counted as drawn), ` +
+      `times), ${n(MAX_GRADIENT_AREA)} pixels of gradients (a radial one twice, each hundred stops once more), ` +
+      `${n(MAX_SVG_ELEMENTS)} SVG elements drawn (each \`<use>\`, pattern and mask counted as drawn), ` +
       `SVG shapes of ${n(MAX_PATH_SEGMENTS)} segments (their counts' squares summed), ` +
       `${n(MAX_FILTER_AREA)} pixels of SVG filter work, ${n(MAX_CARD_PIXELS)} pixels drawn (the card at its ` +
       `\`device_scale_factor\`, its SVG drawings and its images at their own size), counted before it is drawn`,
     "400 at `options` (`details.max_pixels`) when the options alone pass the pixels; 400 at `source` when the " +
-      "markup as written passes one; `render_failed` (stage `layout`, `details.max_blur_area`, `max_svg_elements`, " +
+      "markup as written passes one; `render_failed` (stage `layout`, `details.max_blur_area`, `max_gradient_area`, " +
+      "`max_svg_elements`, " +
       "`max_path_segments`, `max_filter_area` or `max_pixels`) when the data makes a card pass one",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],

@@ -116,3 +116,21 @@ export function filterFunctions(value: string, context: LengthContext): FilterFu
     return { name, blur: 0, dx: 0, dy: 0 };
   });
 }
+
+/** One gradient of a background: whether it is radial, and how many colour stops it has. */
+export interface Gradient {
+  radial: boolean;
+  stops: number;
+}
+
+/** The gradients of a `background` or `background-image` value, each layer's. */
+export function gradients(value: string): Gradient[] {
+  return splitTopLevel(value, ",").flatMap((layer) =>
+    splitTopLevel(layer, " ")
+      .filter((word) => /^(?:repeating-)?(?:linear|radial|conic)-gradient\(/i.test(word))
+      .map((word) => ({
+        radial: !/^(?:repeating-)?linear/i.test(word),
+        stops: splitTopLevel(word.slice(word.indexOf("(") + 1, word.lastIndexOf(")")), ",").length,
+      })),
+  );
+}

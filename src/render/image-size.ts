@@ -79,3 +79,15 @@ export function dataUris(value: string): string[] {
   if (value.startsWith("data:")) return [value];
   return [...value.matchAll(/url\(\s*["']?(data:[^"')]*)/gi)].map((match) => match[1] ?? "");
 }
+
+/** The markup of an image that is SVG, or null. */
+export function svgMarkup(uri: string): string | null {
+  const match = /^data:image\/svg\+xml(;[^,]*)?,/i.exec(uri);
+  if (!match) return null;
+  const body = uri.slice(match[0].length);
+  try {
+    return match[1]?.toLowerCase().includes("base64") ? atob(body) : decodeURIComponent(body);
+  } catch {
+    return null;
+  }
+}

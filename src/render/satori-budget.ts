@@ -16,6 +16,8 @@ export const MAX_CARD_DEPTH = 64;
 export const MAX_CARD_MARKUP = 50_000;
 /** Pixels of the regions a card's shadows, blurs and filters are drawn into, summed (satori-cost.ts). */
 export const MAX_BLUR_AREA = 500_000;
+/** Pixels of a card's gradients, each weighed by its kind and stops (satori-cost.ts). */
+export const MAX_GRADIENT_AREA = 2_000_000;
 /** Elements a card's SVG drawings draw, each <use>, pattern and marker counted as drawn (svg-cost.ts). */
 export const MAX_SVG_ELEMENTS = 10_000;
 /** Segments of an SVG's paths and polygons, as the square root of their squares summed (svg-cost.ts). */
@@ -52,6 +54,7 @@ export type CardBudgetDetails =
   | { max_filter_area: number }
   | { max_path_segments: number }
   | { max_markup_characters: number }
+  | { max_gradient_area: number }
   | { max_pixels: number };
 
 export class CardBudgetExceeded extends Error {

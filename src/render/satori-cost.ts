@@ -4,14 +4,15 @@
 // around a 200px box is a 5,200 x 5,200 region: 13 s). So a card's regions are summed from its styles and laid-out
 // boxes, and its SVG drawings counted with their references followed, against ceilings set like the element counts:
 // a card exactly at one costs under 250 ms of CPU (satori-budget.ts).
-import { filterFunctions, type LengthContext, lengthInPixels, shadows } from "./css-effects";
-import { dataUris, imagePixels } from "./image-size";
+import { filterFunctions, gradients, type LengthContext, lengthInPixels, shadows } from "./css-effects";
+import { dataUris, imagePixels, svgMarkup } from "./image-size";
 import type { SatoriNode } from "./satori-assets";
 import {
   CardBudgetExceeded,
   MAX_BLUR_AREA,
   MAX_CARD_PIXELS,
   MAX_FILTER_AREA,
+  MAX_GRADIENT_AREA,
   MAX_PATH_SEGMENTS,
   MAX_SVG_ELEMENTS,
 } from "./satori-budget";
@@ -108,23 +109,22 @@ function blurArea(element: CardElement, { width: w, height: h }: Box, context: L
   return area;
 }
 
+/**
+ * The pixels of an element's gradients, each weighed by its work per pixel: resvg shades a radial gradient at about
+ * twice a linear one's cost, and each hundred stops add as much again (2,000 stops over a card: 0.7 s).
+ */
+function gradientArea(element: CardElement, { width, height }: Box): number {
+  const layers = ["background", "backgroundImage", "maskImage", "WebkitMaskImage"].flatMap((name) =>
+    gradients(styleOf(element.node, name) ?? ""),
+  );
+  return layers.reduce((sum, { radial, stops }) => sum + width * height * (radial ? 2 : 1) * (1 + stops / 100), 0);
+}
+
 /** The data: URIs an element shows: its own (`src`) and its style's (`background-image`, `mask-image`...). */
 function imageUris(node: SatoriNode): string[] {
   return [node.props.src, ...Object.values(node.props.style ?? {})]
     .filter((value): value is string => typeof value === "string")
     .flatMap(dataUris);
-}
-
-/** The markup of an image that is SVG, or null. */
-function svgMarkup(uri: string): string | null {
-  const match = /^data:image\/svg\+xml(;[^,]*)?,/i.exec(uri);
-  if (!match) return null;
-  const body = uri.slice(match[0].length);
-  try {
-    return match[1]?.toLowerCase().includes("base64") ? atob(body) : decodeURIComponent(body);
-  } catch {
-    return null;
-  }
 }
 
 /** The SVG drawings an element shows: itself when it is an <svg>, and each of its images that is SVG. */
@@ -153,10 +153,12 @@ export function measureDrawing(elements: CardElement[], boxes: Map<number, Box>,
   let drawn = 0;
   let filtered = 0;
   let pathWork = 0;
+  let shaded = 0;
   elements.forEach((element, number) => {
     const box = boxes.get(number) ?? { width: 0, height: 0 };
     const context = { fontSize: element.fontSize, width: raster.width, height: raster.height };
     blurred += blurArea(element, box, context) * pixels;
+    shaded += gradientArea(element, box) * pixels;
     rasterised += imageUris(element.node).reduce((sum, uri) => sum + imagePixels(uri), 0) * pixels;
     for (const drawing of drawingsOf(element.node)) {
       const cost = drawingCost(drawing);
@@ -175,6 +177,10 @@ export function measureDrawing(elements: CardElement[], boxes: Map<number, Box>,
   if (blurred > MAX_BLUR_AREA)
     refuse(`its shadows, blurs and filters are drawn over more than ${n(MAX_BLUR_AREA)} pixels`, {
       max_blur_area: MAX_BLUR_AREA,
+    });
+  if (shaded > MAX_GRADIENT_AREA)
+    refuse(`its gradients are shaded over more than ${n(MAX_GRADIENT_AREA)} pixels`, {
+      max_gradient_area: MAX_GRADIENT_AREA,
     });
   if (drawn > MAX_SVG_ELEMENTS)
     refuse(`its SVG draws more than ${n(MAX_SVG_ELEMENTS)} elements, each <use> and pattern counted as drawn`, {

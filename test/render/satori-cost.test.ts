@@ -121,6 +121,16 @@ describe("what a satori card costs resvg, counted before it draws", () => {
     expect(refusal(card(zigzag(20_000)))).toEqual({ max_path_segments: 3_500 });
   });
 
+  it("weighs a gradient by its pixels, its kind and its stops", () => {
+    const card = (gradient: string) => `<div style="display:flex;background-image:${gradient}"></div>`;
+    const linear = "linear-gradient(90deg, red, rgba(0, 0, 255, .5))";
+    expect(refusal(card(linear), [CARD])).toBeNull();
+    expect(refusal(card(linear), [CARD], { ...CARD, scale: 2 })).toEqual({ max_gradient_area: 2_000_000 });
+    expect(refusal(card(`radial-gradient(${"red, blue, ".repeat(50)}red)`), [CARD])).toEqual({
+      max_gradient_area: 2_000_000,
+    });
+  });
+
   it("passes a card that draws plainly", () => {
     const card =
       `<div style="display:flex;box-shadow:0 4px 12px rgba(0,0,0,.3);text-shadow:0 1px 2px black">` +
