@@ -23,7 +23,7 @@ function refusal(markup: string, boxes: Box[] = [], raster = CARD): object | nul
   }
 }
 
-/** A list of large blurs, as the probe's (547 characters of them). */
+/** Eleven large blurs in one box-shadow (462 characters), like the probe's. */
 const PROBE_SHADOW = Array.from({ length: 11 }, (_, i) => `${i}px ${i}px 1000px 1000px rgba(0, 0, 0, 0.5)`).join(", ");
 
 /** Five levels of ten <use>s of the level below: 57 elements that draw 100,000 rectangles. */
