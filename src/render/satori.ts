@@ -81,9 +81,8 @@ function drawCard(
   width: number,
   options: RenderOptions,
 ): { pixels: Uint8Array; width: number; height: number } {
-  let resvg: InstanceType<typeof Resvg> | undefined;
   try {
-    resvg = new Resvg(svg, {
+    const resvg = new Resvg(svg, {
       fitTo: { mode: "width", value: Math.round(width * (options.device_scale_factor ?? 1)) },
       font: { loadSystemFonts: false },
       ...(options.omit_background ? {} : { background: "white" }),
@@ -91,17 +90,17 @@ function drawCard(
     const image = resvg.render();
     const drawn = { pixels: image.pixels, width: image.width, height: image.height };
     image.free();
+    resvg.free();
     return drawn;
-  } catch (error) {
+  } catch {
+    // resvg stopped inside its own code (a shadow cast far off the card): what it held cannot be freed any more, and
+    // is left to the collector. Its own message ("unreachable") would tell the user nothing.
     throw new ServiceError(
       "render_failed",
-      "The laid-out card could not be drawn: its SVG is one the renderer refuses.",
-      {
-        details: { stage: "layout", cause: (error as Error).message },
-      },
+      "The laid-out card could not be drawn: a shadow, filter or drawing in it lies where it cannot be drawn, such as " +
+        "far outside the card.",
+      { details: { stage: "layout" } },
     );
-  } finally {
-    resvg?.free();
   }
 }
 

@@ -70,6 +70,17 @@ describe("a satori card's drawing cost, counted before it is drawn", () => {
     });
   });
 
+  it("fails a card resvg cannot draw (a shadow cast far outside it) at stage layout, never a 500", async () => {
+    const template = await createTemplate({
+      name: "far-shadow",
+      engine: "satori",
+      source: `<div style="display:flex"><div style="display:flex;width:200px;height:200px;box-shadow:3000px 3000px 0 black"></div></div>`,
+    });
+    const res = await api("POST", "/v1/render", { template });
+    expect(res.status).toBe(500);
+    expect(res.json.error).toMatchObject({ type: "render_failed", details: { stage: "layout", retryable: false } });
+  });
+
   it("draws a card exactly at the announced raster ceiling, and refuses one past it at `options`, never a 500", async () => {
     const template = await createTemplate({
       name: "raster",
