@@ -85,7 +85,11 @@ export const ERROR_TYPES = {
       "such as an unknown filter) the render fails the same way every time: fix the template.",
     meaning:
       "Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a " +
-      "time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), " +
+      "time or memory limit), `layout` (Satori refused the card, the card would cost more to draw than a card may: " +
+      "`details.max_blur_area`, `max_gradient_area`, `max_svg_elements`, `max_path_segments`, `max_filter_area` or " +
+      "`max_pixels` names " +
+      "the ceiling; or the " +
+      "page is too large to capture), " +
       "`browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the " +
       "official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` " +
       "(the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the " +

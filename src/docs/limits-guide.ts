@@ -9,7 +9,18 @@ import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../dom
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid-parse";
-import { MAX_CARD_CHARACTERS, MAX_CARD_DEPTH, MAX_CARD_ELEMENTS } from "../render/satori-budget";
+import {
+  MAX_BLUR_AREA,
+  MAX_CARD_CHARACTERS,
+  MAX_CARD_DEPTH,
+  MAX_CARD_ELEMENTS,
+  MAX_CARD_MARKUP,
+  MAX_CARD_PIXELS,
+  MAX_FILTER_AREA,
+  MAX_GRADIENT_AREA,
+  MAX_PATH_SEGMENTS,
+  MAX_SVG_ELEMENTS,
+} from "../render/satori-budget";
 import { MAX_XML_DEPTH } from "../render/xml-gate";
 import { inline } from "./html";
 import { MAX_QUERY_CHARACTERS } from "./outline";
@@ -28,9 +39,22 @@ const ROWS: Array<[string, string, string]> = [
   [
     "satori cards",
     `${n(MAX_CARD_ELEMENTS)} elements, ${n(MAX_CARD_CHARACTERS)} characters of text, ${MAX_CARD_DEPTH} ` +
-      `levels, counted before Satori runs`,
-    "400 at `source` with `details.max_elements`, `max_characters` or `max_depth`; `render_failed` (stage " +
-      "`layout`) when the data makes a card pass one",
+      `levels, ${n(MAX_CARD_MARKUP)} characters of markup in all, counted before Satori runs`,
+    "400 at `source` with `details.max_elements`, `max_characters`, `max_depth` or `max_markup_characters`; " +
+      "`render_failed` (stage `layout`) when the data makes a card pass one",
+  ],
+  [
+    "satori drawing",
+    `${n(MAX_BLUR_AREA)} pixels of shadow, blur and filter regions (a \`filter\`'s \`blur()\` counts four ` +
+      `times), ${n(MAX_GRADIENT_AREA)} pixels of gradients (a radial one twice, each hundred stops once more), ` +
+      `${n(MAX_SVG_ELEMENTS)} SVG elements drawn (each \`<use>\`, pattern and mask counted as drawn), ` +
+      `SVG shapes of ${n(MAX_PATH_SEGMENTS)} segments (their counts' squares summed), ` +
+      `${n(MAX_FILTER_AREA)} pixels of SVG filter work, ${n(MAX_CARD_PIXELS)} pixels drawn (the card at its ` +
+      `\`device_scale_factor\`, its SVG drawings and its images at their own size), counted before it is drawn`,
+    "400 at `options` (`details.max_pixels`) when the options alone pass the pixels; 400 at `source` when the " +
+      "markup as written passes one; `render_failed` (stage `layout`, `details.max_blur_area`, `max_gradient_area`, " +
+      "`max_svg_elements`, " +
+      "`max_path_segments`, `max_filter_area` or `max_pixels`) when the data makes a card pass one",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [

@@ -9,6 +9,23 @@ import { scanMarkup } from "../lib/markup-scan";
 export const MAX_CARD_ELEMENTS = 500;
 export const MAX_CARD_CHARACTERS = 5_000;
 export const MAX_CARD_DEPTH = 64;
+/**
+ * Characters of a card's markup, all of it: Satori's markup parser (satori-html) takes time growing with the square of
+ * its length (50,000 characters: 0.16 s; 170,000: 7.8 s; 340,000: 56 s), so nothing longer reaches it.
+ */
+export const MAX_CARD_MARKUP = 50_000;
+/** Pixels of the regions a card's shadows, blurs and filters are drawn into, summed (satori-cost.ts). */
+export const MAX_BLUR_AREA = 500_000;
+/** Pixels of a card's gradients, each weighed by its kind and stops (satori-cost.ts). */
+export const MAX_GRADIENT_AREA = 2_000_000;
+/** Elements a card's SVG drawings draw, each <use>, pattern and marker counted as drawn (svg-cost.ts). */
+export const MAX_SVG_ELEMENTS = 10_000;
+/** Segments of an SVG's paths and polygons, as the square root of their squares summed (svg-cost.ts). */
+export const MAX_PATH_SEGMENTS = 3_500;
+/** Pixels of an SVG drawing's filter regions, each primitive weighed by its work per pixel (svg-cost.ts). */
+export const MAX_FILTER_AREA = 60_000;
+/** The largest card PNG: resvg draws it and the Worker encodes it on the request's own CPU (docs/limits.md). */
+export const MAX_CARD_PIXELS = 6_000_000;
 
 /** Elements that never hold children: they open no level. */
 const VOID = new Set([
@@ -28,7 +45,17 @@ const VOID = new Set([
   "wbr",
 ]);
 
-export type CardBudgetDetails = { max_elements: number } | { max_characters: number } | { max_depth: number };
+export type CardBudgetDetails =
+  | { max_elements: number }
+  | { max_characters: number }
+  | { max_depth: number }
+  | { max_blur_area: number }
+  | { max_svg_elements: number }
+  | { max_filter_area: number }
+  | { max_path_segments: number }
+  | { max_markup_characters: number }
+  | { max_gradient_area: number }
+  | { max_pixels: number };
 
 export class CardBudgetExceeded extends Error {
   constructor(
@@ -39,7 +66,7 @@ export class CardBudgetExceeded extends Error {
   }
 }
 
-/** Throws CardBudgetExceeded when `html` holds more elements or text, or nests deeper, than a card may. */
+/** Throws CardBudgetExceeded when `html` is longer, holds more elements or text, or nests deeper, than a card may. */
 export function measureCard(html: string): void {
   let elements = 0;
   let text = 0;
@@ -66,4 +93,8 @@ export function measureCard(html: string): void {
       `it holds more than ${MAX_CARD_CHARACTERS.toLocaleString("en-US")} characters of text`,
       { max_characters: MAX_CARD_CHARACTERS },
     );
+  if (html.length > MAX_CARD_MARKUP)
+    throw new CardBudgetExceeded(`its markup is longer than ${MAX_CARD_MARKUP.toLocaleString("en-US")} characters`, {
+      max_markup_characters: MAX_CARD_MARKUP,
+    });
 }

@@ -38,15 +38,17 @@ function lineCounter(source: string): (offset: number) => number {
 
 /**
  * The card's markup as written, for Satori's parser: each Liquid output stands as text, each tag is left out
- * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line.
+ * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line unless
+ * `withLines` is false (as long as the user wrote it, for the counts).
  */
-export function markupAsWritten(source: string): string {
+export function markupAsWritten(source: string, withLines = true): string {
   const lineAt = lineCounter(source);
   return new Tokenizer(source)
     .readTopLevelTokens(lenientParser.options)
     .map((token) => {
       if (TypeGuards.isOutputToken(token)) return OUTPUT;
       if (!TypeGuards.isHTMLToken(token)) return "";
+      if (!withLines) return source.slice(token.begin, token.end);
       return source
         .slice(token.begin, token.end)
         .replace(
@@ -57,38 +59,52 @@ export function markupAsWritten(source: string): string {
     .join("");
 }
 
-/** Names a <div> so its author can find it: its class or id, and its line. */
-function describeDiv(node: SatoriNode): string {
+/** Names an element so its author can find it: its tag, its class or id, and its line. */
+function describeElement(node: SatoriNode): string {
   const named = ["class", "id"].find(
     (attribute) => typeof node.props[attribute] === "string" && String(node.props[attribute]).trim(),
   );
   return (
-    `${named ? `<div ${named}="${String(node.props[named]).trim()}">` : "<div>"} on ` +
+    `${named ? `<${node.type} ${named}="${String(node.props[named]).trim()}">` : `<${node.type}>`} on ` +
     `line ${String(node.props[LINE_ATTRIBUTE])}`
   );
 }
 
-/** A display the data decides (`display: {{ mode }}`) counts as explicit: only a render can tell. */
-function* undisplayedDivs(node: Child): Generator<SatoriNode> {
-  if (!node || typeof node === "string") return;
+/** Why an element's display falls short, in words, or nothing when it is explicit enough for Satori and the card. */
+function displayProblem(node: SatoriNode): string | null {
   const { children, style } = node.props;
-  const display = String(style?.display);
-  if (
-    node.type === "div" &&
-    typeof children !== "string" &&
-    !CONTAINER_DISPLAYS.has(display) &&
-    !display.includes(OUTPUT)
-  )
-    yield node;
-  for (const child of childrenOf(node)) yield* undisplayedDivs(child);
+  const display = style?.display === undefined ? undefined : String(style.display);
+  // A display the data decides (`display: {{ mode }}`) counts as explicit: only a render can tell.
+  if (display?.includes(OUTPUT)) return null;
+  if (node.type === "div" && typeof children !== "string" && !CONTAINER_DISPLAYS.has(display ?? ""))
+    return (
+      `The ${describeElement(node)} has no explicit \`display\`, which Satori requires of a <div> holding anything ` +
+      `but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`
+    );
+  if (display !== undefined) return null;
+  return (
+    `The ${describeElement(node)} has no explicit \`display\`: a satori card states one on every element outside an ` +
+    `<svg>, and Satori lays an element without one out as \`display: flex\`, not as a browser shows a ` +
+    `<${node.type}>. Add \`display: flex\` (or \`contents\` or \`none\`) to its style.`
+  );
+}
+
+/** The display problem of every element, in document order; what an <svg> holds is drawing, not layout. */
+function* displayProblems(node: Child): Generator<string> {
+  if (!node || typeof node === "string") return;
+  const problem = displayProblem(node);
+  if (problem) yield problem;
+  if (node.type === "svg") return;
+  for (const child of childrenOf(node)) yield* displayProblems(child);
 }
 
 /**
- * Every <div> of a satori template's `source` that Satori refuses for want of an explicit display: one that
- * holds anything but a single text (elements, several texts, or nothing at all). Judged on the markup as written,
- * so whatever the example holds; empty when the source does not parse (the syntax check reports that).
+ * Every element of a satori template's `source` without an explicit display (docs/diagnostics.md#warnings), and every
+ * <div> whose display Satori refuses for holding anything but a single text (elements, several texts, or nothing).
+ * Judged on the markup as written, so whatever the example holds; empty when the source does not parse (the syntax
+ * check reports that).
  */
-export function undisplayedDivFindings(source: string): string[] {
+export function undisplayedElementFindings(source: string): string[] {
   let tree: SatoriNode;
   try {
     const markup = markupAsWritten(source);
@@ -98,12 +114,7 @@ export function undisplayedDivFindings(source: string): string[] {
   } catch {
     return [];
   }
-  return [...undisplayedDivs(tree)].map(
-    (div) =>
-      `The ${describeDiv(div)} has no explicit \`display\`, which Satori requires of a <div> holding anything ` +
-      `but a single text; Satori refuses it. Add \`display: flex\` (or \`contents\` or \`none\`) to its ` +
-      `style.`,
-  );
+  return [...displayProblems(tree)];
 }
 
 /**

@@ -1632,7 +1632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
+            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, the card would cost more to draw than a card may: `details.max_blur_area`, `max_gradient_area`, `max_svg_elements`, `max_path_segments`, `max_filter_area` or `max_pixels` names the ceiling; or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1892,7 +1892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
+            /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, the card would cost more to draw than a card may: `details.max_blur_area`, `max_gradient_area`, `max_svg_elements`, `max_path_segments`, `max_filter_area` or `max_pixels` names the ceiling; or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { canonicalJson } from "../../lib/jcs";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { cardSize } from "../../render/card-document";
+import { MAX_CARD_PIXELS } from "../../render/satori-budget";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseChunkProblems } from "../render-options/chunk-option";
@@ -45,21 +46,25 @@ function checkRasterSize(format: OutputFormat, engine: "chromium" | "satori", op
     engine === "satori"
       ? cardSize(options)
       : { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height };
-  const problem = rasterProblem(width, height, options.device_scale_factor ?? 1);
+  // A card's PNG is drawn and encoded in the Worker, on the request's own CPU: its ceiling is lower (docs/limits.md).
+  const drawnInWorker = engine === "satori" && format === "png";
+  const maxPixels = drawnInWorker ? MAX_CARD_PIXELS : MAX_RASTER_PIXELS;
+  const problem = rasterProblem(width, height, options.device_scale_factor ?? 1, maxPixels);
   if (!problem) return;
   const message =
     `The image would be ${problem}: width, height and device_scale_factor together must stay ` +
-    `within ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS / 1e6} megapixels.`;
+    `within ${MAX_RASTER_SIDE} pixels a side and ${maxPixels / 1e6} megapixels` +
+    (drawnInWorker ? " for a satori card's PNG." : ".");
   throw new ServiceError("invalid_request", message, {
     errors: [
       {
         path: "options",
         message,
-        expected: `at most ${MAX_RASTER_SIDE} pixels a side and ${MAX_RASTER_PIXELS} pixels in all`,
+        expected: `at most ${MAX_RASTER_SIDE} pixels a side and ${maxPixels} pixels in all`,
         received: `${problem.split(" pixels")[0] ?? problem} pixels`,
       },
     ],
-    details: { max_pixels: MAX_RASTER_PIXELS, max_side: MAX_RASTER_SIDE },
+    details: { max_pixels: maxPixels, max_side: MAX_RASTER_SIDE },
   });
 }
 

@@ -1,6 +1,9 @@
 import { type FieldError, ServiceError } from "../../errors";
+import { cardSize } from "../../render/card-document";
 import { liquidSyntaxError } from "../../render/liquid";
+import { satoriTree } from "../../render/satori";
 import { CardBudgetExceeded, measureCard } from "../../render/satori-budget";
+import { cardElements, measureDrawing } from "../../render/satori-cost";
 import { markupAsWritten } from "../../render/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
@@ -31,11 +34,18 @@ function liquidProblem(path: string, source: string, budgets: Array<Record<strin
   ];
 }
 
-/** A satori card whose markup as written already passes Satori's counts (the data can only add to it). */
+/**
+ * The counts and costs a satori card's markup as written already passes (the data can only add to them): its
+ * elements, text and depth, and what its drawing costs at the least, with the template's own size.
+ */
 function cardProblem(definition: TemplateDefinition, budgets: Array<Record<string, number>>): FieldError[] {
   if (definition.engine !== "satori" || liquidSyntaxError(definition.source)) return [];
+  const options = definition.options as RenderOptions;
   try {
-    measureCard(markupAsWritten(definition.source));
+    const markup = markupAsWritten(definition.source, false);
+    measureCard(markup);
+    const raster = { ...cardSize(options), scale: options.device_scale_factor ?? 1 };
+    measureDrawing(cardElements(satoriTree(markup), raster), new Map(), raster);
     return [];
   } catch (error) {
     if (!(error instanceof CardBudgetExceeded)) throw error;
@@ -43,8 +53,8 @@ function cardProblem(definition: TemplateDefinition, budgets: Array<Record<strin
     return [
       {
         path: "source",
-        message: `\`source\` is refused: the card ${error.message}, more than Satori lays out quickly.`,
-        expected: "at most 500 elements, 5,000 characters of text, 64 levels deep",
+        message: `\`source\` is refused: the card ${error.message}, more than Satori and resvg draw quickly.`,
+        expected: "a card within the limits of /docs#limits",
         received: "more",
       },
     ];

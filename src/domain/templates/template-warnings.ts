@@ -4,7 +4,7 @@ import { BoundedCache } from "../../lib/bounded-cache";
 import { cardSize } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
 import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
-import { layoutFindings, undisplayedDivFindings } from "../../render/satori-diagnostics";
+import { layoutFindings, undisplayedElementFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";
@@ -75,7 +75,7 @@ function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
 async function satoriWarnings(version: TemplateVersionRow, example: unknown): Promise<TemplateWarning[]> {
   if (version.engine !== "satori") return [];
   const warning = (message: string): TemplateWarning => ({ path: "source", code: "satori_layout", message });
-  const undisplayed = undisplayedDivFindings(version.source);
+  const undisplayed = undisplayedElementFindings(version.source);
   if (undisplayed.length) return undisplayed.map(warning);
   let html: string;
   try {

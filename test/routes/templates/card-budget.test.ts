@@ -24,6 +24,18 @@ describe("satori cards, counted before layout", () => {
     ).toEqual({ max_characters: 5_000 });
   });
 
+  it("accepts 50,000 characters of markup and refuses more, which Satori's parser reads in time growing as their square", async () => {
+    const { api_key: key } = await newAccount();
+    const padded = (length: number) => {
+      const bare = `<div style="display:flex" title="">x</div>`;
+      return bare.replace('title=""', `title="${"y".repeat(length - bare.length)}"`);
+    };
+    expect((await card(key, "markup-50000", padded(50_000))).status).toBe(201);
+    const refused = expectError(await card(key, "markup-50001", padded(50_001)), 400, "invalid_request");
+    expect(refused.details).toEqual({ max_markup_characters: 50_000 });
+    expect(refused.errors?.[0]).toMatchObject({ path: "source" });
+  });
+
   it("refuses 2,000 nested divs at once with max_depth, instead of overflowing Satori's stack", async () => {
     const { api_key: key } = await newAccount();
     const deep = (n: number) => `${'<div style="display:flex">'.repeat(n)}x${"</div>".repeat(n)}`;

@@ -7,10 +7,10 @@ import { call, newAccount } from "../../helpers";
 /** A card whose Liquid fails without data (`money` of nothing): its <div>s are judged all the same. */
 const BARE_DIVS = `<div style="display:flex;flex-direction:column">
   <div class="price">
-    <b>{{ price | money }}</b>
-    <i>a month</i>
+    <b style="display:flex">{{ price | money }}</b>
+    <i style="display:flex">a month</i>
   </div>
-  <div><span>A</span><span>B</span></div>
+  <div><span style="display:flex">A</span><span style="display:flex">B</span></div>
   <div style="display:flex"><div style="width:56px"></div></div>
 </div>`;
 
@@ -54,7 +54,8 @@ const CASES = {
   satori_layout: {
     definition: {
       engine: "satori",
-      source: "<div style='display:flex'><div class='head'><b>{{ title }}</b><i>by Ada</i></div></div>",
+      source:
+        "<div style='display:flex'><div class='head'><b style='display:flex'>{{ title }}</b><i style='display:flex'>by Ada</i></div></div>",
       example: { title: "Hi" },
     },
     warnings: [
@@ -88,11 +89,23 @@ const CASES = {
       },
     ],
   },
+  satori_layout_undisplayed: {
+    definition: {
+      engine: "satori",
+      source:
+        "<div style='display:flex;flex-direction:column'>\n  <span>{{ title }}</span>\n  <p>by Ada</p>\n  <img src='https://example.com/logo.png' width='10' height='10'>\n</div>",
+    },
+    warnings: ["span> on line 2", "p> on line 3", "img> on line 4"].map((element) => ({
+      path: "source",
+      code: "satori_layout",
+      message: expect.stringContaining(`<${element} has no explicit \`display\`: a satori card states one on every`),
+    })),
+  },
   satori_refusal: {
     definition: {
       engine: "satori",
       source:
-        "<div style='display:flex; position: fixed'><img src='https://example.com/logo.png' width='10' height='10'>{{ title }}</div>",
+        "<div style='display:flex; position: fixed'><img style='display:flex' src='https://example.com/logo.png' width='10' height='10'>{{ title }}</div>",
     },
     warnings: [
       {
@@ -149,7 +162,10 @@ describe("template warnings", () => {
     async (_name, { definition, warnings }) => {
       const key = await account();
       const engine = "engine" in definition ? definition.engine : "chromium";
-      const created = await call("POST", "/v1/templates", { key, body: { name: "t", source: "<p>clean</p>", engine } });
+      const created = await call("POST", "/v1/templates", {
+        key,
+        body: { name: "t", source: "<p style='display:flex'>clean</p>", engine },
+      });
       expect(created.json.warnings).toEqual([]);
       const published = await call("POST", "/v1/templates/t/versions", { key, body: definition });
       expect(published.status).toBe(201);
@@ -175,13 +191,20 @@ describe("template warnings", () => {
       name: "card",
       engine: "satori",
       source:
-        "<div style='display:flex'>\n  <b>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i>a</i> <i>b</i></div>\n</div>",
+        "<div style='display:flex'>\n  <b style='display:flex'>{{ title }}</b>\n  <!-- badge -->\n  <div style='display:flex'><i style='display:flex'>a</i> <i style='display:flex'>b</i></div>\n</div>",
+    };
+    // An <svg>'s children are drawing, not layout: they need no display.
+    const drawing = {
+      name: "drawing",
+      engine: "satori",
+      source:
+        "<div style='display:flex'>\n  <svg style='display:flex' width='40' height='40'><g><rect width='9' height='9'/><circle cx='20' cy='20' r='5'/></g></svg>\n</div>",
       example: { title: "Hi" },
     };
     // The fixture card sets display on every <div>: clean with its example and without one.
     const fixture = { name: "fixture-card", engine: "satori", source: card, example: cardData };
     const fixtureBare = { name: "fixture-card-bare", engine: "satori", source: card };
-    for (const body of [clean, indented, fixture, fixtureBare]) {
+    for (const body of [clean, indented, drawing, fixture, fixtureBare]) {
       expect((await call("POST", "/v1/templates", { key, body })).json.warnings).toEqual([]);
       expect(
         (await call("POST", `/v1/templates/${body.name}/validate`, { key, body: { data: {} } })).json.warnings,
