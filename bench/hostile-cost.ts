@@ -18,7 +18,8 @@ const NOISE =
   '<svg style="display:block;width:190mm;height:270mm" viewBox="0 0 10 10"><filter id="n"><feTurbulence ' +
   'type="fractalNoise" baseFrequency="0.9" numOctaves="4"/></filter><rect width="10" height="10" filter="url(#n)"/></svg>';
 const card = (html: string) => `<div style="display:flex;width:1200px;height:630px">${html}</div>`;
-const shadows = Array.from({ length: 24 }, () => "0 0 999px 99px #000").join(",");
+/** 462 characters of eleven shadows blurred 1,000 px: the probe's five elements. */
+const shadows = Array.from({ length: 11 }, (_, i) => `${i}px ${i}px 1000px 1000px rgba(0, 0, 0, 0.5)`).join(", ");
 /** 57 elements: a rectangle, then five groups each using the one before ten times, drawn once: 100,000 rectangles. */
 const nestedUse = () => {
   const groups = Array.from(
@@ -48,12 +49,12 @@ export function costForms(post: Post): Hostile[] {
       ],
     },
     {
-      name: "preview: a card of 5 elements with 24 blurred box-shadows each",
+      name: "preview: a card of 5 elements with 11 box-shadows blurred 1,000 px",
       run: async (ctx) => [
         await post(ctx.base, ctx.attackers[0]!, "/v1/previews", {
           engine: "satori",
           format: "png",
-          source: card(`<div style="display:flex;width:200px;height:200px;box-shadow:${shadows}">x</div>`.repeat(5)),
+          source: card(`<div style="display:flex;width:100px;height:100px;box-shadow:${shadows}"></div>`.repeat(5)),
           data: {},
         }),
       ],
