@@ -3,6 +3,7 @@
 import {
   eInvoiceRenders,
   type Hostile,
+  longEInvoicePreview,
   longEInvoiceTemplate,
   loop,
   mcpPreview,
@@ -95,6 +96,16 @@ export function costForms(post: Post): Hostile[] {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const neighbour = await eInvoiceRenders(post, ctx.base, ctx.neighbour, 7);
         await Promise.all(flood);
+        return neighbour;
+      },
+    },
+    {
+      name: "4 trials preview the XML of a 2,500-line Factur-X invoice, 29 a minute each, 30 s: the neighbour's 7 Factur-X renders",
+      run: async (ctx) => {
+        const flood = loop(post, ctx.base, ctx.attackers, "/v1/previews", longEInvoicePreview(), 30_000, 2_100);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const neighbour = await eInvoiceRenders(post, ctx.base, ctx.neighbour, 7);
+        await flood;
         return neighbour;
       },
     },

@@ -23,13 +23,24 @@ export const unique = () => Math.random().toString(36).slice(2, 10);
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
 const FACTUR_X = (xml: string) => ({ pdfa: "3b", e_invoice: { standard: "factur-x", profile: "en16931", xml } });
 
-/** Sends `body` to `path` with each key, again and again, for `ms`: the statuses seen. */
-export async function loop(post: Post, base: string, keys: string[], path: string, body: unknown, ms: number) {
+/** Sends `body` to `path` with each key, again and again for `ms`, `gapMs` apart per key: the statuses seen. */
+export async function loop(
+  post: Post,
+  base: string,
+  keys: string[],
+  path: string,
+  body: unknown,
+  ms: number,
+  gapMs = 0,
+) {
   const until = Date.now() + ms;
   const statuses: number[] = [];
   await Promise.all(
     keys.map(async (key) => {
-      while (Date.now() < until) statuses.push(await post(base, key, path, body));
+      while (Date.now() < until) {
+        statuses.push(await post(base, key, path, body));
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
+      }
     }),
   );
   return statuses;
@@ -58,10 +69,22 @@ export async function template(post: Post, base: string, key: string, definition
 }
 
 /** A template whose example renders 2,500 invoice lines of Factur-X XML, and that example: what `validate` checks. */
-export async function longEInvoiceTemplate(post: Post, base: string, key: string) {
+/** The 1-page invoice's data with 2,500 lines: its Factur-X XML takes a check about 16 s. */
+function longInvoice() {
   const data = JSON.parse(fixture("invoice.data.json"));
-  const items = Array.from({ length: 2_500 }, (_, i) => data.items[i % data.items.length]);
-  const example = { ...data, items };
+  return { ...data, items: Array.from({ length: 2_500 }, (_, i) => data.items[i % data.items.length]) };
+}
+
+/** A free preview of the 2,500-line invoice's Factur-X XML: the rules check it on the backend's side threads. */
+export const longEInvoicePreview = () => ({
+  source: fixture("invoice.liquid.html"),
+  format: "xml",
+  data: longInvoice(),
+  options: FACTUR_X(fixture("invoice.facturx.xml.liquid")),
+});
+
+export async function longEInvoiceTemplate(post: Post, base: string, key: string) {
+  const example = longInvoice();
   const name = await template(post, base, key, {
     source: fixture("invoice.liquid.html"),
     example,
