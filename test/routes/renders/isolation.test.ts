@@ -63,7 +63,7 @@ describe("raster ceilings", () => {
       (
         await call("POST", "/v1/render", {
           key,
-          body: { template: "card", options: { width: 2000, height: 1000, device_scale_factor: 2 } },
+          body: { template: "card", options: { width: 2000, height: 1000, device_scale_factor: 1.5 } },
         })
       ).status,
     ).toBe(200);
