@@ -13,13 +13,20 @@ export interface Section {
 }
 
 const HEADING = /<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g;
-const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", "#39": "'", "#34": '"' };
+const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", apos: "'", nbsp: " " };
+
+/** One character reference as the character it names: `&lt;`, `&#60;`, `&#x3c;` are all `<`. */
+function character(whole: string, decimal?: string, hex?: string, name?: string): string {
+  if (name) return ENTITIES[name.toLowerCase()] ?? whole;
+  const code = decimal ? Number(decimal) : Number.parseInt(hex ?? "", 16);
+  return Number.isSafeInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+}
 
 /** What a browser shows of some HTML: tags dropped (each a space), entities read once, spaces collapsed. */
 export function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
-    .replace(/&(lt|gt|quot|amp|#39|#34);/g, (_, name: string) => ENTITIES[name] ?? "")
+    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|quot|amp|apos|nbsp));/gi, character)
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -75,10 +75,13 @@ describe("a template folder: init, preview, validate, push", () => {
   const edit = (file: string, change: (text: string) => string) =>
     writeFileSync(join(dir, file), change(readFileSync(join(dir, file), "utf8")));
 
-  it("init makes the five files, and refuses a folder that has files", () => {
+  it("init makes the five files and a .gitignore for the previews, and refuses a folder that has files", () => {
     expect(folio(["init", name]).code).toBe(0);
     for (const file of ["template.html", "schema.json", "example.json", "options.json", "folio.json"])
       expect(existsSync(join(dir, file))).toBe(true);
+    expect(readFileSync(join(dir, ".gitignore"), "utf8").split("\n")).toEqual(
+      expect.arrayContaining(["preview.pdf", "preview.png", "preview.jpg"]),
+    );
     expect(JSON.parse(readFileSync(join(dir, "folio.json"), "utf8"))).toEqual({
       name,
       engine: "chromium",
@@ -257,6 +260,9 @@ describe("pull and push never overwrite someone else's work", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`this folder came from ${name}@1, the latest is ${name}@2 ("from the studio")`);
     expect(refused.stderr).toMatch(/template\.html \+\d+ -1 lines/);
+    // The lines themselves: the one the studio's version has and this folder lacks, and this folder's own.
+    expect(refused.stderr).toContain("  - <p>studio edit</p>\n");
+    expect(refused.stderr).toContain("  + <p>local edit</p>\n");
     expect(await versions(name)).toBe(2);
     const forced = folio(["push", name, "--force", "--json"]);
     expect(forced.code, forced.stderr).toBe(0);

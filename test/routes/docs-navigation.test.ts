@@ -96,4 +96,10 @@ describe("the docs' search", () => {
     expect(text).toContain('href="http://localhost:8787/docs#webhooks"');
     expect(text).not.toContain(long.slice(0, 201));
   });
+
+  it("shows a snippet's characters, never their references: the SDK's Promise<WebhookEvent> reads as written", async () => {
+    const { text } = await call("GET", "/docs/search?q=verify%20WebhookEvent");
+    expect(text).toContain("Promise&#60;<mark>WebhookEvent</mark>&#62;");
+    expect(text).not.toMatch(/&#38;#\d+;/);
+  });
 });

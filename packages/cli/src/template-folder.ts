@@ -57,12 +57,19 @@ export function checkName(name: string): void {
     );
 }
 
-/** Writes a new folder's files; refuses a folder that already has files, so nothing local is overwritten. */
+/** What `folio preview` writes into the folder by default (preview.pdf, .png, .jpg): never part of the template. */
+const IGNORED = "# Written by folio preview: not part of the template.\npreview.pdf\npreview.png\npreview.jpg\n";
+
+/**
+ * Writes a new folder's files, and a .gitignore for the previews written into it; refuses a folder that already has
+ * files, so nothing local is overwritten.
+ */
 export function writeNewFolder(dir: string, files: Partial<Record<(typeof FOLDER_FILES)[number], string>>): string[] {
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} already exists and is not empty`);
   mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return Object.keys(files);
+  const written = { ...files, ".gitignore": IGNORED };
+  for (const [file, text] of Object.entries(written)) writeFileSync(join(dir, file), text);
+  return Object.keys(written);
 }
 
 /** Makes `<dir>` with a starter template named `name`. */

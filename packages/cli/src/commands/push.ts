@@ -1,7 +1,7 @@
 import { type Folio, FolioError, type Template, type TemplateWarning, unwrap } from "@folio/sdk";
 import { folderChecksum } from "../checksum.js";
 import { client } from "../config.js";
-import { describeDiff, diffSummary } from "../diff-summary.js";
+import { changedLines, describeDiff, diffSummary } from "../diff-summary.js";
 import { type Output, Refused } from "../output.js";
 import { readFolder, recordOrigin, type TemplateFolder } from "../template-folder.js";
 
@@ -68,8 +68,8 @@ function checkOrigin(folder: TemplateFolder, latest: Template | null, force: boo
     throw new Refused(
       `${name} has moved: this folder came from ${name}@${origin.version}, the latest is ${latest.ref}` +
         `${latest.message ? ` ("${latest.message}")` : ""}. Against ${latest.ref} this folder has: ` +
-        `${describeDiff(diff)}.\nfolio pull ${latest.ref} <another dir> to compare and merge, or push --force ` +
-        `to publish this folder over it`,
+        `${describeDiff(diff)}.\n${changedLines(diff)}folio pull ${latest.ref} <another dir> to compare and merge, ` +
+        "or push --force to publish this folder over it",
       { ...facts, changes: diff },
     );
   }
