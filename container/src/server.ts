@@ -163,6 +163,8 @@ server.listen(PORT, HOST, () => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    // A browser stuck in a print, or a side thread mid-check, must not keep the process alive past its stop.
+    setTimeout(() => process.exit(0), 5_000).unref();
     server.close();
     await pool.close();
     await proxy.close();

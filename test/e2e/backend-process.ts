@@ -31,7 +31,12 @@ export async function startBackend(secret: string, settings: Record<string, stri
     child.stdout!.on("data", (chunk) => String(chunk).includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`render backend exited with ${code}`)));
   });
-  return { process: child, url: `http://127.0.0.1:${port}`, secret, stop: () => void child.kill("SIGTERM") };
+  // SIGTERM first, SIGKILL if it is still there 8 s later: a test never leaves a backend running behind it.
+  const stop = () => {
+    child.kill("SIGTERM");
+    setTimeout(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"), 8_000).unref();
+  };
+  return { process: child, url: `http://127.0.0.1:${port}`, secret, stop };
 }
 
 export interface BackendJob {
