@@ -124,7 +124,8 @@ describe("the studio, a newcomer's first hour", () => {
     const versions = await box(page, "#version-list");
     expect(versions.y).toBeGreaterThanOrEqual(templates.y + templates.height);
     expect(versions.y + versions.height).toBeLessThanOrEqual(900);
-    expect(await page.isVisible('#version-list .version[data-version="1"]')).toBe(true);
+    // The versions are fetched after the template opens: wait for them, as a user's eye would.
+    await expect.poll(() => page.isVisible('#version-list .version[data-version="1"]')).toBe(true);
     // The list scrolls inside its own section: its last template can be reached.
     await page.locator("#template-list li:last-child .item").scrollIntoViewIfNeeded();
     expect(await page.locator("#template-list li:last-child .item").isVisible()).toBe(true);
