@@ -156,6 +156,11 @@ describe("the studio, a newcomer's first hour", () => {
     await page.click("#zoom-in");
     await expect.poll(pageWidth).toBeGreaterThan(fitted * 1.1);
     expect(await page.textContent("#zoom-level")).not.toBe(fittedLevel);
+    // A zoom draws the pages again: the thumbnails still take the reader to their page, there and back.
+    await page.click('#preview-thumbs .thumb[data-page="1"]');
+    await expect.poll(() => page.textContent("#page-indicator")).toBe(`page 1 / ${total}`);
+    await page.click(`#preview-thumbs .thumb[data-page="${total}"]`);
+    await expect.poll(() => page.textContent("#page-indicator")).toBe(`page ${total} / ${total}`);
     expect(await page.getAttribute("#zoom-fit", "aria-pressed")).toBe("false");
     await page.click("#zoom-out");
     await page.click("#zoom-out");

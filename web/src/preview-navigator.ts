@@ -27,7 +27,8 @@ function thumbnail(page: HTMLElement, n: number): HTMLButtonElement {
   copy.height = Math.max(1, Math.round((copy.width * height) / Math.max(1, width)));
   copy.getContext("2d")?.drawImage(source, 0, 0, copy.width, copy.height);
   button.append(copy, el("span", { text: String(n) }));
-  button.addEventListener("click", () => page.scrollIntoView({ block: "start" }));
+  // The page is looked up at the click: a zoom draws every page again, and the one drawn here is gone by then.
+  button.addEventListener("click", () => pages()[n - 1]?.scrollIntoView({ block: "start" }));
   return button;
 }
 
