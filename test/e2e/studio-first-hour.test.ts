@@ -275,6 +275,15 @@ describe("the studio, a newcomer's first hour", () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, baseURL: BASE });
     try {
       const phoneWatch = guard(phone);
+      // The sign-in card fits the screen, and the page does not scroll sideways.
+      await phone.goto("/studio");
+      const card = await box(phone, ".signin-card");
+      expect(card.x).toBeGreaterThanOrEqual(0);
+      expect(card.x + card.width).toBeLessThanOrEqual(390);
+      const pageWidth = () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth;
+      expect(await phone.evaluate(pageWidth)).toBe(390);
       await signIn(phone, key);
       await openTemplate(phone, "starter-report");
       const panes = await Promise.all([".topbar", ".preview", ".sidebar", ".workbench"].map((s) => box(phone, s)));
