@@ -238,6 +238,22 @@ describe("the studio, a newcomer's first hour", () => {
       .toEqual(["<p>Hi</p>", "<ul><li>a</li></ul>", "{% if x %}Yes{% endif %}", "{{ name }} and {{ 'a' | upcase }}"]);
   });
 
+  it("creates a template from the Report starter that reserves the pages its example comes to", async () => {
+    await page.click("#new-button");
+    await page.fill("#new-name", "my-report");
+    await page.click("label.starter:has-text('Report')");
+    const before = await seqOf(page);
+    await page.click("#new-submit");
+    await nextPreview(page, before);
+    const pages = Number(await page.getAttribute("#preview-pages", "data-pages"));
+    expect(pages).toBe(3);
+    await page.click("#publish-button");
+    await page.click("#publish-submit");
+    await expect.poll(() => page.textContent("#doc-version")).toBe("v1");
+    const created = await api("GET", "/v1/templates/my-report", undefined, key);
+    expect(created.json.expected_pages).toBe(pages);
+  });
+
   it("asks before Load replaces unsaved edits, and before the tab is reloaded with edits unsaved", async () => {
     await openTemplate(page, "starter-invoice");
     await replaceInEditor(page, "source", "Total due", "Amount due");
@@ -281,8 +297,8 @@ describe("the studio, a newcomer's first hour", () => {
       expect(card.x).toBeGreaterThanOrEqual(0);
       expect(card.x + card.width).toBeLessThanOrEqual(390);
       const pageWidth = () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-          .documentElement.scrollWidth;
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth;
       expect(await phone.evaluate(pageWidth)).toBe(390);
       await signIn(phone, key);
       await openTemplate(phone, "starter-report");

@@ -18,6 +18,8 @@ export interface Draft {
   /** The editors' states (with their undo history) while another template is open. */
   states: Record<EditorId, EditorState> | null;
   engine: Engine;
+  /** The pages of the last PDF preview of this draft's example, for the expected_pages a new template stores. */
+  previewedPages?: number;
 }
 
 export const newDraft = (name: string, published: Template | null = null): Draft => ({
@@ -93,6 +95,12 @@ export function publishDefinition(draft: Draft, text: TextOf, message: string): 
     ...(message ? { message } : {}),
   };
 }
+
+/**
+ * A new template's reservation (`expected_pages`): the pages its example came to in the last PDF preview; the
+ * service's default when none was seen. Later versions inherit it, as the API does.
+ */
+export const expectedPagesOf = (draft: Draft) => (draft.previewedPages ? { expected_pages: draft.previewedPages } : {});
 
 /** The render of the latest published version with the example data; the format only when not the default. */
 export function renderRequest(draft: Draft | null, text: TextOf, format: Format): RenderRequest | null {

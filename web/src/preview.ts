@@ -153,6 +153,8 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
         xmlView.show(result, mine);
         download.set(result, "xml");
       } else if (!(await draw(result, mine, format, true))) return;
+      // What a PDF of the example comes to: Create stores it as the template's expected_pages.
+      if (format === "pdf" && !asXml) current.previewedPages = result.pageCount;
       state.problems.preview = problemsOfWarnings(result.warnings);
       const done = previewDone(result, asXml ? "xml" : format, Math.round(performance.now() - started));
       setStatus(done.state, done.text);

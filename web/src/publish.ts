@@ -1,7 +1,7 @@
 // Publishing: the dialog (Create v1, or Publish vN+1 with a message), the call, and Ctrl+S to open it.
 import { FolioError, unwrap } from "@folio/sdk";
 import { $, toast } from "./dom";
-import { publishDefinition } from "./draft";
+import { expectedPagesOf, publishDefinition } from "./draft";
 import { EDITOR_IDS, TAB_LABELS } from "./editor-texts";
 import type { Editors } from "./editors";
 import { problemsOfError, problemsOfWarnings } from "./problems";
@@ -60,7 +60,7 @@ export function createPublish(store: Store, editors: Editors, problems: Problems
       const template = await unwrap(
         draft.published
           ? folio.api.POST("/v1/templates/{name}/versions", { params: { path: { name } }, body: definition })
-          : folio.api.POST("/v1/templates", { body: { name, ...definition } }),
+          : folio.api.POST("/v1/templates", { body: { name, ...definition, ...expectedPagesOf(draft) } }),
       );
       draft.published = template;
       state.problems.publish = problemsOfWarnings(template.warnings);
