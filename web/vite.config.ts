@@ -3,6 +3,7 @@
 // (/, /v1/*, /docs, /mcp, /openapi.json, /healthz) has no file and reaches the Worker.
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
+import { startersAsset } from "./starters-asset.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -10,6 +11,7 @@ export default defineConfig({
   // public/_headers: the studio's security and cache headers, copied to dist/ as is.
   publicDir: "public",
   logLevel: "warn",
+  plugins: [startersAsset(resolve(import.meta.dirname, ".."))],
   build: {
     outDir: "dist",
     emptyOutDir: true,

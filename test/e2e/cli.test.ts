@@ -1,45 +1,18 @@
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { until } from "../poll";
+import { BIN, cliUser, signedInWithBuiltBinary, unique, userEnv } from "./cli-run";
 import { api, inspectPdf } from "./client";
 import { onLoopback } from "./loopback-server";
 import { pageTexts } from "./pdf-text";
 
-const ROOT = join(import.meta.dirname, "../..");
-const BIN = join(ROOT, "packages/cli/dist/main.js");
-const home = mkdtempSync(join(tmpdir(), "folio-cli-home-"));
-const work = mkdtempSync(join(tmpdir(), "folio-cli-work-"));
+const { home, work, folio } = cliUser();
 
-/** The environment of a user whose home is `dir`: no FOLIO_* variables unless given. */
-function userEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("FOLIO_")));
-  return { ...env, HOME: dir, XDG_CONFIG_HOME: join(dir, "config"), ...extra };
-}
-
-/** Runs the built binary the way a shell script would. */
-function folio(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}) {
-  const run = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: options.cwd ?? work,
-    env: options.env ?? userEnv(home),
-    input: options.input ?? "",
-    encoding: "utf8",
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, json: () => JSON.parse(run.stdout) };
-}
-
-const unique = (name: string) => `${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-
-beforeAll(() => {
-  // The binary as `npm test` builds it (pretest); built here too so a direct vitest run never tests a stale one.
-  execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-b", join(ROOT, "packages/cli")], {
-    stdio: "inherit",
-  });
-  expect(folio(["login", "--key", inject("apiKey"), "--base-url", inject("baseUrl")]).code).toBe(0);
-});
+beforeAll(() => signedInWithBuiltBinary(folio));
 
 describe("folio login", () => {
   it("stores the key and base URL in the config directory, readable by the user only", () => {

@@ -80,6 +80,8 @@ describe("the studio, a newcomer's first hour", () => {
         const render = await api("POST", "/v1/render", { template: name, data: definition.example }, key);
         expect(render.status, `${name}: ${JSON.stringify(render.json)}`).toBe(200);
         const pdf = await inspectPdf((await download(render.json.url)).bytes);
+        // What a template made from it reserves (folio init --from writes it) is what its example prints to.
+        expect(pdf.pages, entry.id).toBe(entry.expectedPages);
         return { id: entry.id, pages: pdf.pages, text: pdf.text };
       }),
     );

@@ -9,6 +9,8 @@ export interface GalleryEntry {
   description: string;
   /** The fixture's path from the repository root, without its endings. */
   stem: string;
+  /** The pages its example prints to (checked by the gallery's test): what a template made from it reserves. */
+  expectedPages: number;
 }
 
 /** A document whose files are not in the checkout is left out of the gallery: adding them adds it. */
@@ -18,36 +20,42 @@ export const GALLERY: GalleryEntry[] = [
     label: "Invoice",
     description: "A4, line items, tax and totals, money and dates.",
     stem: "fixtures/invoice",
+    expectedPages: 1,
   },
   {
     id: "receipt",
     label: "Receipt",
     description: "An 80 mm till receipt with tax included.",
     stem: "fixtures/starters/receipt",
+    expectedPages: 1,
   },
   {
     id: "certificate",
     label: "Certificate",
     description: "A4 landscape, framed, with signatures.",
     stem: "fixtures/starters/certificate",
+    expectedPages: 1,
   },
   {
     id: "shipping-label",
     label: "Shipping label",
     description: "4×6 in label: addresses, routing, tracking.",
     stem: "fixtures/starters/shipping-label",
+    expectedPages: 1,
   },
   {
     id: "report",
     label: "Report",
     description: "Several pages, a table, “Page X of Y” in the footer.",
     stem: "fixtures/starters/report",
+    expectedPages: 3,
   },
   {
     id: "statement",
     label: "Statement",
     description: "An account statement over many pages.",
     stem: "fixtures/statement",
+    expectedPages: 10,
   },
 ];
 

@@ -14,8 +14,9 @@ const USAGE =
   `folio: Folio templates as files, previews, pushes and renders from the shell\n` +
   `\n` +
   `  folio login [--key <key>] [--base-url <url>]   store an API key (or FOLIO_API_KEY, or standard input)\n` +
-  `  folio init <name> [dir]                        a template folder: template.html, schema.json, ` +
-  `example.json, options.json, folio.json (refused for a name the account holds)\n` +
+  `  folio init <name> [dir] [--from <starter>]     a template folder: template.html, schema.json, ` +
+  `example.json, options.json, folio.json (refused for a name the account holds); --from copies a document ` +
+  `of the studio's gallery (invoice, report, …)\n` +
   `  folio pull <name[@version]> [dir]              an existing template as a folder; folio.json records ` +
   `its id and version\n` +
   `  folio preview [dir] [-o file] [--format f] [--watch]   render the folder unsaved (watermarked, free); ` +
@@ -38,7 +39,7 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 const COMMON: Options = { json: { type: "boolean" }, help: { type: "boolean", short: "h" } };
 const OPTIONS: Record<string, Options> = {
   login: { key: { type: "string" }, "base-url": { type: "string" } },
-  init: {},
+  init: { from: { type: "string" } },
   pull: {},
   preview: {
     output: { type: "string", short: "o" },
@@ -61,6 +62,7 @@ const OPTIONS: Record<string, Options> = {
 /** Every flag of the table above, as parseArgs answers it (none is `multiple`, so none is an array). */
 interface Flags {
   help?: boolean;
+  from?: string;
   key?: string;
   "base-url"?: string;
   output?: string;
@@ -93,8 +95,8 @@ async function run(command: string, args: string[], out: Output, flags: Flags): 
       return succeeded(login(flags, out));
     case "init": {
       // positionals() holds at least the one a command needs.
-      const [name = "", dir] = positionals(args, 1, 2, "init <name> [dir]");
-      return succeeded(init(name, dir, out));
+      const [name = "", dir] = positionals(args, 1, 2, "init <name> [dir] [--from <starter>]");
+      return succeeded(init(name, dir, flags.from, out));
     }
     case "pull": {
       const [ref = "", dir] = positionals(args, 1, 2, "pull <name[@version]> [dir]");

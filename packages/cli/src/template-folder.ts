@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { type RenderOptions, TEMPLATE_NAME_PATTERN } from "@folio/sdk";
 import { UsageError } from "./output.js";
+import type { Starter } from "./starters.js";
 
 /** Which template a folder belongs to and the version its files came from (written by pull and push). */
 export interface FolderOrigin {
@@ -72,10 +73,10 @@ export function writeNewFolder(dir: string, files: Partial<Record<(typeof FOLDER
   return Object.keys(written);
 }
 
-/** Makes `<dir>` with a starter template named `name`. */
-export function scaffold(dir: string, name: string): string[] {
-  checkName(name);
-  return writeNewFolder(dir, {
+/** The folder `folio init` makes when no starter is named: one page greeting `name`. */
+const HELLO: Omit<Starter, "id"> = {
+  expected_pages: 1,
+  files: {
     "template.html": STARTER_SOURCE,
     "schema.json": json({
       type: "object",
@@ -84,8 +85,14 @@ export function scaffold(dir: string, name: string): string[] {
     }),
     "example.json": json({ name: "Ada" }),
     "options.json": json({}),
-    "folio.json": json({ name, engine: "chromium", expected_pages: 1, description: "" } satisfies FolderMeta),
-  });
+  },
+};
+
+/** Makes `<dir>` holding template `name` from `starter` (the hello page by default). */
+export function scaffold(dir: string, name: string, starter: Omit<Starter, "id"> = HELLO): string[] {
+  checkName(name);
+  const meta: FolderMeta = { name, engine: "chromium", expected_pages: starter.expected_pages, description: "" };
+  return writeNewFolder(dir, { ...starter.files, "folio.json": json(meta) });
 }
 
 /** Records in folio.json the template and version the folder now matches, keeping the rest of the file. */
