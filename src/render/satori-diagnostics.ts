@@ -1,5 +1,6 @@
 import { Tokenizer, TypeGuards } from "liquidjs";
 import { ServiceError } from "../errors";
+import { lineCounter } from "../lib/line-counter";
 import { lenientParser } from "./liquid";
 import { layoutSatoriCard, satoriTree } from "./satori";
 import { replaceSatoriAssets, type SatoriNode } from "./satori-assets";
@@ -26,16 +27,6 @@ function childrenOf(node: SatoriNode): Child[] {
   return Array.isArray(children) ? children : [children];
 }
 
-/** The line of each offset asked for, offsets asked for in increasing order. */
-function lineCounter(source: string): (offset: number) => number {
-  let line = 1;
-  let counted = 0;
-  return (offset) => {
-    for (; counted < offset; counted++) if (source.charCodeAt(counted) === 10) line++;
-    return line;
-  };
-}
-
 /**
  * The card's markup as written, for Satori's parser: each Liquid output stands as text, each tag is left out
  * (so both branches of an `if` and one pass of a `for` remain), and every element carries its source line unless
@@ -53,7 +44,8 @@ export function markupAsWritten(source: string, withLines = true): string {
         .slice(token.begin, token.end)
         .replace(
           /<([a-zA-Z][\w:-]*)/g,
-          (tag: string, _name: string, offset: number) => `${tag} ${LINE_ATTRIBUTE}="${lineAt(token.begin + offset)}"`,
+          (tag: string, _name: string, offset: number) =>
+            `${tag} ${LINE_ATTRIBUTE}="${lineAt(token.begin + offset).line}"`,
         );
     })
     .join("");

@@ -240,6 +240,27 @@ describe("the studio, a newcomer's first hour", () => {
       .toEqual(["<p>Hi</p>", "<ul><li>a</li></ul>", "{% if x %}Yes{% endif %}", "{{ name }} and {{ 'a' | upcase }}"]);
   });
 
+  it("flags a Liquid tag closed twice, and one left unclosed, at their line", async () => {
+    // The draft typed above: line 3 is `{% if x %}Yes{% endif %}`.
+    const problem = (severity: string) => page.locator(`#problem-list .problem-${severity}`);
+    const before = await seqOf(page);
+    await replaceInEditor(page, "source", "%}Yes", "%}%}Yes");
+    await nextPreview(page, before);
+    await problem("warning").first().waitFor({ timeout: 30_000 });
+    expect(await problem("warning").textContent()).toMatch(/second %\} right after \{% if x %\}.*Source · line 3/);
+    const marked = editor(page, "source").locator(".cm-line:has(.cm-inline-diagnostic-warning)");
+    expect(await marked.textContent()).toMatch(/^\{% if x %\}%\}Yes\{% endif %\}source has a second/);
+    await snap(page, "first-05b-stray-delimiter");
+
+    watch.expected = [{ path: "/v1/previews", status: 400 }];
+    await replaceInEditor(page, "source", "%}%}Yes{% endif %}", "%}Yes");
+    await problem("error").first().waitFor({ timeout: 30_000 });
+    expect(await problem("error").textContent()).toMatch(/tag \{% if x %\} not closed.*Source · line 3/);
+    await replaceInEditor(page, "source", "{% if x %}Yes", "{% if x %}Yes{% endif %}");
+    await expect.poll(() => page.textContent("#problem-list")).toBe("");
+    watch.expected = [];
+  });
+
   it("creates a template from the Report starter that reserves the pages its example comes to", async () => {
     await page.click("#new-button");
     await page.fill("#new-name", "my-report");

@@ -32,6 +32,19 @@ describe("the service's answers as problems", () => {
     expect(SOURCE.slice(span?.from, span?.to)).toBe("{{ total | date_mediun }}");
   });
 
+  it("underlines a stray closing delimiter alone, at the column its warning names", () => {
+    const source = "<p>a</p>\n{% if x %}%}Yes{% endif %}\n";
+    const [problem] = problemsOfWarnings([
+      {
+        code: "liquid_stray_delimiter",
+        path: "source",
+        message: "`source` has a second `%}` right after `{% if x %}` (line 2, column 11): the first one closed it.",
+      },
+    ]);
+    const span = problem?.diagnostic?.locate(source);
+    expect(source.slice(span?.from, span?.to)).toBe("%}");
+  });
+
   it("keeps an error of no editor under its type, and a warning at its path", () => {
     expect(problemsOfError(refusal({ type: "rate_limited", message: "Slow down." }, 429))).toEqual([
       { severity: "error", editor: null, path: "rate_limited", message: "Slow down.", diagnostic: null },

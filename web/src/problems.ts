@@ -36,9 +36,10 @@ function atLineCol(place: { line: number; col: number } | null): ServerDiagnosti
     for (const line of lines.slice(0, index)) start += line.length + 1;
     const lineText = lines[index] ?? "";
     const col = Math.min(Math.max(place.col - 1, 0), lineText.length);
-    // Underline the word (or the Liquid tag) that starts at the column, else the rest of the line.
+    // Underline the word, the Liquid tag or the stray closing delimiter that starts at the column, else the rest of
+    // the line.
     const rest = lineText.slice(col);
-    const token = /^(\{\{.*?\}\}|\{%.*?%\}|[\w-]+)/.exec(rest)?.[0] ?? rest;
+    const token = /^(\{\{.*?\}\}|\{%.*?%\}|%\}|\}\}|[\w-]+)/.exec(rest)?.[0] ?? rest;
     return { from: start + col, to: start + col + Math.max(token.length, 1) };
   };
 }

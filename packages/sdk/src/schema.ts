@@ -616,7 +616,7 @@ export interface components {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused";
+            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused";
             /**
              * @description e_invoice_rule: the id the official artefact gives the violated rule.
              * @example BR-CO-26

@@ -4,6 +4,7 @@ import { BoundedCache } from "../../lib/bounded-cache";
 import { cardSize } from "../../render/card-document";
 import { renderLiquid } from "../../render/liquid";
 import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
+import { type StrayDelimiter, strayDelimiters } from "../../render/liquid-stray-delimiters";
 import { layoutFindings, undisplayedElementFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
@@ -13,6 +14,7 @@ import { schemaErrors } from "./validate-data";
 export type WarningCode =
   | "unknown_filter"
   | "clock_read"
+  | "liquid_stray_delimiter"
   | "satori_layout"
   | "example_invalid"
   | "e_invoice_rule"
@@ -55,6 +57,16 @@ function liquidWarning(path: string, { code, filter, line, column }: LiquidFindi
       };
 }
 
+function strayWarning(path: string, { delimiter, after, line, column }: StrayDelimiter): TemplateWarning {
+  return {
+    path,
+    code: "liquid_stray_delimiter",
+    message:
+      `\`${path}\` has a second \`${delimiter}\` right after \`${after}\` (line ${line}, column ${column}): the ` +
+      `first one closed it, so this one prints as text. Delete it.`,
+  };
+}
+
 function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
   const options = version.options as RenderOptions;
   const parts: Array<[string, string | undefined]> = [
@@ -64,7 +76,12 @@ function liquidWarnings(version: TemplateVersionRow): TemplateWarning[] {
   ];
   // One more than an answer carries is enough to know it must say it was cut; finding the rest would cost a scan each.
   return parts.flatMap(([path, source]) =>
-    source === undefined ? [] : liquidFindings(source, MAX_WARNINGS + 1).map((finding) => liquidWarning(path, finding)),
+    source === undefined
+      ? []
+      : [
+          ...liquidFindings(source, MAX_WARNINGS + 1).map((finding) => liquidWarning(path, finding)),
+          ...strayDelimiters(source, MAX_WARNINGS + 1).map((stray) => strayWarning(path, stray)),
+        ],
   );
 }
 

@@ -88,6 +88,7 @@ const TemplateWarningSchema = z
     code: z.enum([
       "unknown_filter",
       "clock_read",
+      "liquid_stray_delimiter",
       "satori_layout",
       "example_invalid",
       "e_invoice_rule",

@@ -51,6 +51,35 @@ const CASES = {
       { path: "source", code: "clock_read", message: expect.stringMatching(/\(line 2, column 15\)/) },
     ],
   },
+  liquid_stray_delimiter: {
+    // What an editor that closes `{%` and `{{` leaves when the author types the closing anyway; CSS's `100%}` and
+    // nested rules' `}}`, and a raw block's text, are not taken for it.
+    definition: {
+      source:
+        "<style>p{width:100%}@media print{p{color:red}}</style>\n<p>{% if x %}%}Yes{% endif %}</p>\n" +
+        "<p>{{ name }}}} and {% raw %}%}{% endraw %}</p>",
+      options: { header_html: "<p>{{ title }}}}</p>" },
+    },
+    warnings: [
+      {
+        path: "source",
+        code: "liquid_stray_delimiter",
+        message:
+          "`source` has a second `%}` right after `{% if x %}` (line 2, column 14): the first one closed it, so " +
+          "this one prints as text. Delete it.",
+      },
+      {
+        path: "source",
+        code: "liquid_stray_delimiter",
+        message: expect.stringMatching(/second `}}` right after `{{ name }}` \(line 3, column 14\)/),
+      },
+      {
+        path: "options.header_html",
+        code: "liquid_stray_delimiter",
+        message: expect.stringMatching(/second `}}` right after `{{ title }}` \(line 1, column 15\)/),
+      },
+    ],
+  },
   satori_layout: {
     definition: {
       engine: "satori",
