@@ -307,6 +307,23 @@ describe("folio render and the lists", () => {
     expect(JSON.parse(run.stderr).error).toMatchObject({ type: "not_found", status: 404 });
   });
 
+  it('a service that is not there exits 1 saying where it looked and what to check, not "fetch failed"', async () => {
+    // A port just given back by the system: nothing listens on it.
+    const server = createServer();
+    const port = await new Promise<number>((done) =>
+      server.listen(0, "127.0.0.1", () => done((server.address() as { port: number }).port)),
+    );
+    await new Promise((done) => server.close(done));
+    const run = folio(["templates", "ls"], {
+      env: userEnv(home, { FOLIO_API_KEY: "folio_sk_x", FOLIO_BASE_URL: `http://127.0.0.1:${port}` }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `error: could not reach the Folio service at 127.0.0.1:${port} (ECONNREFUSED): is it running, and is the ` +
+        "base URL right? (folio login --base-url, or FOLIO_BASE_URL)\n",
+    );
+  });
+
   it("usage mistakes exit 2: unknown command or flag, missing argument, missing files, no credentials", () => {
     expect(folio(["frobnicate"]).code).toBe(2);
     expect(folio(["render", "x", "--bogus"]).code).toBe(2);

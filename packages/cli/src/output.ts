@@ -47,6 +47,21 @@ export function output(json: boolean): Output {
 }
 
 /**
+ * Node's fetch says only "fetch failed" when the service cannot be reached; its cause says why (ECONNREFUSED,
+ * ENOTFOUND, a timeout). The address it tried is in the cause too, when the system gave one.
+ */
+function unreachable(error: unknown): string | null {
+  if (!(error instanceof TypeError) || error.message !== "fetch failed") return null;
+  const cause = error.cause as { code?: string; address?: string; port?: number; message?: string } | undefined;
+  const where = cause?.address ? ` at ${cause.address}${cause.port ? `:${cause.port}` : ""}` : "";
+  const why = cause?.code ?? cause?.message ?? "no answer";
+  return (
+    `could not reach the Folio service${where} (${why}): is it running, and is the base URL right? ` +
+    "(folio login --base-url, or FOLIO_BASE_URL)"
+  );
+}
+
+/**
  * Prints an error on stderr (one JSON line with --json: the API's envelope, or `usage_error`/`client_error`) and
  * answers its exit code.
  */
@@ -71,7 +86,7 @@ export function reportError(error: unknown, json: boolean): number {
     return EXIT.api;
   }
   const usage = error instanceof UsageError;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = unreachable(error) ?? (error instanceof Error ? error.message : String(error));
   const type = usage ? "usage_error" : error instanceof Refused ? "refused" : "client_error";
   const details = error instanceof Refused ? { details: error.details } : {};
   process.stderr.write(json ? `${JSON.stringify({ error: { type, message, ...details } })}\n` : `error: ${message}\n`);
