@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
       // in production): the statement test's pieces take 0.3 MiB.
       CHUNK_PIECES_DIR: join(state, "chunk-pieces"),
       CHUNK_DISK_ACCOUNT_MB: "3",
+      // The bench's latency model, which a request turns on with its header (test/e2e/latency-model.test.ts).
+      LATENCY_MODEL: "on",
     },
   });
   project.provide("baseUrl", service.baseUrl);
