@@ -1,5 +1,5 @@
 import { type FieldError, ServiceError } from "../../errors";
-import { facturXFileName } from "./finishing-options";
+import { facturXFileName } from "./e-invoice-option";
 import type { RenderOptions } from "./options-schema";
 
 function conflict(path: string, message: string, expected: string): FieldError {

@@ -1,15 +1,16 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type AccountRow, type RenderRow, renders, templateVersions } from "../../db/schema";
+import { type RenderRow, renders, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { Clock } from "../../lib/clock";
 import { getAccount } from "../accounts/get-account";
-import { beginAttempt, holdExpired, type MeterStub } from "../accounts/metering";
+import { beginAttempt, holdExpired } from "../accounts/metering";
 import type { RenderOptions } from "../render-options/options-schema";
 import { payloadKey, type RenderPayload } from "./enqueue-render";
 import { type ProduceDeps, produceFile } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";
 import { coalesce } from "./render-capacity";
+import { claimLease, closeQueued, releaseLease, renewAttempt } from "./render-lease";
 import { planRender } from "./render-plan";
 
 export interface ProcessDeps extends ProduceDeps {
@@ -18,33 +19,12 @@ export interface ProcessDeps extends ProduceDeps {
   clock: Clock;
 }
 
-const LEASE_MS = 120_000;
-/** How often a chunked render renews its attempt: well inside the lease. */
-const PROGRESS_EVERY_MS = 60_000;
-
 export type ProcessOutcome = "succeeded" | "failed" | "already_done" | "busy" | "retry";
 
 /** Failures worth another delivery of the message; everything else is the template's, the data's or the money's. */
 function isTransient(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return true;
   return error.type === "internal_error" || (error.type === "render_failed" && error.extra.details?.transient === true);
-}
-
-/**
- * Writes the final state of a render that is still queued and drops its payload; undefined when another run closed it.
- */
-export async function closeQueued(
-  renderId: string,
-  state: Partial<RenderRow>,
-  deps: Pick<ProcessDeps, "db" | "files">,
-): Promise<RenderRow | undefined> {
-  const [closed] = await deps.db
-    .update(renders)
-    .set({ ...state, leaseUntil: null })
-    .where(and(eq(renders.id, renderId), eq(renders.status, "queued")))
-    .returning();
-  await deps.files.delete(payloadKey(renderId));
-  return closed;
 }
 
 /** The `encryption` option a payload sealed; unreadable after PAYLOAD_SECRET changed, which no retry mends. */
@@ -59,31 +39,6 @@ async function unsealed(sealed: string, renderId: string, deps: ProcessDeps): Pr
       { details: { stage: "queue", reason: "payload_unsealable", retryable: false } },
     );
   }
-}
-
-/**
- * What a chunked render reports between its chunks (at most once a minute): the attempt began again now, for the
- * lease, the stuck-render sweep and the meter's hold alike (docs/rendering.md#long-documents).
- */
-export function renewAttempt(
-  id: string,
-  meter: MeterStub,
-  account: AccountRow,
-  deps: ProcessDeps,
-): () => Promise<void> {
-  let renewedAt = deps.clock.now().getTime();
-  return async () => {
-    const now = deps.clock.now();
-    if (now.getTime() - renewedAt < PROGRESS_EVERY_MS) return;
-    renewedAt = now.getTime();
-    await Promise.all([
-      deps.db
-        .update(renders)
-        .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
-        .where(and(eq(renders.id, id), eq(renders.status, "queued"))),
-      beginAttempt(meter, account, id),
-    ]);
-  };
 }
 
 /** Renders a claimed render: from the cache when an identical render finished first, else for real, billed. */
@@ -161,18 +116,7 @@ export async function processQueuedRender(
   deps: ProcessDeps,
   finalAttempt: boolean,
 ): Promise<{ outcome: ProcessOutcome; render?: RenderRow }> {
-  const now = deps.clock.now();
-  const [claimed] = await deps.db
-    .update(renders)
-    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), attemptStartedAt: now.toISOString() })
-    .where(
-      and(
-        eq(renders.id, renderId),
-        eq(renders.status, "queued"),
-        or(isNull(renders.leaseUntil), lt(renders.leaseUntil, now.toISOString())),
-      ),
-    )
-    .returning();
+  const claimed = await claimLease(deps.db, renderId, deps.clock.now());
   if (!claimed) {
     const [current] = await deps.db.select().from(renders).where(eq(renders.id, renderId)).limit(1);
     return current?.status !== "queued"
@@ -184,7 +128,7 @@ export async function processQueuedRender(
     return { outcome: "succeeded", render: await complete(claimed, deps) };
   } catch (error) {
     if (isTransient(error) && !finalAttempt) {
-      await deps.db.update(renders).set({ leaseUntil: null }).where(eq(renders.id, renderId));
+      await releaseLease(deps.db, renderId);
       return { outcome: "retry" };
     }
     const failure =

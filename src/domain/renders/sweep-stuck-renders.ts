@@ -2,8 +2,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { type RenderRow, renders } from "../../db/schema";
 import { HOLD_EXPIRY_MS } from "../../durable-objects/account-meter";
 import { holdExpired } from "../accounts/metering";
-import { closeQueued, type ProcessDeps } from "./process-queued-render";
+import type { ProcessDeps } from "./process-queued-render";
 import { failedState } from "./record-render";
+import { closeQueued } from "./render-lease";
 
 /** How many stuck renders one sweep closes; a backlog larger than this is taken over the next runs. */
 const SWEEP_LIMIT = 200;

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../../src/db/client";
 import { getAccount } from "../../../src/domain/accounts/get-account";
-import { renewAttempt } from "../../../src/domain/renders/process-queued-render";
+import { renewAttempt } from "../../../src/domain/renders/render-lease";
 import worker from "../../../src/index";
 import { buildServices } from "../../../src/services";
 import { call, newAccount } from "../../helpers";
