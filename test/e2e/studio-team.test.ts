@@ -44,7 +44,7 @@ describe("the studio never overwrites a version published meanwhile", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     key = await newKey();
-    for (const name of ["team-load", "team-over", "team-delete"]) {
+    for (const name of ["team-load", "team-over", "team-race", "team-delete"]) {
       const created = await api("POST", "/v1/templates", { name, source: SOURCE, example: { title: "Q3" } }, key);
       expect(created.status).toBe(201);
     }
@@ -100,7 +100,30 @@ describe("the studio never overwrites a version published meanwhile", () => {
     expect((await api("GET", "/v1/templates/team-over@2", undefined, key)).json.source).toBe(THEIRS);
   });
 
+  it("catches a version published between its check and its publish: the service's 409 opens the conflict", async () => {
+    await openTemplate(page, "team-race");
+    await replaceInEditor(page, "source", "Line A", "Line R from the studio");
+    // The colleague's publish lands while the studio's request is on its way (after the studio's own check).
+    const path = "/v1/templates/team-race/versions";
+    await page.route(`**${path}`, async (route) => {
+      expect((await publishElsewhere("team-race", THEIRS)).status).toBe(201);
+      await route.continue();
+    });
+    watch.expected = [{ path, status: 409 }];
+    await page.click("#publish-button");
+    await page.click("#publish-submit");
+    await page.waitForSelector('#conflict-dialog[open] #conflict-diff[data-state="ready"] .cm-mergeView');
+    await page.unroute(`**${path}`);
+    watch.expected = [];
+    expect(await page.textContent("#conflict-title")).toBe("team-race@2 was published after the v1 you are editing");
+    expect((await latest("team-race")).latest_version).toBe(2);
+    await page.click('#conflict-actions [data-choice="cancel"]');
+    expect(await sourceText(page)).toContain("Line R from the studio");
+  });
+
   it("says on focus that a newer version exists, and Copy as curl follows the version shown", async () => {
+    await openTemplate(page, "team-over");
+    await expect.poll(() => page.textContent("#doc-version")).toBe("v3");
     expect((await publishElsewhere("team-over", THEIRS)).status).toBe(201);
     expect(await page.isVisible("#doc-newer")).toBe(false);
     // The window regaining focus, as when the user comes back from the shell where the CLI published.
