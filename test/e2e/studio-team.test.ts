@@ -106,7 +106,7 @@ describe("the studio never overwrites a version published meanwhile", () => {
     // The colleague's publish lands while the studio's request is on its way (after the studio's own check).
     const path = "/v1/templates/team-race/versions";
     await page.route(`**${path}`, async (route) => {
-      expect((await publishElsewhere("team-race", THEIRS)).status).toBe(201);
+      if (route.request().method() === "POST") expect((await publishElsewhere("team-race", THEIRS)).status).toBe(201);
       await route.continue();
     });
     watch.expected = [{ path, status: 409 }];
@@ -133,6 +133,7 @@ describe("the studio never overwrites a version published meanwhile", () => {
     });
     await expect.poll(() => page.textContent("#doc-newer")).toBe("v4 is newer");
     expect(await page.textContent("#doc-version")).toBe("v3");
+    await page.waitForSelector('#version-list .version[data-version="4"]');
     await page.click("#curl-button");
     expect(await page.textContent("#curl-text")).toContain('"template":"team-over@3"');
     await page.click("#curl-dialog [data-close]");

@@ -53,7 +53,11 @@ const guard = createUnsavedGuard(store, editors);
 const versions = createVersions(store, editors, guard, (a, b) => void compare.open(a, b));
 const compare = createCompare(store, versions);
 // A version published meanwhile is shown beside the edits (the conflict), which can publish over it: bound late.
-const watch = createVersionWatch(store, (newer) => conflict.showNewer(newer));
+const watch = createVersionWatch(
+  store,
+  (newer) => conflict.showNewer(newer),
+  () => void versions.load(),
+);
 const publishCall = createPublishCall(store, editors, problems, versions, watch, (newer, message) =>
   conflict.showNewer(newer, message),
 );

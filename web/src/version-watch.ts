@@ -7,7 +7,7 @@ import type { Store } from "./store";
 
 export type VersionWatch = ReturnType<typeof createVersionWatch>;
 
-export function createVersionWatch(store: Store, showNewer: (newer: Template) => void) {
+export function createVersionWatch(store: Store, showNewer: (newer: Template) => void, newerFound: () => void) {
   const { state } = store;
   /** The latest version last read of each template, by name. */
   const latest = new Map<string, Template>();
@@ -36,7 +36,10 @@ export function createVersionWatch(store: Store, showNewer: (newer: Template) =>
     const found = await unwrap(folio.api.GET("/v1/templates/{ref}", { params: { path: { ref: name } } }));
     latest.set(name, found);
     draw();
-    return state.current === current ? newer() : null;
+    const moved = state.current === current ? newer() : null;
+    // The Versions panel lists the newer version too.
+    if (moved) newerFound();
+    return moved;
   };
   const checkQuietly = () => void check().catch(() => undefined);
 
