@@ -77,9 +77,11 @@ describe("the studio never overwrites a version published meanwhile", () => {
     expect(await sourceText(page)).toContain("Line B from the CLI");
     expect(await page.isVisible("#doc-dirty")).toBe(false);
     expect(await page.textContent("#doc-kept")).toBe("Your draft (from v1)");
+    expect(await page.textContent('#template-list [data-template="team-load"] .badge')).toBe("v2");
     await page.click("#doc-kept");
     await page.waitForSelector('#conflict-dialog[open] #conflict-diff[data-state="ready"] .cm-mergeView');
     expect(await page.textContent("#conflict-diff .cm-merge-b .cm-changedLine")).toContain("Line C from the studio");
+    await snap(page, "team-02-kept-draft");
     await page.click('#conflict-actions [data-choice="restore"]');
     await expect.poll(() => sourceText(page)).toContain("Line C from the studio");
     expect(await page.textContent("#doc-version")).toBe("v2");
@@ -152,6 +154,7 @@ describe("the studio never overwrites a version published meanwhile", () => {
     await page.click("#delete-button");
     await page.waitForSelector("#delete-dialog[open]");
     expect(await page.textContent("#delete-lede")).toContain("the whole template team-delete: all 2 versions");
+    await snap(page, "team-03-delete");
     await page.click("#delete-dialog [data-close]");
     expect((await latest("team-delete")).latest_version).toBe(2);
     await page.click("#delete-button");

@@ -35,6 +35,8 @@ export function createVersionWatch(store: Store, showNewer: (newer: Template) =>
     const name = current.name;
     const found = await unwrap(folio.api.GET("/v1/templates/{ref}", { params: { path: { ref: name } } }));
     latest.set(name, found);
+    // The template list's badge says the latest version at its next redraw.
+    state.templates = state.templates.map((t) => (t.name === name ? found : t));
     draw();
     const moved = state.current === current ? newer() : null;
     // The Versions panel lists the newer version too.
