@@ -79,12 +79,15 @@ describe("If-Match on POST /v1/templates/{name}/versions", () => {
       "latest",
       checksum.slice(1),
       `${checksum}0`,
+      `"v${"1".repeat(8000)}"`,
     ];
     for (const value of malformed) {
       const res = await publish(value);
       expect(res.status, value).toBe(400);
       expect(res.json.error.type, value).toBe("invalid_request");
       expect(res.json.error.errors[0], value).toMatchObject({ path: "If-Match", example: '"v3"' });
+      // The value is echoed back only when short: a long one is counted, not repeated.
+      expect(res.json.error.errors[0].received.length, value).toBeLessThanOrEqual(80);
       expect(res.json.error.message, value).toContain('"v<N>"');
     }
     expect(await latest()).toBe(1);
