@@ -55,12 +55,12 @@ export const ERROR_TYPES = {
       "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, " +
       "or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no " +
       "(use a new key for a new request); `version_moved`, no (fetch the latest version, merge, publish again " +
-      "with its checksum in `If-Match`).",
+      'with its number (`"v<N>"`) or checksum in `If-Match`).',
     meaning:
       "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent " +
       "again with another request (`idempotency_key_reused`) or while its first request still runs " +
-      "(`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no " +
-      "longer the latest version's (`version_moved`).",
+      "(`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number " +
+      "that is no longer the latest version's (`version_moved`).",
   },
   validation_error: {
     status: 422,

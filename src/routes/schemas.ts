@@ -41,8 +41,8 @@ export const IdempotencyHeader = z.object({
 });
 
 /**
- * The optional guard of a publish: the checksum of the version the caller built on. Another version published
- * meanwhile makes the publish a 409 `version_moved` instead of replacing that version's work.
+ * The optional guard of a publish: the checksum or the number of the version the caller built on. Another version
+ * published meanwhile makes the publish a 409 `version_moved` instead of replacing that version's work.
  */
 export const IfMatchHeader = z.object({
   "If-Match": z
@@ -52,9 +52,12 @@ export const IfMatchHeader = z.object({
     .openapi({
       param: { name: "If-Match", in: "header" },
       description:
-        "The `checksum` of the template's latest version as the caller last saw it (quoted or not). When another " +
-        "version has been published since, the answer is 409 `conflict` with `details.code` `version_moved` and " +
-        "nothing is published. Without it, a publish always lands on whatever is latest.",
-      example: "3f9a0c…",
+        "The template's latest version as the caller last saw it, in one of two forms (quoted or not): its " +
+        '`checksum` (64 hex digits), or its number as `v<N>` (`"v3"`), which also catches a change of example ' +
+        "or description that the checksum does not cover. When another version has been published since, the " +
+        "answer is 409 `conflict` with `details.code` `version_moved` (and `details.latest_version`) and nothing " +
+        'is published. Any other value (a weak tag `W/"v3"`, a list, `*`, `v0`) names no version, so it is ' +
+        "that 409 too, its message naming the two forms. Without it, a publish always lands on whatever is latest.",
+      example: '"v3"',
     }),
 });

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GALLERY, starterTexts } from "../../web/src/starter-files";
 import { api, download, fixture, fixtureJson, inspectPdf, newKey } from "./client";
-import { BASE, editor, guard, launchBrowser, nextPreview, replaceInEditor, seqOf, snap } from "./studio-page";
+import { BASE, editor, guard, launchBrowser, nextPreview, replaceInEditor, seqOf, signIn, snap } from "./studio-page";
 
 const ROOT = new URL("../../", import.meta.url);
 const readRepo = (path: string) => {
@@ -23,13 +23,6 @@ const gallery = GALLERY.flatMap((entry) => {
   return texts ? [{ entry, texts }] : [];
 });
 const NO_EXAMPLE = "facturx-no-example";
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/studio");
-  await page.fill("#key-input", key);
-  await page.click("#key-submit");
-  await page.waitForSelector("#studio:not([hidden])");
-}
 
 async function openTemplate(page: Page, name: string) {
   const before = await seqOf(page);

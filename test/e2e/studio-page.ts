@@ -121,3 +121,11 @@ export async function replaceInEditor(page: Page, id: string, needle: string, re
   await page.keyboard.type(replacement);
   await expect.poll(() => editor(page, id).locator(".cm-content").textContent()).toContain(replacement);
 }
+
+/** Signs in with `key` as a person does, and waits for the studio to show. */
+export async function signIn(page: Page, key: string) {
+  await page.goto("/studio");
+  await page.fill("#key-input", key);
+  await page.click("#key-submit");
+  await page.waitForSelector("#studio:not([hidden])");
+}

@@ -59,16 +59,17 @@ describe("a draft", () => {
     expect(publishDefinition(draft, reader(TEXTS), "Bigger logo").message).toBe("Bigger logo");
   });
 
-  it("renders the latest published version with the example data, naming the format only when not the default", () => {
+  it("renders the version the editors hold with the example data, naming the format only when not the default", () => {
     expect(renderRequest(newDraft("invoice"), reader(TEXTS), "pdf")).toBeNull();
-    const draft = newDraft("invoice", template({ latest_version: 3 }));
+    // Held v3 while v4 was published elsewhere: the request names the version shown, v3.
+    const draft = newDraft("invoice", template({ version: 3, latest_version: 4 }));
     expect(renderRequest(draft, reader(TEXTS), "pdf")).toEqual({ template: "invoice@3", data: { n: 2 } });
     expect(renderRequest(draft, reader({ ...TEXTS, example: "{" }), "jpg")).toEqual({
       template: "invoice@3",
       data: {},
       format: "jpg",
     });
-    const card = newDraft("card", template({ engine: "satori", latest_version: 1 }));
+    const card = newDraft("card", template({ engine: "satori", version: 1, latest_version: 1 }));
     expect(renderRequest(card, reader(TEXTS), "png")).toEqual({ template: "card@1", data: { n: 2 } });
     expect(renderRequest(card, reader(TEXTS), "pdf")?.format).toBe("pdf");
   });

@@ -19,7 +19,7 @@ export function createCurlDialog(store: Store, editors: Editors) {
   $("curl-button").addEventListener("click", () => {
     const { current } = state;
     if (!current?.published) return toast("Create the template first: a render uses a published version.", "info");
-    const ref = `${current.name}@${current.published.latest_version}`;
+    const ref = `${current.name}@${current.published.version}`;
     $("curl-lede").textContent = curlLede(ref, isDirty(current, editors.text));
     draw();
     $<HTMLDialogElement>("curl-dialog").showModal();

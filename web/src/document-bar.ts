@@ -18,7 +18,7 @@ export function createDocumentBar(store: Store, editors: Editors, engineChanged:
     const { current } = state;
     $("doc-name").textContent = current?.name ?? "No template";
     const version = $("doc-version");
-    version.textContent = current ? (current.published ? `v${current.published.latest_version}` : "draft") : "";
+    version.textContent = current ? (current.published ? `v${current.published.version}` : "draft") : "";
     version.className = `badge${current && !current.published ? " badge-draft" : ""}`;
     $("publish-button").textContent = current && !current.published ? "Create" : "Publish";
     $("studio").classList.toggle("no-template", !current);

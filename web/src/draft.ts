@@ -102,13 +102,14 @@ export function publishDefinition(draft: Draft, text: TextOf, message: string): 
  */
 export const expectedPagesOf = (draft: Draft) => (draft.previewedPages ? { expected_pages: draft.previewedPages } : {});
 
-/** The render of the latest published version with the example data; the format only when not the default. */
+/** The render of the version the editors hold (shown in the top bar) with the example data; the format only when
+ * not the default. */
 export function renderRequest(draft: Draft | null, text: TextOf, format: Format): RenderRequest | null {
   if (!draft?.published) return null;
   const data = parseJson(text("example"));
   const defaultFormat = draft.published.engine === "satori" ? "png" : "pdf";
   return {
-    template: `${draft.name}@${draft.published.latest_version}`,
+    template: `${draft.name}@${draft.published.version}`,
     data: data.ok ? data.value : {},
     ...(format !== defaultFormat ? { format } : {}),
   };

@@ -8,20 +8,26 @@ import { createAccount } from "./account";
 import { createCompare } from "./compare";
 import { createCurlDialog } from "./curl-dialog";
 import { createDataForm } from "./data-form";
+import { createDeleteTemplate } from "./delete-template";
 import { createDocumentBar } from "./document-bar";
 import { EDITOR_IDS, type EditorId } from "./editor-texts";
 import { createEditors } from "./editors";
 import { followEdits } from "./edits";
+import { createKeptDrafts } from "./kept-draft";
 import { createNewTemplateDialog } from "./new-template";
 import { createPreview } from "./preview";
 import { createProblemsPanel } from "./problems-panel";
 import { createPublish } from "./publish";
+import { createPublishCall } from "./publish-call";
 import { createRenders } from "./renders";
+import { createSideBySide } from "./side-by-side";
 import { createSignin } from "./signin";
 import { createStore } from "./store";
 import { createTabs } from "./tabs";
 import { createTemplateList } from "./template-list";
 import { createUnsavedGuard } from "./unsaved-guard";
+import { createVersionConflict } from "./version-conflict";
+import { createVersionWatch } from "./version-watch";
 import { createVersions } from "./versions";
 
 function editorHost(id: EditorId): HTMLElement {
@@ -46,10 +52,26 @@ const newTemplate = createNewTemplateDialog(store, editors, templates, selectTab
 const guard = createUnsavedGuard(store, editors);
 const versions = createVersions(store, editors, guard, (a, b) => void compare.open(a, b));
 const compare = createCompare(store, versions);
-createPublish(store, editors, problems, versions);
+// A version published meanwhile is shown beside the edits (the conflict), which can publish over it: bound late.
+const watch = createVersionWatch(
+  store,
+  (newer) => conflict.showNewer(newer),
+  () => void versions.load(),
+);
+const publishCall = createPublishCall(store, editors, problems, versions, watch, (newer, message) =>
+  conflict.showNewer(newer, message),
+);
+createPublish(store, editors, problems, publishCall);
+const sideBySide = createSideBySide();
+const keptDrafts = createKeptDrafts(store, editors, sideBySide, guard);
+const conflict = createVersionConflict(store, editors, sideBySide, keptDrafts, publishCall.publishOver);
 const account = createAccount(store);
 createRenders(store, editors, () => void account.loadUsage());
 createCurlDialog(store, editors);
+createDeleteTemplate(store, (name) => {
+  keptDrafts.forget(name);
+  templates.forget(name);
+});
 const signin = createSignin(store, {
   openTemplate: templates.open,
   newTemplate: newTemplate.open,

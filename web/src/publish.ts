@@ -1,16 +1,16 @@
-// Publishing: the dialog (Create v1, or Publish vN+1 with a message), the call, and Ctrl+S to open it.
-import { FolioError, unwrap } from "@folio/sdk";
-import { $, toast } from "./dom";
-import { expectedPagesOf, publishDefinition } from "./draft";
+// Publishing: the dialog (Create v1, or Publish vN+1 with a message) and Ctrl+S to open it; the call is
+// publish-call.ts, which shows a version published since beside the edits instead of publishing over it.
+import { FolioError } from "@folio/sdk";
+import { $ } from "./dom";
 import { EDITOR_IDS, TAB_LABELS } from "./editor-texts";
 import type { Editors } from "./editors";
-import { problemsOfError, problemsOfWarnings } from "./problems";
+import { problemsOfError } from "./problems";
 import type { ProblemsPanel } from "./problems-panel";
+import { type PublishCall, versionMoved } from "./publish-call";
 import type { Store } from "./store";
-import type { Versions } from "./versions";
 import { publishWording, UNREACHABLE } from "./wording";
 
-export function createPublish(store: Store, editors: Editors, problems: ProblemsPanel, versions: Versions) {
+export function createPublish(store: Store, editors: Editors, problems: ProblemsPanel, call: PublishCall) {
   const { state } = store;
   const dialog = $<HTMLDialogElement>("publish-dialog");
   const messageInput = $<HTMLInputElement>("publish-message");
@@ -50,28 +50,15 @@ export function createPublish(store: Store, editors: Editors, problems: Problems
   };
 
   const publish = async () => {
-    const { folio, current: draft } = state;
-    if (!folio || !draft) return;
-    const definition = publishDefinition(draft, editors.text, messageInput.value.trim());
+    const message = messageInput.value.trim();
     submit.disabled = true;
     error.hidden = true;
     try {
-      const name = draft.name;
-      const template = await unwrap(
-        draft.published
-          ? folio.api.POST("/v1/templates/{name}/versions", { params: { path: { name } }, body: definition })
-          : folio.api.POST("/v1/templates", { body: { name, ...definition, ...expectedPagesOf(draft) } }),
-      );
-      draft.published = template;
-      state.problems.publish = problemsOfWarnings(template.warnings);
+      if (state.current?.published && (await call.showMoved(message))) return dialog.close();
+      await call.send(message);
       dialog.close();
-      toast(template.version === 1 ? `Created ${template.name} (v1)` : `Published ${template.ref}`, "success");
-      const list = await unwrap(folio.api.GET("/v1/templates")).catch(() => null);
-      if (list) state.templates = list.data;
-      store.emit("current");
-      problems.refresh();
-      await versions.load();
     } catch (e) {
+      if (versionMoved(e) && (await call.showMoved(message))) return dialog.close();
       refused(e);
     } finally {
       submit.disabled = false;

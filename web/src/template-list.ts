@@ -64,7 +64,17 @@ export function createTemplateList(store: Store, editors: Editors) {
     $("template-list").replaceChildren(...(items.length ? items : [emptyItem("No templates yet.")]));
   };
 
+  /** A deleted template leaves the list, its draft with it; the next one opens in its place. */
+  const forget = (name: string) => {
+    state.drafts.delete(name);
+    state.templates = state.templates.filter((t) => t.name !== name);
+    if (state.current?.name !== name) return render();
+    store.setCurrent(null);
+    const next = state.templates[0];
+    if (next) void open(next.name);
+  };
+
   store.on("session", render);
   store.on("current", render);
-  return { open, openDraft };
+  return { open, openDraft, forget };
 }

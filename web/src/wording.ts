@@ -91,7 +91,7 @@ export function publishWording(name: string, published: Template | null) {
       lede: "Creates the template with this source, schema, example and options as version 1.",
       submit: "Create v1",
     };
-  const next = published.latest_version + 1;
+  const next = published.version + 1;
   return {
     title: `Publish ${name} v${next}`,
     lede:

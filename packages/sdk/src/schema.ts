@@ -74,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version (name@N+1)
-         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render time; they never block. A version that makes an e-invoice has its example's XML checked with the official rules, which counts as a preview (429 `rate_limited` past the previews' windows).
+         * @description Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. Versions are immutable. `If-Match` with the latest version's checksum or number (`"v3"`) publishes only if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render time; they never block. A version that makes an e-invoice has its example's XML checked with the official rules, which counts as a preview (429 `rate_limited` past the previews' windows).
          */
         post: operations["publishTemplateVersion"];
         delete?: never;
@@ -1216,7 +1216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1292,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters, scoped to the account for 24 h: a repeat of the same request replays its answer (`Idempotent-Replayed: true`) and runs nothing; the same key with another body or path is 409 `idempotency_key_reused`, and while the first is running 409 `idempotency_key_in_use` with `Retry-After: 1`. */
                 "Idempotency-Key"?: string;
-                /** @description The `checksum` of the template's latest version as the caller last saw it (quoted or not). When another version has been published since, the answer is 409 `conflict` with `details.code` `version_moved` and nothing is published. Without it, a publish always lands on whatever is latest. */
+                /** @description The template's latest version as the caller last saw it, in one of two forms (quoted or not): its `checksum` (64 hex digits), or its number as `v<N>` (`"v3"`), which also catches a change of example or description that the checksum does not cover. When another version has been published since, the answer is 409 `conflict` with `details.code` `version_moved` (and `details.latest_version`) and nothing is published. Any other value (a weak tag `W/"v3"`, a list, `*`, `v0`) names no version, so it is that 409 too, its message naming the two forms. Without it, a publish always lands on whatever is latest. */
                 "If-Match"?: string;
             };
             path: {
@@ -1343,7 +1343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,7 +1605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1695,7 +1695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import { checkDefinition } from "./check-definition";
 import { type TemplateDefinition, templateChecksum } from "./checksum";
 import type { EInvoiceChecker } from "./e-invoice-warnings";
 import { resolveTemplate } from "./find-template";
+import { guardHolds, guardNamed, type PublishGuard } from "./if-match";
 import { exampleColumn, type TemplateInput } from "./template-input";
 import { type TemplateWarning, templateWarnings } from "./template-warnings";
 
@@ -17,7 +18,7 @@ const PUBLISH_ATTEMPTS = 5;
  * Publishes `name@N+1`. Omitted engine, schema, options, expected_pages and example are inherited from
  * the latest version; `message` never is. Two concurrent publishes both succeed with distinct numbers:
  * the unique (template, version) index refuses the loser's batch, which then retries on the new latest.
- * With `ifMatch` (the checksum the caller last saw as the latest) a publish lands only on that latest: the
+ * With `guard` (the checksum or number the caller last saw as the latest) a publish lands only on that latest: the
  * check is made on the version the batch builds on, and the unique index refuses the batch when another
  * version took N+1 meanwhile, so the retry sees the moved latest and answers `version_moved`: no race.
  * The warnings say what will fail at render time although the definition was accepted.
@@ -29,15 +30,16 @@ export async function publishVersion(
   input: TemplateInput,
   now: string,
   checkEInvoice: EInvoiceChecker,
-  ifMatch?: string,
+  guard?: PublishGuard,
 ): Promise<{ template: TemplateRow; version: TemplateVersionRow; warnings: TemplateWarning[] }> {
   for (let attempt = 1; ; attempt++) {
     const { template, version: previous } = await resolveTemplate(db, accountId, { name, version: null });
-    if (ifMatch !== undefined && ifMatch !== previous.checksum)
+    if (guard && !guardHolds(guard, previous))
       throw new ServiceError(
         "conflict",
         `Template \`${name}\` has moved: its latest version is ${name}@${previous.version} (checksum ` +
-          `${previous.checksum}), not the one If-Match names. Fetch it, merge, and publish again.`,
+          `${previous.checksum}), not ${guardNamed(guard)}. Fetch it, merge, and publish again with ` +
+          `If-Match "v${previous.version}".`,
         {
           details: {
             code: "version_moved",

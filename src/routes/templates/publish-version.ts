@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
+import { parsePublishGuard } from "../../domain/templates/if-match";
 import { publishVersion } from "../../domain/templates/publish-version";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
@@ -16,8 +17,8 @@ const route = createRoute({
   summary: "Publish a new version (name@N+1)",
   description:
     "Free; no limit on versions. `source` is required; other definition fields are inherited when omitted. " +
-    "Versions are immutable. `If-Match` with the latest version's checksum publishes only if no other version " +
-    "was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render " +
+    'Versions are immutable. `If-Match` with the latest version\'s checksum or number (`"v3"`) publishes only ' +
+    "if no other version was published since (else 409 `version_moved`). `warnings` lists what will fail, or print the date of the request, at render " +
     "time; they never block. A version that makes an e-invoice has its example's XML checked with the official " +
     "rules, which counts as a preview (429 `rate_limited` past the previews' windows).",
   security: API_KEY_SECURITY,
@@ -35,11 +36,7 @@ const route = createRoute({
 export const publishVersionEndpoint = endpoint(route, async (c) => {
   const { name } = c.req.valid("param");
   const input = c.req.valid("json");
-  // An ETag-style quoted value is the same checksum.
-  const ifMatch = c.req
-    .header("if-match")
-    ?.trim()
-    .replace(/^"(.*)"$/, "$1");
+  const guard = parsePublishGuard(c.req.header("if-match"));
   const { template, version, ...warnings } = await publishVersion(
     c.var.services.db,
     c.get("account").id,
@@ -47,7 +44,7 @@ export const publishVersionEndpoint = endpoint(route, async (c) => {
     input,
     c.var.services.clock.iso(),
     callerEInvoiceChecker({ account: c.get("account"), apiKeyId: c.get("apiKeyId") }, c.var.services),
-    ifMatch,
+    guard,
   );
   return c.json({ ...serializeTemplate(template, version), ...warnings }, 201);
 });
