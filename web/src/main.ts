@@ -23,6 +23,7 @@ import { createTabs } from "./tabs";
 import { createTemplateList } from "./template-list";
 import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersions } from "./versions";
+import { followXmlTab } from "./xml-tab";
 
 function editorHost(id: EditorId): HTMLElement {
   const host = document.querySelector<HTMLElement>(`[data-editor-host="${id}"]`);
@@ -35,6 +36,7 @@ const editors = createEditors(
   Object.fromEntries(EDITOR_IDS.map((id) => [id, editorHost(id)])) as Record<EditorId, HTMLElement>,
 );
 const selectTab = createTabs(editors);
+followXmlTab(store, editors, selectTab);
 const problems = createProblemsPanel(store, editors, selectTab);
 const preview = createPreview(store, editors, problems);
 const documentBar = createDocumentBar(store, editors, () => preview.schedule(0));
