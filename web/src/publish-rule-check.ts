@@ -1,6 +1,6 @@
 // Publishing a template whose example fails the e-invoice rules it enforces: every render of that version would be
 // refused, so the publish dialog names the failing rules and asks the person to confirm before it publishes.
-import { $ } from "./dom";
+import { $, el } from "./dom";
 import { enforcedRuleFailures } from "./e-invoice-problems";
 import type { Editors } from "./editors";
 import { parseJson } from "./json-paths";
@@ -20,9 +20,12 @@ export function createPublishRuleCheck(store: Store, editors: Editors, submit: H
       failing = enforcedRuleFailures(store.allProblems(), options.ok ? options.value : null);
       box.hidden = failing.length === 0;
       confirm.checked = false;
-      $("publish-rules-text").textContent =
-        `The example's e-invoice fails rules this template enforces: ${failing.join(", ")}. ` +
-        "Every render of this version will be refused (render_failed, stage e_invoice) until its data passes them.";
+      const rules = failing.flatMap((rule, i) => [i ? ", " : "", el("code", { text: rule })]);
+      $("publish-rules-text").replaceChildren(
+        "The example's e-invoice fails rules this template enforces: ",
+        ...rules,
+        ". Every render of this version will be refused (render_failed, stage e_invoice) until its data passes them.",
+      );
       if (failing.length) submit.disabled = true;
     },
     /** Nothing to confirm, or confirmed. */
