@@ -94,11 +94,8 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
   return {
     views,
     load(texts) {
-      // A template opened anew starts at its top, wherever the one before was scrolled.
-      for (const id of EDITOR_IDS) {
+      for (const id of EDITOR_IDS)
         views[id].setState(EditorState.create({ doc: texts[id], extensions: extensionsFor(id) }));
-        views[id].scrollDOM.scrollTop = 0;
-      }
     },
     snapshot() {
       return Object.fromEntries(EDITOR_IDS.map((id) => [id, views[id].state])) as Record<EditorId, EditorState>;

@@ -1,4 +1,4 @@
-// The "Invoice XML" tab: offered while the options hold an e-invoice (or its XML editor holds text), so a
+// The XML tab: offered while the options hold an e-invoice (or its XML editor holds text), so a
 // template without one keeps four tabs. A tab hidden while open gives the Source tab back.
 
 import type { Editors } from "./editors";
@@ -18,7 +18,14 @@ export function followXmlTab(store: Store, editors: Editors, selectTab: SelectTa
     button.hidden = !offered;
     if (!offered && button.getAttribute("aria-selected") === "true") selectTab("source");
   };
-  store.on("opened", update);
+  // Another template's XML starts at its top, wherever the last one's was scrolled (a version loaded keeps its place).
+  let shown: string | null = null;
+  store.on("opened", () => {
+    const name = store.state.current?.name ?? null;
+    if (name !== shown) editors.views.xml.scrollDOM.scrollTop = 0;
+    shown = name;
+    update();
+  });
   store.on("current", update);
   editors.onChange((id) => {
     if (id === "options" || id === "xml") update();
