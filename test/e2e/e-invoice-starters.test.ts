@@ -3,7 +3,8 @@
 // (200, valid, no violation at all), and the rule sets that did not run named in the receipt and in a preview.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { createFolio, type PreviewRequest } from "../../packages/sdk/src/index";
 import { joinInvoiceXml } from "../../web/src/invoice-xml-text";
 import { E_INVOICE_STARTERS, starterTexts } from "../../web/src/starter-files";
 import { api, newKey, preview } from "./client";
@@ -55,8 +56,11 @@ describe("the e-invoice starters, valid out of the box", () => {
     expect(rules.rules_not_applied).toEqual([
       { name: "Peppol BIS Billing 3.0 rules (OpenPeppol), UBL", reason: expect.stringMatching(/OpenPeppol's terms/) },
     ]);
-    // A template without an e-invoice has no such header.
-    const plain = await preview(key, { source: "<p>Hi</p>", format: "pdf" });
-    expect(plain.headers.get("x-service-e-invoice-rules")).toBeNull();
+    // The SDK reads them as eInvoiceRules; a template without an e-invoice has none.
+    const folio = createFolio({ apiKey: key, baseUrl: inject("baseUrl") });
+    const read = await folio.preview({ ...rest, data: example, format: "xml" } as PreviewRequest);
+    expect(read.eInvoiceRules).toEqual(rules);
+    const plain = await folio.preview({ source: "<p>Hi</p>", format: "pdf" });
+    expect(plain.eInvoiceRules).toBeNull();
   });
 });
