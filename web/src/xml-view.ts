@@ -25,17 +25,9 @@ const plural = (n: number) => (n === 1 ? "" : "s");
 export const notAppliedNotes = (rules: EInvoiceRules | null): string[] =>
   (rules?.rules_not_applied ?? []).map(({ name, reason }) => `${name} were not checked: ${reason}.`);
 
-/** `onOpen` runs when the person opens the view: the preview asks again, for the XML. */
-export function createXmlView(onOpen: () => void) {
-  const toggle = $<HTMLButtonElement>("xml-toggle");
-  const panel = $("xml-view");
-  const pane = panel.parentElement as HTMLElement;
-  const list = $("xml-violation-list");
-  let open = false;
-  /** Where locations are in the XML shown; a location to show once the XML asked for arrives. */
-  let locate: ((location: string) => TagPlace) | null = null;
-  let pending: string | null = null;
-  const view = new EditorView({
+/** The XML, read-only, highlighted, its violations marked at their line. */
+function readOnlyXmlEditor(): EditorView {
+  return new EditorView({
     parent: $("xml-editor"),
     state: EditorState.create({
       doc: "",
@@ -51,6 +43,36 @@ export function createXmlView(onOpen: () => void) {
       ],
     }),
   });
+}
+
+/** A violation in the list under the XML: an item that shows its line when chosen. */
+function violationItem(v: PlacedViolation, reveal: (v: PlacedViolation) => void): HTMLElement {
+  const node = el(
+    "li",
+    { class: `problem problem-${v.severity}`, "data-rule": v.rule, "data-line": String(v.line), tabindex: "0" },
+    el("span", { class: "problem-icon", "aria-label": v.severity, text: v.severity === "error" ? "✕" : "!" }),
+    el("span", { class: "problem-message" }, el("code", { text: v.rule }), ` ${v.message}`),
+    el("span", { class: "problem-where", text: `line ${v.line}` }),
+  );
+  node.title = v.location;
+  node.addEventListener("click", () => reveal(v));
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") reveal(v);
+  });
+  return node;
+}
+
+/** `onOpen` runs when the person opens the view: the preview asks again, for the XML. */
+export function createXmlView(onOpen: () => void) {
+  const toggle = $<HTMLButtonElement>("xml-toggle");
+  const panel = $("xml-view");
+  const pane = panel.parentElement as HTMLElement;
+  const list = $("xml-violation-list");
+  let open = false;
+  /** Where locations are in the XML shown; a location to show once the XML asked for arrives. */
+  let locate: ((location: string) => TagPlace) | null = null;
+  let pending: string | null = null;
+  const view = readOnlyXmlEditor();
 
   // XML is the last of the format buttons: pressing it opens the view, pressing a page format closes it (the
   // preview's own handler then asks for that format), and closing it otherwise presses the format it left.
@@ -80,22 +102,6 @@ export function createXmlView(onOpen: () => void) {
     view.focus();
   };
 
-  const item = (v: PlacedViolation) => {
-    const node = el(
-      "li",
-      { class: `problem problem-${v.severity}`, "data-rule": v.rule, "data-line": String(v.line), tabindex: "0" },
-      el("span", { class: "problem-icon", "aria-label": v.severity, text: v.severity === "error" ? "✕" : "!" }),
-      el("span", { class: "problem-message" }, el("code", { text: v.rule }), ` ${v.message}`),
-      el("span", { class: "problem-where", text: `line ${v.line}` }),
-    );
-    node.title = v.location;
-    node.addEventListener("click", () => reveal(v));
-    node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") reveal(v);
-    });
-    return node;
-  };
-
   /** Shows `text` with its violations; `note` says why it was not checked, `more` that the service left some out. */
   const fill = (
     text: string,
@@ -121,7 +127,9 @@ export function createXmlView(onOpen: () => void) {
     const count = `${violations.length}${more ? "+" : ""} rule violation${plural(violations.length)}`;
     $("xml-summary").textContent = !text ? "" : note ? "Not checked" : `${count}${errors ? ` (${errors} fatal)` : ""}`;
     const none = note ?? "No rule violations: every official rule checked passes.";
-    list.replaceChildren(...(violations.length ? violations.map(item) : text ? [emptyItem(none)] : []));
+    list.replaceChildren(
+      ...(violations.length ? violations.map((v) => violationItem(v, reveal)) : text ? [emptyItem(none)] : []),
+    );
     $("xml-violations").dataset.state = errors ? "error" : violations.length ? "warning" : "";
     panel.classList.remove("stale");
   };
