@@ -14,3 +14,7 @@ declare module "*.css" {
   const text: string;
   export default text;
 }
+declare module "*.xml.liquid" {
+  const text: string;
+  export default text;
+}

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import { joinInvoiceXml } from "./src/invoice-xml-text.ts";
 import { GALLERY, starterTexts } from "./src/starter-files.ts";
 
 export const STARTERS_ASSET = "studio/starters.json";
@@ -17,7 +18,10 @@ function startersJson(root: string): string {
       "template.html": texts.source,
       "schema.json": texts.schema,
       "example.json": texts.example,
-      "options.json": texts.options,
+      // A folder has no XML editor: an e-invoice's XML goes back into its options, as every request sends it.
+      "options.json": texts.xml
+        ? `${JSON.stringify(joinInvoiceXml(JSON.parse(texts.options), texts.xml), null, 2)}\n`
+        : texts.options,
     };
     const { id, label, description, expectedPages } = entry;
     return [{ id, label, description, expected_pages: expectedPages, files }];

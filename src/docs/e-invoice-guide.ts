@@ -5,6 +5,7 @@ import { FACTUR_X_PROFILES as RULES_OF, UBL_CIUS as UBL_RULES_OF } from "@folio/
 import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
 import { FACTUR_X_PROFILES, UBL_CIUS } from "../domain/render-options/e-invoice-option";
 import { escapeHtml } from "../lib/escape-html";
+import { eInvoiceTemplates } from "./e-invoice-templates";
 import { inline } from "./html";
 
 /** Whether each profile is an invoice in law (Germany from 2025/2027, France from September 2026), and why. */
@@ -44,25 +45,10 @@ function ciusRows(): string {
   }).join("");
 }
 
-const UBL_EXAMPLE = {
-  template: "invoice",
-  format: "xml",
-  data: { invoice: { number: "2026-0042" } },
-  options: { e_invoice: { standard: "ubl", cius: "peppol-bis-3", xml: "<Invoice ...>...</Invoice>" } },
-};
+/** A template's default options for each standard: `xml` is a complete template of the kind below. */
+const UBL_OPTIONS = { format: "xml", options: { e_invoice: { standard: "ubl", cius: "peppol-bis-3" } } };
 
-const EXAMPLE = {
-  template: "invoice",
-  data: { invoice: { number: "2026-0042" }, seller: { name: "Müller & Söhne", vat_id: "DE123456789" } },
-  options: {
-    e_invoice: {
-      standard: "factur-x",
-      profile: "en16931",
-      xml: "<rsm:CrossIndustryInvoice ...>... <ram:ID>{{ invoice.number }}</ram:ID> ...</rsm:CrossIndustryInvoice>",
-      validation: "enforce",
-    },
-  },
-};
+const OPTIONS = { e_invoice: { standard: "factur-x", profile: "en16931", validation: "enforce" } };
 
 const PEPPOL = RULE_FILES["peppol-ubl"];
 
@@ -73,8 +59,10 @@ export function eInvoiceGuide(): string {
     `(Factur-X, the same file as ZUGFeRD 2.x): <code>options.e_invoice.xml</code> is the Liquid source of a CII ` +
     `<code>rsm:CrossIndustryInvoice</code>, rendered with the same validated data and embedded as ` +
     `<code>factur-x.xml</code> in a PDF/A-3b (<a href="#finishing">Document finishing</a>). Keep it in the ` +
-    `template's default options, so every render of the invoice carries it.</p>\n` +
-    `<pre>${escapeHtml(JSON.stringify(EXAMPLE, null, 1))}</pre>\n` +
+    `template's default options, so every render of the invoice carries it: the options below, with ` +
+    `<code>xml</code> a complete template such as the Factur-X one under ` +
+    `<a href="#e-invoice-templates">Complete templates</a>.</p>\n` +
+    `<pre>${escapeHtml(JSON.stringify(OPTIONS, null, 1))}</pre>\n` +
     `<h3 id="e-invoice-rules">Checked with the official rules</h3>\n` +
     `<p>Before anything is stored or billed, the rendered XML is checked as a receiver checks it: the profile's ` +
     `XSD, the CEN EN 16931 validation artefacts and the profile's own schematron, all shipped with Folio and ` +
@@ -93,10 +81,16 @@ export function eInvoiceGuide(): string {
     `check counts as a preview, in the previews' windows (<a href="#limits">limits</a>).</p>\n` +
     `<p>The receipt, on the Render (the answer, GET, lists and webhooks): <code>compliance.e_invoice</code> ` +
     `<code>{standard, profile, valid, rules: [{name, version}], rules_not_applied: [{name, reason}], ` +
-    `violations, violations_truncated?}</code>, at most 100 violations, fatal first.</p>\n` +
+    `violations, violations_truncated?}</code>, at most 100 violations, fatal first. <code>valid</code> speaks ` +
+    `for the rule sets in <code>rules</code> only: a set in <code>rules_not_applied</code> did not run, and ` +
+    `nothing in the verdict says whether the XML passes it. A preview carries the same two lists in ` +
+    `<code>X-Service-E-Invoice-Rules</code> (base64url JSON <code>{rules, rules_not_applied}</code>), and the ` +
+    `studio's XML view says which rule sets were not checked.</p>\n` +
     `<table><tr><th>profile</th><th>rules applied</th><th>legal standing</th></tr>${profileRows()}</table>\n` +
     `<p>Not shipped: ${named(PEPPOL)}. OpenPeppol's terms ask for consent before the rules are redistributed, ` +
-    `so Folio leaves them out and names them in <code>rules_not_applied</code> where they belong. A deployer who ` +
+    `so Folio leaves them out and names them in <code>rules_not_applied</code> where they belong: a ` +
+    `<code>cius: "peppol-bis-3"</code> receipt's <code>valid: true</code> is the verdict of the UBL XSD and the CEN ` +
+    `rules alone, and an XRechnung one's leaves out the Peppol rules XRechnung's release merges in. A deployer who ` +
     `may use them compiles the release's <code>PEPPOL-EN16931-UBL.sch</code> with ` +
     `<code>packages/e-invoice/scripts/compile-rules.ts</code> (the package's README says how); it is then applied ` +
     `and listed in <code>rules</code>.</p>\n` +
@@ -115,7 +109,7 @@ export function eInvoiceGuide(): string {
     `names no format (and a plain PDF when it asks for <code>pdf</code>). The XML is checked as it ships, PDF ` +
     `inside. A preview with <code>format: "xml"</code> answers the XML of either standard, without a PDF, its ` +
     `violations in <code>X-Service-Warnings</code>.</p>\n` +
-    `<pre>${escapeHtml(JSON.stringify(UBL_EXAMPLE, null, 1))}</pre>\n` +
+    `<pre>${escapeHtml(JSON.stringify(UBL_OPTIONS, null, 1))}</pre>\n` +
     `<table><tr><th>cius</th><th>rules applied</th><th>where</th></tr>${ciusRows()}</table>\n` +
     `<p>Samples that pass every shipped rule, one per standard, are in the repository's ` +
     `<code>fixtures/e-invoice/</code>: Factur-X EN 16931, XRechnung CII, Peppol BIS UBL, XRechnung UBL, and credit ` +
@@ -123,6 +117,7 @@ export function eInvoiceGuide(): string {
     `data. One false warning is known: XRechnung's <code>BR-DE-19</code> checks an IBAN with integer arithmetic ` +
     `that the XSLT engine Folio runs (SaxonJS) computes in double precision, so a valid IBAN can be warned about. ` +
     `It is a warning: it never fails a render.</p>\n` +
+    eInvoiceTemplates() +
     `<h3 id="e-invoice-escaping">The page and the XML say the same</h3>\n` +
     `<p>Outputs in the XML are escaped for you (<a href="#liquid-xml">Liquid outputs in XML</a>): ` +
     `<code>{{ seller.name }}</code> writes <code>Müller &amp;amp; Söhne</code>. The page keeps Liquid's ` +

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { joinInvoiceXml } from "../../web/src/invoice-xml-text";
 import { GALLERY, starterTexts } from "../../web/src/starter-files";
 import { cliUser, ROOT, signedInWithBuiltBinary, unique, userEnv } from "./cli-run";
 import { api } from "./client";
@@ -24,7 +25,7 @@ describe("folio init --from: a folder from the studio's gallery", () => {
       expect(file("template.html")).toBe(texts.source);
       expect(file("schema.json")).toBe(texts.schema);
       expect(file("example.json")).toBe(texts.example);
-      expect(file("options.json")).toBe(texts.options);
+      expect(JSON.parse(file("options.json"))).toEqual(joinInvoiceXml(JSON.parse(texts.options), texts.xml));
       expect(JSON.parse(file("folio.json"))).toEqual({
         name,
         engine: "chromium",
@@ -44,6 +45,20 @@ describe("folio init --from: a folder from the studio's gallery", () => {
     expect(push.code, push.stderr).toBe(0);
     const created = await api("GET", `/v1/templates/${name}`, undefined, inject("apiKey"));
     expect(created.json.expected_pages).toBe(3);
+  });
+
+  it("makes an e-invoice starter's folder whose push renders a valid invoice, its XML in options.json", async () => {
+    const name = unique("from-factur-x");
+    expect(folio(["init", name, "--from", "factur-x"]).code).toBe(0);
+    const options = JSON.parse(readFileSync(join(work, name, "options.json"), "utf8"));
+    expect(options.e_invoice).toMatchObject({ standard: "factur-x", profile: "en16931" });
+    expect(options.e_invoice.xml).toContain("<rsm:CrossIndustryInvoice");
+    const push = folio(["push", name, "--json"]);
+    expect(push.code, push.stderr).toBe(0);
+    const example = JSON.parse(readFileSync(join(work, name, "example.json"), "utf8"));
+    const render = await api("POST", "/v1/render", { template: name, data: example }, inject("apiKey"));
+    expect(render.status, JSON.stringify(render.json)).toBe(200);
+    expect(render.json.compliance.e_invoice).toMatchObject({ valid: true, violations: [] });
   });
 
   it("names the starters there are for an unknown one (exit 2), and the address it could not read (exit 1)", () => {

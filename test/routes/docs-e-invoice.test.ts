@@ -56,4 +56,18 @@ describe("the E-invoices guide in /docs", () => {
     expect(text).toContain("cac:AdditionalDocumentReference/cac:Attachment/cbc:EmbeddedDocumentBinaryObject");
     expect(text).toContain("embed_pdf: false");
   });
+
+  it("shows a complete CII and a complete UBL template, not an elided one, and says which rule sets did not run", async () => {
+    const { html, text } = await eInvoiceSection();
+    expect(text).not.toContain("<rsm:CrossIndustryInvoice ...>");
+    expect(text).not.toContain("<Invoice ...>");
+    const block = (name: string) => new RegExp(`<pre data-e-invoice="${name}"[^>]*>([\\s\\S]*?)</pre>`).exec(html)?.[1];
+    expect(block("factur-x")).toMatch(
+      /&#60;rsm:CrossIndustryInvoice xmlns:rsm=[\s\S]*&#60;\/rsm:CrossIndustryInvoice&#62;$/,
+    );
+    expect(block("ubl")).toMatch(/&#60;Invoice xmlns=[\s\S]*&#60;\/Invoice&#62;$/);
+    expect(block("data")).toContain("&#34;buyer_reference&#34;");
+    expect(text).toMatch(/valid speaks for the rule sets in rules only: a set in rules_not_applied did not run/);
+    expect(text).toContain("X-Service-E-Invoice-Rules");
+  });
 });

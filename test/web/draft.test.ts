@@ -4,7 +4,13 @@ import { changedSpan, type EditorId, type EditorTexts, textsOf } from "../../web
 import { template } from "./template";
 
 const reader = (texts: EditorTexts) => (id: EditorId) => texts[id];
-const TEXTS: EditorTexts = { source: "<p>{{ n }}</p>", schema: "{}", example: '{ "n": 2 }', options: '{"scale":2}' };
+const TEXTS: EditorTexts = {
+  source: "<p>{{ n }}</p>",
+  schema: "{}",
+  example: '{ "n": 2 }',
+  options: '{"scale":2}',
+  xml: "",
+};
 
 describe("a draft", () => {
   it("is dirty when never published, and when its texts or engine differ from the latest version", () => {

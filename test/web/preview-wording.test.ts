@@ -29,6 +29,25 @@ describe("the preview's words", () => {
     );
   });
 
+  it("counts an e-invoice's fatal rule violations as errors, not warnings", () => {
+    const rule = (severity: string) =>
+      ({
+        code: "e_invoice_rule",
+        path: "options.e_invoice.xml",
+        message: `BR-S-05 (${severity}, at /a): No.`,
+      }) as never;
+    expect(previewDone({ pageCount: 1, truncated: false, warnings: [rule("fatal"), rule("fatal")] }, "xml", 7)).toEqual(
+      {
+        state: "error",
+        text: "XML · 7 ms · 2 fatal rule violations",
+      },
+    );
+    const mixed = [rule("fatal"), rule("warning"), warning];
+    expect(previewDone({ pageCount: 1, truncated: false, warnings: mixed }, "pdf", 7).text).toBe(
+      "1 page · 7 ms · 1 fatal rule violation · 2 warnings",
+    );
+  });
+
   it("names the editors whose JSON the preview waits for", () => {
     expect(brokenJson(["example"])).toEqual({
       status: "Fix the JSON in Example data",

@@ -78,7 +78,7 @@ describe("the studio's words", () => {
   });
 
   it("lists the editors that are not JSON first, and places a problem at its editor and line", () => {
-    const found = jsonProblems((id) => ({ source: 0, schema: 2, example: 0, options: 1 })[id]);
+    const found = jsonProblems((id) => ({ source: 0, schema: 2, example: 0, options: 1, xml: 0 })[id]);
     expect(found.map((p) => [p.editor, p.message])).toEqual([
       ["schema", "Schema is not valid JSON (2 errors): the preview waits for it."],
       ["options", "Options is not valid JSON: the preview waits for it."],

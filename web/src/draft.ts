@@ -4,6 +4,7 @@
 import type { EditorState } from "@codemirror/state";
 import type { PreviewRequest, RenderRequest, Template, TemplateVersionInput } from "@folio/sdk";
 import { EDITOR_IDS, type EditorId, sameText, textsOf } from "./editor-texts";
+import { joinInvoiceXml } from "./invoice-xml-text";
 import { parseJson } from "./json-paths";
 
 export type Format = "pdf" | "png" | "jpg";
@@ -37,7 +38,7 @@ export function isDirty(draft: Draft | null, text: TextOf): boolean {
   return EDITOR_IDS.some((id) => !sameText(id, text(id), texts[id])) || draft.engine !== draft.published.engine;
 }
 
-type JsonId = Exclude<EditorId, "source">;
+type JsonId = Exclude<EditorId, "source" | "xml">;
 const JSON_IDS: JsonId[] = ["schema", "example", "options"];
 
 /** What a preview of the draft needs: its JSON editors parsed, else the ones that are not JSON yet. */
@@ -76,7 +77,7 @@ export function previewInput(draft: Draft, text: TextOf, format: Format): Previe
       source,
       engine: draft.engine,
       schema: value("schema") as PreviewRequest["schema"],
-      options: value("options") as PreviewRequest["options"],
+      options: joinInvoiceXml(value("options"), text("xml")) as PreviewRequest["options"],
       data: value("example"),
       format,
     },
@@ -90,7 +91,7 @@ export function publishDefinition(draft: Draft, text: TextOf, message: string): 
     source: text("source"),
     engine: draft.engine,
     schema: value("schema") as TemplateVersionInput["schema"],
-    options: value("options") as TemplateVersionInput["options"],
+    options: joinInvoiceXml(value("options"), text("xml")) as TemplateVersionInput["options"],
     example: value("example"),
     ...(message ? { message } : {}),
   };

@@ -2,7 +2,7 @@
 // place is in the text as it is now.
 import { type Diagnostic, linter } from "@codemirror/lint";
 import { type EditorState, StateEffect } from "@codemirror/state";
-import type { EditorId, ServerDiagnostic } from "./editor-texts";
+import { type EditorId, isLiquidEditor, type ServerDiagnostic } from "./editor-texts";
 import { parseJson } from "./json-paths";
 
 /** Dispatched when the service's diagnostics change: the linter runs again (it otherwise runs on edits only). */
@@ -40,7 +40,7 @@ function jsonErrors(state: EditorState): Diagnostic[] {
 
 /** The linter of one editor; `server` answers the service's diagnostics of that editor at the time it runs. */
 export const editorLinter = (id: EditorId, server: () => ServerDiagnostic[]) =>
-  linter((view) => [...(id === "source" ? [] : jsonErrors(view.state)), ...placed(server(), view.state)], {
+  linter((view) => [...(isLiquidEditor(id) ? [] : jsonErrors(view.state)), ...placed(server(), view.state)], {
     delay: 100,
     needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(serverDiagnosticsChanged))),
   });

@@ -1,9 +1,12 @@
-// The four editors and what a template is as their texts. No DOM here: the editors themselves are in editors.ts.
+// The editors and what a template is as their texts. No DOM here: the editors themselves are in editors.ts.
 import type { Template } from "@folio/sdk";
+import { splitInvoiceXml } from "./invoice-xml-text";
 import { parseJson } from "./json-paths";
 
-export type EditorId = "source" | "schema" | "example" | "options";
-export const EDITOR_IDS: EditorId[] = ["source", "schema", "example", "options"];
+export type EditorId = "source" | "schema" | "example" | "options" | "xml";
+export const EDITOR_IDS: EditorId[] = ["source", "schema", "example", "options", "xml"];
+/** The editors whose text is Liquid (HTML or XML), not JSON. */
+export const isLiquidEditor = (id: EditorId) => id === "source" || id === "xml";
 export type EditorTexts = Record<EditorId, string>;
 
 export const TAB_LABELS: Record<EditorId, string> = {
@@ -11,6 +14,7 @@ export const TAB_LABELS: Record<EditorId, string> = {
   schema: "Schema",
   example: "Example data",
   options: "Options",
+  xml: "E-invoice XML",
 };
 
 /** A diagnostic from the service: where it lands is computed against the text as it is now. */
@@ -23,17 +27,19 @@ export interface ServerDiagnostic {
 export const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export function textsOf(template: Template): EditorTexts {
+  const { options, xml } = splitInvoiceXml(template.options ?? {});
   return {
     source: template.source,
     schema: pretty(template.schema ?? {}),
     example: pretty(template.example ?? {}),
-    options: pretty(template.options ?? {}),
+    options: pretty(options),
+    xml,
   };
 }
 
 /** Two editor texts mean the same: equal source, or equal JSON values. */
 export function sameText(id: EditorId, a: string, b: string): boolean {
-  if (id === "source") return a === b;
+  if (isLiquidEditor(id)) return a === b;
   const pa = parseJson(a);
   const pb = parseJson(b);
   return pa.ok && pb.ok ? JSON.stringify(pa.value) === JSON.stringify(pb.value) : a === b;

@@ -1,52 +1,20 @@
-// The four CodeMirror 6 editors: source (HTML + Liquid), schema, example and options (JSON, linted as typed),
-// with the service's diagnostics drawn at their line and their message beside it.
-import {
-  autocompletion,
-  type Completion,
-  closeBrackets,
-  closeBracketsKeymap,
-  completionKeymap,
-} from "@codemirror/autocomplete";
+// The CodeMirror 6 editors: source (HTML + Liquid), schema, example and options (JSON, linted as typed), and the
+// e-invoice's XML (XML + Liquid), with the service's diagnostics drawn at their line and their message beside it.
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { html } from "@codemirror/lang-html";
 import { json } from "@codemirror/lang-json";
-import { closePercentBrace, liquid } from "@codemirror/lang-liquid";
 import { bracketMatching, foldKeymap, indentOnInput } from "@codemirror/language";
 import { lintKeymap } from "@codemirror/lint";
 import { searchKeymap } from "@codemirror/search";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
-import { closeTagTyping } from "./close-tag-typing";
 import { editorLinter, serverDiagnosticsChanged } from "./editor-lint";
-import { EDITOR_IDS, type EditorId, type EditorTexts, type ServerDiagnostic } from "./editor-texts";
+import { EDITOR_IDS, type EditorId, type EditorTexts, isLiquidEditor, type ServerDiagnostic } from "./editor-texts";
 import { shownExtensions, theme } from "./editor-theme";
 import { inlineDiagnostics } from "./inline-diagnostics";
 import { optionsCompletion, schemaCompletion } from "./json-complete";
 import { parseJson } from "./json-paths";
-import { liquidCloseTyping } from "./liquid-close-typing";
-
-const FOLIO_FILTERS: Completion[] = [
-  {
-    label: "money",
-    type: "function",
-    detail: "(currency, locale, decimals)",
-    info:
-      'Formats a number as money: {{ 1200 | money: "EUR", "de-DE" }} → 1.200,00 €; ' +
-      "decimals default to the currency's",
-  },
-  {
-    label: "number",
-    type: "function",
-    detail: "(locale, min decimals, max decimals)",
-    info: 'Formats a number for a locale: {{ 3.5 | number: "de-DE" }} → 3,5',
-  },
-  {
-    label: "date_medium",
-    type: "function",
-    detail: "(locale)",
-    info: 'A date in the medium style: {{ "2026-11-02" | date_medium }} → Nov 2, 2026',
-  },
-];
+import { type DataFields, liquidSupport, liquidTyping } from "./liquid-language";
 
 export interface Editors {
   views: Record<EditorId, EditorView>;
@@ -92,21 +60,19 @@ function commonExtensions(): Extension[] {
 export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
   const listeners: Array<(id: EditorId) => void> = [];
   const server: Partial<Record<EditorId, ServerDiagnostic[]>> = {};
-  const liquidConfig = new Compartment();
-  let variableNames: string[] = [];
-  let propertiesOf: (path: readonly string[]) => string[] = () => [];
-
-  const liquidSupport = () =>
-    liquid({
-      base: html({ selfClosingTags: true }),
-      filters: FOLIO_FILTERS,
-      variables: variableNames.map((label) => ({ label, type: "variable", detail: "data" })),
-      properties: (path) => propertiesOf(path).map((label) => ({ label, type: "property" })),
+  // The Liquid editors' completion follows the data's fields: reconfigured when they change.
+  const liquidConfig = { source: new Compartment(), xml: new Compartment() };
+  let fields: DataFields = { names: [], propertiesOf: () => [] };
+  // Properties are read when asked, so a new example's values complete without a reconfiguration.
+  const liquidOf = (id: "source" | "xml") =>
+    liquidSupport(id === "source" ? "html" : "xml", {
+      names: fields.names,
+      propertiesOf: (path) => fields.propertiesOf(path),
     });
 
   const extensionsFor = (id: EditorId): Extension[] => [
     ...commonExtensions(),
-    id === "source" ? [liquidConfig.of(liquidSupport()), closePercentBrace, closeTagTyping, liquidCloseTyping] : json(),
+    id === "source" || id === "xml" ? [liquidConfig[id].of(liquidOf(id)), liquidTyping] : json(),
     id === "options" ? EditorState.languageData.of(() => [{ autocomplete: optionsCompletion }]) : [],
     id === "schema" ? EditorState.languageData.of(() => [{ autocomplete: schemaCompletion }]) : [],
     editorLinter(id, () => server[id] ?? []),
@@ -146,17 +112,18 @@ export function createEditors(hosts: Record<EditorId, HTMLElement>): Editors {
         if (had || next.length > 0) views[id].dispatch({ effects: serverDiagnosticsChanged.of(null) });
       }
     },
-    setVariables(names, properties) {
-      propertiesOf = properties;
-      if (names.join("\u0000") === variableNames.join("\u0000")) return;
-      variableNames = names;
-      views.source.dispatch({ effects: liquidConfig.reconfigure(liquidSupport()) });
+    setVariables(names, propertiesOf) {
+      const same = names.join("\u0000") === fields.names.join("\u0000");
+      fields = { names, propertiesOf };
+      if (same) return;
+      for (const id of ["source", "xml"] as const)
+        views[id].dispatch({ effects: liquidConfig[id].reconfigure(liquidOf(id)) });
     },
     onChange(listener) {
       listeners.push(listener);
     },
     jsonErrors(id) {
-      if (id === "source") return 0;
+      if (isLiquidEditor(id)) return 0;
       const parsed = parseJson(views[id].state.doc.toString());
       return parsed.ok ? 0 : parsed.problems.length;
     },

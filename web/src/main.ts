@@ -29,6 +29,7 @@ import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersionConflict } from "./version-conflict";
 import { createVersionWatch } from "./version-watch";
 import { createVersions } from "./versions";
+import { followXmlTab } from "./xml-tab";
 
 function editorHost(id: EditorId): HTMLElement {
   const host = document.querySelector<HTMLElement>(`[data-editor-host="${id}"]`);
@@ -41,6 +42,7 @@ const editors = createEditors(
   Object.fromEntries(EDITOR_IDS.map((id) => [id, editorHost(id)])) as Record<EditorId, HTMLElement>,
 );
 const selectTab = createTabs(editors);
+followXmlTab(store, editors, selectTab);
 const problems = createProblemsPanel(store, editors, selectTab);
 const preview = createPreview(store, editors, problems);
 const documentBar = createDocumentBar(store, editors, () => preview.schedule(0));

@@ -3,6 +3,7 @@ import type { FolioError, PreviewFile } from "@folio/sdk";
 import type { Format } from "./draft";
 import { type EditorId, TAB_LABELS } from "./editor-texts";
 import type { Problem } from "./problems";
+import { ruleViolations } from "./xml-violations";
 
 export type PreviewState = "idle" | "pending" | "busy" | "ok" | "error" | "warn";
 
@@ -19,10 +20,16 @@ export function previewDone(
     format === "pdf"
       ? `${result.pageCount} page${plural(result.pageCount)}${result.truncated ? " (first shown)" : ""}`
       : format.toUpperCase();
-  const warnings = result.warnings.length;
+  // An e-invoice's fatal rule violations are errors: a render enforcing the rules refuses the file.
+  const fatal = ruleViolations(result.warnings).filter((v) => v.severity === "error").length;
+  const warnings = result.warnings.length - fatal;
+  const counts = [
+    fatal ? `${fatal} fatal rule violation${plural(fatal)}` : "",
+    warnings ? `${warnings} warning${plural(warnings)}` : "",
+  ];
   return {
-    state: warnings ? "warn" : "ok",
-    text: `${pages} · ${ms} ms${warnings ? ` · ${warnings} warning${plural(warnings)}` : ""}`,
+    state: fatal ? "error" : warnings ? "warn" : "ok",
+    text: [`${pages}`, `${ms} ms`, ...counts.filter(Boolean)].join(" · "),
   };
 }
 

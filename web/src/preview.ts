@@ -88,6 +88,7 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
   const download = createPreviewDownload(() => state.current?.name ?? null);
   const zoom = createPreviewZoom(() => void redraw());
   const xmlView = createXmlView(() => schedule(0));
+  problems.attachXml(xmlView);
 
   /** Draws `result` at the zoom set; false when a newer preview or zoom came first. */
   const draw = async (result: PreviewFile, mine: number, format: Format, newPages: boolean) => {

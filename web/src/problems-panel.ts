@@ -2,6 +2,7 @@
 // publish's and preview's problems, after the editors' own JSON errors.
 import { EditorSelection } from "@codemirror/state";
 import { $, el, rich } from "./dom";
+import { ruleTitle } from "./e-invoice-problems";
 import type { EditorId } from "./editor-texts";
 import type { Editors } from "./editors";
 import { diagnosticsByEditor, type Problem } from "./problems";
@@ -11,9 +12,23 @@ import { jsonProblems, problemPlace, problemSummary, tabCount } from "./wording"
 
 export type ProblemsPanel = ReturnType<typeof createProblemsPanel>;
 
+/** The rendered e-invoice XML (the preview's XML view): where a rule's violation is, and showing it there. */
+export interface XmlPlaces {
+  lineOf(location: string): number | null;
+  reveal(location: string): void;
+}
+
 export function createProblemsPanel(store: Store, editors: Editors, selectTab: SelectTab) {
-  /** The line a problem sits at in its editor's text as it is now. */
+  let xml: XmlPlaces | null = null;
+  /** A rule's first violation in the XML view: the location whose line comes first, and that line. */
+  const firstInXml = (locations: string[]) => {
+    const placed = locations.map((location) => ({ location, line: xml?.lineOf(location) ?? null }));
+    const known = placed.filter((p): p is { location: string; line: number } => p.line !== null);
+    return known.sort((a, b) => a.line - b.line)[0] ?? { location: locations[0] ?? "", line: null };
+  };
+  /** The line a problem sits at in its editor's text (or a rule's first violation in the XML view) as it is now. */
   const lineOf = (p: Problem): number | null => {
+    if (p.rule) return firstInXml(p.rule.locations).line;
     if (!p.editor || !p.diagnostic) return null;
     const doc = editors.views[p.editor].state.doc;
     const span = p.diagnostic.locate(doc.toString());
@@ -21,6 +36,7 @@ export function createProblemsPanel(store: Store, editors: Editors, selectTab: S
   };
 
   const reveal = (p: Problem) => {
+    if (p.rule) return xml?.reveal(firstInXml(p.rule.locations).location);
     if (!p.editor) return;
     selectTab(p.editor);
     const view = editors.views[p.editor];
@@ -37,10 +53,16 @@ export function createProblemsPanel(store: Store, editors: Editors, selectTab: S
       "li",
       { class: `problem problem-${p.severity}`, "data-editor": p.editor ?? "", "data-path": p.path },
       el("span", { class: "problem-icon", "aria-label": p.severity, text: p.severity === "error" ? "✕" : "!" }),
-      el("span", { class: "problem-message" }, rich(p.message)),
+      el(
+        "span",
+        { class: "problem-message" },
+        ...(p.rule ? [el("code", { text: ruleTitle(p.rule) }), " "] : []),
+        rich(p.message),
+      ),
       el("span", { class: "problem-where", text: problemPlace(p, lineOf(p)) }),
     );
-    if (p.editor) {
+    if (p.rule) node.dataset.rule = p.rule.id;
+    if (p.editor || p.rule) {
       node.tabIndex = 0;
       node.addEventListener("click", () => reveal(p));
       node.addEventListener("keydown", (e) => {
@@ -69,5 +91,9 @@ export function createProblemsPanel(store: Store, editors: Editors, selectTab: S
   };
 
   store.on("opened", refresh);
-  return { refresh, lineOf };
+  /** The XML view, made by the preview after this panel: its places are read at each refresh. */
+  const attachXml = (places: XmlPlaces) => {
+    xml = places;
+  };
+  return { refresh, lineOf, attachXml };
 }

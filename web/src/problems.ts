@@ -1,5 +1,6 @@
 // The service's answers (field errors, Liquid errors, warnings) as problems: each in its editor, at its line.
 import type { FieldError, FolioError, TemplateWarning } from "@folio/sdk";
+import { groupRuleWarnings, type RuleGroup } from "./e-invoice-problems";
 import type { EditorId, ServerDiagnostic } from "./editor-texts";
 import { locate, parsePath } from "./json-paths";
 
@@ -11,7 +12,12 @@ export interface Problem {
   path: string;
   message: string;
   diagnostic: ServerDiagnostic | null;
+  /** An e-invoice rule the rendered XML breaks, and where (shown in the XML view, not in an editor). */
+  rule?: RuleGroup;
 }
+
+/** The e-invoice XML's Liquid: its own editor, where a Liquid error's line and column point. */
+const INVOICE_XML = "options.e_invoice.xml";
 
 /** Which editor a path's root belongs to, and the path inside that editor's JSON. */
 const ROOTS: Array<[RegExp, EditorId]> = [
@@ -50,11 +56,11 @@ function atPath(path: string): ServerDiagnostic["locate"] {
 }
 
 function problemFor(severity: Problem["severity"], path: string, message: string, extraText = ""): Problem {
-  if (path === "source" || path.startsWith("source.") || path === "") {
+  if (path === "source" || path.startsWith("source.") || path === "" || path === INVOICE_XML) {
     const place = lineColOf(message) ?? lineColOf(extraText);
     return {
       severity,
-      editor: "source",
+      editor: path === INVOICE_XML ? "xml" : "source",
       path: path || "source",
       message,
       diagnostic: { severity, message, locate: atLineCol(place) },
@@ -84,8 +90,10 @@ export function problemsOfError(error: FolioError): Problem[] {
   return [{ severity: "error", editor: null, path: error.type, message: error.message, diagnostic: null }];
 }
 
+/** Warnings as problems; the e-invoice's rule violations one per rule, a fatal rule an error. */
 export function problemsOfWarnings(warnings: TemplateWarning[]): Problem[] {
-  return warnings.map((w) => problemFor("warning", w.path, w.message));
+  const { rules, others } = groupRuleWarnings(warnings);
+  return [...rules, ...others.map((w) => problemFor("warning", w.path, w.message))];
 }
 
 /** Problems grouped as the editors take them. */

@@ -7,6 +7,7 @@ import type { Editors } from "./editors";
 import { problemsOfError } from "./problems";
 import type { ProblemsPanel } from "./problems-panel";
 import { type PublishCall, versionMoved } from "./publish-call";
+import { createPublishRuleCheck } from "./publish-rule-check";
 import type { Store } from "./store";
 import { publishWording, UNREACHABLE } from "./wording";
 
@@ -16,6 +17,7 @@ export function createPublish(store: Store, editors: Editors, problems: Problems
   const messageInput = $<HTMLInputElement>("publish-message");
   const submit = $<HTMLButtonElement>("publish-submit");
   const error = $("publish-error");
+  const ruleCheck = createPublishRuleCheck(store, editors, submit);
 
   const open = () => {
     const { current } = state;
@@ -28,6 +30,7 @@ export function createPublish(store: Store, editors: Editors, problems: Problems
     error.hidden = broken.length === 0;
     error.textContent = broken.length ? `Fix the JSON in ${broken.map((id) => TAB_LABELS[id]).join(", ")} first.` : "";
     submit.disabled = broken.length > 0;
+    if (!broken.length) ruleCheck.prepare();
     messageInput.value = "";
     dialog.showModal();
     messageInput.focus();
@@ -50,6 +53,7 @@ export function createPublish(store: Store, editors: Editors, problems: Problems
   };
 
   const publish = async () => {
+    if (!state.folio || !state.current || !ruleCheck.confirmed()) return;
     const message = messageInput.value.trim();
     submit.disabled = true;
     error.hidden = true;

@@ -47,6 +47,7 @@ export const STARTERS: Starter[] = [
       schema: pretty({ type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 } } }),
       example: pretty({ name: "Ada" }),
       options: "{}\n",
+      xml: "",
     },
   },
   ...GALLERY.flatMap((entry) => {
@@ -57,6 +58,6 @@ export const STARTERS: Starter[] = [
     id: "blank",
     label: "Blank",
     description: "Empty source; write everything yourself.",
-    texts: { source: "", schema: "{}\n", example: "{}\n", options: "{}\n" },
+    texts: { source: "", schema: "{}\n", example: "{}\n", options: "{}\n", xml: "" },
   },
 ];

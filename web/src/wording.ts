@@ -79,6 +79,7 @@ export function tabCount(problems: Problem[], id: EditorId): { count: number; se
 
 /** Where a problem is: its editor and line, else the path the service named. */
 export function problemPlace(problem: Problem, line: number | null): string {
+  if (problem.rule) return `XML view${line ? ` · line ${line}` : ""}`;
   const where = problem.editor ? `${TAB_LABELS[problem.editor]}${line ? ` · line ${line}` : ""}` : "";
   return where || problem.path;
 }

@@ -14,24 +14,24 @@ export interface PlacedViolation extends TagPlace {
 
 const RULE_MESSAGE = /^(\S+) \((fatal|warning), at (.*?)\): ([\s\S]*)$/;
 
+export type RuleViolation = Omit<PlacedViolation, keyof TagPlace>;
+
+/** The rule violations among warnings (e_invoice_rule), in the service's order, as the rules wrote them. */
+export function ruleViolations(warnings: TemplateWarning[]): RuleViolation[] {
+  return warnings.flatMap((warning): RuleViolation[] => {
+    const m = warning.code === "e_invoice_rule" ? RULE_MESSAGE.exec(warning.message) : null;
+    if (!m) return [];
+    const [, rule = "", severity, location = "", message = ""] = m;
+    return [{ rule: warning.rule ?? rule, severity: severity === "fatal" ? "error" : "warning", location, message }];
+  });
+}
+
 /** The rule violations among a preview's warnings, each at the start tag its location names. */
 export function placedViolations(xml: string, warnings: TemplateWarning[]): PlacedViolation[] {
   const locate = xmlLocator(xml);
-  const out: PlacedViolation[] = [];
-  for (const warning of warnings) {
-    if (warning.code !== "e_invoice_rule") continue;
-    const m = RULE_MESSAGE.exec(warning.message);
-    if (!m) continue;
-    const [, rule = "", severity, location = "", message = ""] = m;
-    out.push({
-      rule: warning.rule ?? rule,
-      severity: severity === "fatal" ? "error" : "warning",
-      location,
-      message,
-      ...locate(location),
-    });
-  }
-  return out.sort((a, b) => a.from - b.from);
+  return ruleViolations(warnings)
+    .map((v) => ({ ...v, ...locate(v.location) }))
+    .sort((a, b) => a.from - b.from);
 }
 
 /** A warning that says the XML could not be checked at all (no render backend runs the rules). */

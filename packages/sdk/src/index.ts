@@ -4,7 +4,7 @@ export { canonicalJson, type TemplateDefinition, templateChecksum } from "./chec
 export { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, TEMPLATE_NAME_PATTERN } from "./contract.js";
 export { type ErrorType, type FieldError, FolioError, unwrap } from "./errors.js";
 export { createFolio, type Folio, type FolioOptions, startTrial, types, webhooks } from "./folio.js";
-export { type PreviewFile, type PreviewRequest, previewFile } from "./preview.js";
+export { type EInvoiceRules, type PreviewFile, type PreviewRequest, previewFile } from "./preview.js";
 export {
   type Render,
   type RenderCallOptions,

@@ -18,6 +18,14 @@ export interface PreviewFile {
   warningsTruncated: boolean;
   /** True when the document has more pages than the preview printed. */
   truncated: boolean;
+  /** An e-invoice's rule sets: those that checked the XML, and those that did not run (null: no e-invoice). */
+  eInvoiceRules: EInvoiceRules | null;
+}
+
+/** `X-Service-E-Invoice-Rules`: the rule sets applied to a preview's e-invoice, and those not applied. */
+export interface EInvoiceRules {
+  rules: Array<{ name: string; version: string }>;
+  rules_not_applied: Array<{ name: string; reason: string }>;
 }
 
 /**
@@ -25,14 +33,27 @@ export interface PreviewFile {
  * is no warnings: they are advice, and a preview that came back is worth more than a failure over them.
  */
 function decodeWarnings(header: string | null): TemplateWarning[] {
-  if (!header) return [];
+  const parsed = decodeJsonHeader(header);
+  return Array.isArray(parsed) ? (parsed as TemplateWarning[]) : [];
+}
+
+/** `X-Service-E-Invoice-Rules`, read as leniently as the warnings: unreadable is unknown. */
+function decodeEInvoiceRules(header: string | null): EInvoiceRules | null {
+  const parsed = decodeJsonHeader(header) as Partial<EInvoiceRules> | null;
+  return parsed && Array.isArray(parsed.rules) && Array.isArray(parsed.rules_not_applied)
+    ? (parsed as EInvoiceRules)
+    : null;
+}
+
+/** A header holding base64url JSON, decoded; null when absent or unreadable. */
+function decodeJsonHeader(header: string | null): unknown {
+  if (!header) return null;
   try {
     const base64 = header.replace(/-/g, "+").replace(/_/g, "/");
     const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-    const parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as unknown;
-    return Array.isArray(parsed) ? (parsed as TemplateWarning[]) : [];
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as unknown;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -47,6 +68,7 @@ export function previewFile(response: Response, bytes: Uint8Array<ArrayBuffer>):
     warnings: decodeWarnings(response.headers.get("x-service-warnings")),
     warningsTruncated: response.headers.get("x-service-warnings-truncated") === "true",
     truncated: response.headers.get("x-service-preview-truncated") === "true",
+    eInvoiceRules: decodeEInvoiceRules(response.headers.get("x-service-e-invoice-rules")),
   };
 }
 

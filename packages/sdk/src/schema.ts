@@ -1822,13 +1822,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed. */
+            /** @description The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); `X-Service-Preview-Truncated: true` when the document has more pages than were printed; `X-Service-E-Invoice-Rules` (an e-invoice's preview) is base64url JSON of `{rules, rules_not_applied}`: the rule sets that checked the XML, and those that did not run (its violations say nothing of them). */
             200: {
                 headers: {
                     "X-Service-Page-Count": string;
                     "X-Service-Warnings"?: string;
                     "X-Service-Warnings-Truncated"?: string;
                     "X-Service-Preview-Truncated"?: string;
+                    "X-Service-E-Invoice-Rules"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -44,6 +44,8 @@ export interface Preview {
   warnings: TemplateWarning[];
   /** True when the version has more warnings than `warnings` holds. */
   warningsTruncated: boolean;
+  /** An e-invoice's rule sets: those applied, and those not (their verdict says nothing of them). */
+  eInvoiceRules?: Pick<EInvoiceCompliance, "rules" | "rules_not_applied">;
 }
 
 /**
@@ -120,8 +122,14 @@ export async function createPreview(
     pageCount: file.pageCount,
     truncated: file.cut === true,
     ...(await previewWarnings(version, file.compliance?.e_invoice)),
+    ...eInvoiceRules(file.compliance?.e_invoice),
     rate,
   };
+}
+
+/** Which rule sets checked the e-invoice and which did not run (docs: /docs#e-invoice-rules). */
+function eInvoiceRules(invoice: EInvoiceCompliance | undefined): Pick<Preview, "eInvoiceRules"> {
+  return invoice ? { eInvoiceRules: { rules: invoice.rules, rules_not_applied: invoice.rules_not_applied } } : {};
 }
 
 /** The template's warnings, then what the rules found in an e-invoice's XML: a preview is never refused for them. */

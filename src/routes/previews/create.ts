@@ -52,13 +52,16 @@ const route = createRoute({
       ...fileContent(
         "The file. `X-Service-Page-Count` gives its pages; `X-Service-Warnings` (when present) is base64url JSON " +
           "of the template's warnings, at most 8 KB (`X-Service-Warnings-Truncated: true` when some were left out); " +
-          "`X-Service-Preview-Truncated: true` when the document has more pages than were printed.",
+          "`X-Service-Preview-Truncated: true` when the document has more pages than were printed; " +
+          "`X-Service-E-Invoice-Rules` (an e-invoice's preview) is base64url JSON of `{rules, rules_not_applied}`: " +
+          "the rule sets that checked the XML, and those that did not run (its violations say nothing of them).",
       ),
       headers: z.object({
         "X-Service-Page-Count": z.string(),
         "X-Service-Warnings": z.string().optional(),
         "X-Service-Warnings-Truncated": z.string().optional(),
         "X-Service-Preview-Truncated": z.string().optional(),
+        "X-Service-E-Invoice-Rules": z.string().optional(),
       }),
     },
     ...errorResponses(
@@ -93,5 +96,6 @@ export const createPreviewEndpoint = endpoint(route, async (c) => {
   };
   if (preview.truncated) headers["x-service-preview-truncated"] = "true";
   Object.assign(headers, warningHeaders(preview.warnings, preview.warningsTruncated));
+  if (preview.eInvoiceRules) headers["x-service-e-invoice-rules"] = base64url(JSON.stringify(preview.eInvoiceRules));
   return new Response(preview.bytes, { status: 200, headers });
 });
