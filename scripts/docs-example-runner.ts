@@ -11,6 +11,8 @@ export interface ServedExample {
   development: boolean;
   /** The shell text of the curl block, as a reader copies it. */
   shell: string;
+  /** The SDK block's code. */
+  sdk: string;
   /** The status the answer block shows. */
   status: number;
   /** The answer block after its status line. */
@@ -35,12 +37,14 @@ export function servedExamples(html: string): ServedExample[] {
     const attributes = match[1] ?? "";
     const inner = match[2] ?? "";
     const shell = decodeEntities(/<h5>curl<\/h5><pre[^>]*>([\s\S]*?)<\/pre>/.exec(inner)?.[1] ?? "");
+    const sdk = decodeEntities(/<h5>SDK<\/h5><pre[^>]*>([\s\S]*?)<\/pre>/.exec(inner)?.[1] ?? "");
     const answer = decodeEntities(/<summary>Answer<\/summary><pre[^>]*>([\s\S]*?)<\/pre>/.exec(inner)?.[1] ?? "");
     const [statusLine = "", ...rest] = answer.split("\n");
     return {
       id: /id="example-([^"]+)"/.exec(attributes)?.[1] ?? `example ${index + 1}`,
       development: attributes.includes("data-development"),
       shell,
+      sdk,
       status: Number(/^HTTP (\d{3})/.exec(statusLine)?.[1] ?? 0),
       answer: rest.join("\n"),
     };
@@ -68,7 +72,7 @@ export function shellWords(command: string, variables: Record<string, string>): 
   return words;
 }
 
-interface CurlRequest {
+export interface CurlRequest {
   method: string;
   url: string;
   headers: Headers;
@@ -106,9 +110,9 @@ const KEPT = /^# \$([A-Z_][A-Z0-9_]*): the "([^"]+)" in the answer of ([A-Z]+) (
 const GIVEN = /^# \$([A-Z_][A-Z0-9_]*): /;
 
 /** The variables an example's comment lines name, read from the earlier answers or from `given`. */
-function exampleVariables(
+export function exampleVariables(
   shell: string,
-  earlier: ExampleResult[],
+  earlier: Array<Pick<ExampleResult, "method" | "path" | "json">>,
   given: Record<string, string>,
 ): Record<string, string> {
   const variables: Record<string, string> = { KEY: given.KEY ?? "" };
@@ -129,6 +133,15 @@ function exampleVariables(
   return variables;
 }
 
+/** The request an example's curl block makes, its `$NAME` values filled in from `variables`. */
+export function curlOf(example: ServedExample, variables: Record<string, string>): CurlRequest {
+  const command = example.shell
+    .split("\n")
+    .filter((line) => !line.startsWith("#"))
+    .join("\n");
+  return curlRequest(shellWords(command, variables));
+}
+
 /** Runs the page's examples in order; `given` holds KEY and what the reader brings from outside Folio. */
 export async function runServedExamples(
   examples: ServedExample[],
@@ -136,12 +149,7 @@ export async function runServedExamples(
 ): Promise<ExampleResult[]> {
   const results: ExampleResult[] = [];
   for (const example of examples) {
-    const command = example.shell
-      .split("\n")
-      .filter((line) => !line.startsWith("#"))
-      .join("\n");
-    const request = curlRequest(shellWords(command, exampleVariables(example.shell, results, given)));
-    const { method, url, headers, body } = request;
+    const { method, url, headers, body } = curlOf(example, exampleVariables(example.shell, results, given));
     const response = await fetch(url, { method, headers, body, redirect: "manual" });
     const contentType = response.headers.get("content-type") ?? "";
     const text = contentType.includes("json") ? await response.text() : "";

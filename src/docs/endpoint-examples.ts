@@ -80,7 +80,7 @@ function sdkCall(baseUrl: string, document: OpenApiDocument, example: DocsExampl
   const setup =
     `import { createFolio, unwrap } from "@folio/sdk";\n\n` +
     `const folio = createFolio({ apiKey: process.env.FOLIO_API_KEY, baseUrl: "${baseUrl}" });\n`;
-  if (example.url) return `const file = await fetch(${example.url.replace(/^\$(\w+)$/, "process.env.$1")});`;
+  if (example.url) return `const answer = await fetch(${example.url.replace(/^\$(\w+)$/, "process.env.$1")});`;
   const { method, path } = locate(document, example.operation);
   const params = {
     ...(example.params ? { path: example.params } : {}),

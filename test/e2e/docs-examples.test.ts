@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { freshReader, runServedExamples, servedExamples } from "../../scripts/docs-example-runner.ts";
+import { runSdkExamples } from "./docs-example-sdk.ts";
 
 // /docs, docs/served-docs.md#examples: every example request the page shows runs as written, in the page's order,
 // against a fresh account (the examples before it its set-up), and answers the status the page shows, with an answer
@@ -59,6 +60,25 @@ describe("the examples of /docs", () => {
       return problems.length
         ? [`${example.id}: ${problems.join("; ")}\n${example.shell}\n${JSON.stringify(json)}`]
         : [];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("run through the SDK as the page shows it, in order, on another fresh account", async () => {
+    const base = inject("baseUrl");
+    const examples = servedExamples(await (await fetch(`${base}/docs`)).text());
+    const runs = runSdkExamples(examples, await freshReader(base, inject("internalSecret")));
+    const wrong = runs.flatMap(({ example, failure, answer }) => {
+      const shown = parsed(example.answer);
+      const fetched = (answer as { status?: number } | null)?.status;
+      const problem = failure
+        ? `failed: ${failure}`
+        : example.sdk.includes("await fetch(") && fetched !== example.status
+          ? `fetched ${fetched}, the page shows ${example.status}`
+          : shown !== undefined && JSON.stringify(shape(shown)) !== JSON.stringify(shape(answer))
+            ? `answered ${JSON.stringify(shape(answer))}, the page shows ${JSON.stringify(shape(shown))}`
+            : "";
+      return problem ? [`${example.id}: ${problem}\n${example.sdk}`] : [];
     });
     expect(wrong).toEqual([]);
   });
