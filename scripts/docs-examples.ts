@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devSettings } from "./dev-settings.ts";
-import { freshReader, runServedExamples, servedExamples } from "./docs-example-runner.ts";
+import { type ExampleResult, freshReader, runServedExamples, servedExamples } from "./docs-example-runner.ts";
 import { freePortBlock } from "./free-ports.ts";
 import { startService } from "./service.ts";
 
@@ -31,36 +31,41 @@ function masked(value: unknown, baseUrl: string): unknown {
   return value;
 }
 
-async function capture(): Promise<void> {
+/**
+ * Every example the served /docs shows, run in order on a new account of a Folio started as `npm run dev` does (its
+ * settings, a fresh local state) on `port` and stopped after.
+ */
+export async function runOnDevelopmentService(port: number): Promise<{ baseUrl: string; results: ExampleResult[] }> {
   const state = mkdtempSync(join(tmpdir(), "folio-docs-examples-"));
-  const port = await freePortBlock(2);
   const service = await startService({ port, persistTo: state, env: { ...process.env, ...devSettings(process.env) } });
   try {
     const html = await (await fetch(`${service.baseUrl}/docs`)).text();
-    const examples = servedExamples(html);
-    const results = await runServedExamples(examples, await freshReader(service.baseUrl, service.internalSecret));
-    const wrong = results.filter((r) => r.status !== r.example.status);
-    if (wrong.length) {
-      for (const r of wrong)
-        console.error(
-          `${r.example.id} answered ${r.status}, the docs say ${r.example.status}: ${JSON.stringify(r.json)}`,
-        );
-      throw new Error(`${wrong.length} of the docs' examples do not answer what the docs say; nothing was written`);
-    }
-    const answers = Object.fromEntries(
-      results.map(({ example, status, json, contentType }) => [
-        example.id,
-        json === undefined
-          ? { status, file: contentType.split(";")[0] }
-          : { status, body: masked(json, service.baseUrl) },
-      ]),
-    );
-    writeFileSync(ANSWERS_FILE, `${JSON.stringify(answers, null, 1)}\n`);
-    console.log(`${results.length} answers captured in ${ANSWERS_FILE}`);
+    const reader = await freshReader(service.baseUrl, service.internalSecret);
+    return { baseUrl: service.baseUrl, results: await runServedExamples(servedExamples(html), reader) };
   } finally {
     await service.stop();
     rmSync(state, { recursive: true, force: true });
   }
 }
 
-await capture();
+async function capture(): Promise<void> {
+  const { baseUrl, results } = await runOnDevelopmentService(await freePortBlock(2));
+  const wrong = results.filter((r) => r.status !== r.example.status);
+  if (wrong.length) {
+    for (const r of wrong)
+      console.error(
+        `${r.example.id} answered ${r.status}, the docs say ${r.example.status}: ${JSON.stringify(r.json)}`,
+      );
+    throw new Error(`${wrong.length} of the docs' examples do not answer what the docs say; nothing was written`);
+  }
+  const answers = Object.fromEntries(
+    results.map(({ example, status, json, contentType }) => [
+      example.id,
+      json === undefined ? { status, file: contentType.split(";")[0] } : { status, body: masked(json, baseUrl) },
+    ]),
+  );
+  writeFileSync(ANSWERS_FILE, `${JSON.stringify(answers, null, 1)}\n`);
+  console.log(`${results.length} answers captured in ${ANSWERS_FILE}`);
+}
+
+if (import.meta.main) await capture();

@@ -1,11 +1,20 @@
 import { describe, expect, inject, it } from "vitest";
-import { freshReader, runServedExamples, servedExamples } from "../../scripts/docs-example-runner.ts";
+import {
+  type ExampleResult,
+  freshReader,
+  runServedExamples,
+  servedExamples,
+} from "../../scripts/docs-example-runner.ts";
+import { runOnDevelopmentService } from "../../scripts/docs-examples.ts";
+import { DOCS_EXAMPLES } from "../../src/docs/examples";
 import { runSdkExamples } from "./docs-example-sdk.ts";
+import { e2ePort } from "./ports.ts";
 
 // /docs, docs/served-docs.md#examples: every example request the page shows runs as written, in the page's order,
 // against a fresh account (the examples before it its set-up), and answers the status the page shows, with an answer
 // of the shape the page shows (status and keys; ids, times and counts differ). The examples are read from the served
-// page, so the set run is the set a reader sees.
+// page, so the set run is the set a reader sees. Those marked "development" need `npm run dev`'s settings, which the
+// e2e service does not have: they run, with the whole list before them, on a service started with those settings.
 
 /** The keys of a JSON value, all the way down (an array by its first item); values themselves are left out. */
 function shape(value: unknown): unknown {
@@ -27,6 +36,20 @@ const parsed = (text: string): unknown => {
   }
 };
 
+/** What is wrong with each run: another status than the page shows, or an answer of other keys than the shown one. */
+function curlProblems(results: ExampleResult[]): string[] {
+  return results.flatMap(({ example, status, json }) => {
+    const shown = parsed(example.answer);
+    const problems = [
+      status !== example.status ? `answered ${status}, the page shows ${example.status}` : "",
+      example.status >= 200 && example.status < 300 && JSON.stringify(shape(shown)) !== JSON.stringify(shape(json))
+        ? `answered ${JSON.stringify(shape(json))}, the page shows ${JSON.stringify(shape(shown))}`
+        : "",
+    ].filter(Boolean);
+    return problems.length ? [`${example.id}: ${problems.join("; ")}\n${example.shell}\n${JSON.stringify(json)}`] : [];
+  });
+}
+
 describe("the examples of /docs", () => {
   it("cover every endpoint, and every curl the page shows is one of them", async () => {
     const base = inject("baseUrl");
@@ -45,29 +68,19 @@ describe("the examples of /docs", () => {
 
   it("run as written, in order, against a fresh account, each answering what the page shows", async () => {
     const base = inject("baseUrl");
-    const html = await (await fetch(`${base}/docs`)).text();
-    const examples = servedExamples(html);
+    const examples = servedExamples(await (await fetch(`${base}/docs`)).text());
     expect(examples.length).toBeGreaterThan(15);
-    const results = await runServedExamples(examples, await freshReader(base, inject("internalSecret")));
-    const wrong = results.flatMap(({ example, status, json }) => {
-      const shown = parsed(example.answer);
-      const problems = [
-        status !== example.status ? `answered ${status}, the page shows ${example.status}` : "",
-        example.status >= 200 && example.status < 300 && JSON.stringify(shape(shown)) !== JSON.stringify(shape(json))
-          ? `answered ${JSON.stringify(shape(json))}, the page shows ${JSON.stringify(shape(shown))}`
-          : "",
-      ].filter(Boolean);
-      return problems.length
-        ? [`${example.id}: ${problems.join("; ")}\n${example.shell}\n${JSON.stringify(json)}`]
-        : [];
-    });
-    expect(wrong).toEqual([]);
+    const usual = examples.filter((example) => !example.development);
+    expect(curlProblems(await runServedExamples(usual, await freshReader(base, inject("internalSecret"))))).toEqual([]);
   });
 
   it("run through the SDK as the page shows it, in order, on another fresh account", async () => {
     const base = inject("baseUrl");
     const examples = servedExamples(await (await fetch(`${base}/docs`)).text());
-    const runs = runSdkExamples(examples, await freshReader(base, inject("internalSecret")));
+    const runs = runSdkExamples(
+      examples.filter((example) => !example.development),
+      await freshReader(base, inject("internalSecret")),
+    );
     const wrong = runs.flatMap(({ example, failure, answer }) => {
       const shown = parsed(example.answer);
       const fetched = (answer as { status?: number } | null)?.status;
@@ -82,4 +95,13 @@ describe("the examples of /docs", () => {
     });
     expect(wrong).toEqual([]);
   });
+});
+
+// Only while the page has an example marked "development": a service of its own, started as `npm run dev` starts it.
+describe.runIf(DOCS_EXAMPLES.some((example) => example.development))("the development examples of /docs", () => {
+  it("run as written, with every example before them, against `npm run dev`'s settings", async () => {
+    const { results } = await runOnDevelopmentService(e2ePort("docsDevelopment"));
+    expect(results.some((result) => result.example.development)).toBe(true);
+    expect(curlProblems(results)).toEqual([]);
+  }, 240_000);
 });
