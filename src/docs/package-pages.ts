@@ -51,7 +51,8 @@ export function sdkPage(baseUrl: string): string {
   const example =
     `import { createFolio, unwrap, FolioError } from "@folio/sdk";\n\n` +
     `const folio = createFolio({ apiKey: process.env.FOLIO_API_KEY, baseUrl: "${baseUrl}" });\n` +
-    `const render = await folio.render({ template: "invoice", data: { number: "2026-0042" } });\n` +
+    `// The receipt the API reference's examples made (${baseUrl}/docs#createTemplate).\n` +
+    `const render = await folio.render({ template: "receipt", data: { number: "2026-0042" } });\n` +
     `console.log(render.url, render.page_count);\n` +
     `const templates = await unwrap(folio.api.GET("/v1/templates"));`;
   const groups = GROUPS.map(({ kind, heading, id }) => {

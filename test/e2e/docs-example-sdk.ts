@@ -22,35 +22,51 @@ export interface SdkRun {
   answer: unknown;
 }
 
+/** A program's output, or why it failed. */
+export interface ProgramRun {
+  output: string;
+  failure: string;
+}
+
+/** Runs `code` as an ES module in `folder` (where `@folio/sdk` resolves) with `env`. */
+function runProgram(folder: string, name: string, code: string, env: Record<string, string | undefined>): ProgramRun {
+  const file = join(folder, `${name}.mjs`);
+  writeFileSync(file, code);
+  try {
+    return { output: execFileSync(process.execPath, [file], { env, encoding: "utf8", stdio: "pipe" }), failure: "" };
+  } catch (error) {
+    return { output: "", failure: String((error as { stderr?: string }).stderr || error) };
+  }
+}
+
 /**
- * Each example's SDK code, in the page's order, on the account of `given.KEY`; a later example's `$NAME` is read
- * from this run's own answers (which request each answered is what the example's curl block asks).
+ * Each example's SDK code, in the page's order, on the account of `given.KEY` (a later example's `$NAME` read from
+ * this run's own answers: which request each answered is what the example's curl block asks), then `programs` (the
+ * other pages' SDK examples, with these as their set-up).
  */
-export function runSdkExamples(examples: ServedExample[], given: Record<string, string>): SdkRun[] {
+export function runSdkExamples(
+  examples: ServedExample[],
+  given: Record<string, string>,
+  programs: string[],
+): { runs: SdkRun[]; programs: ProgramRun[] } {
   const folder = mkdtempSync(join(tmpdir(), "folio-docs-sdk-"));
   symlinkSync(join(ROOT, "node_modules"), join(folder, "node_modules"));
   const runs: SdkRun[] = [];
   const earlier: Array<Pick<ExampleResult, "method" | "path" | "json">> = [];
   try {
     for (const [index, example] of examples.entries()) {
-      const file = join(folder, `example-${index}.mjs`);
-      writeFileSync(file, example.sdk + PRINT_ANSWER);
       const variables = exampleVariables(example.shell, earlier, given);
       const { method, url } = curlOf(example, variables);
       const env = { ...process.env, ...variables, FOLIO_API_KEY: given.KEY };
-      let answer: unknown;
-      let failure = "";
-      try {
-        answer = JSON.parse(execFileSync(process.execPath, [file], { env, encoding: "utf8", stdio: "pipe" }));
-      } catch (error) {
-        failure = String((error as { stderr?: string }).stderr || error);
-      }
+      const { output, failure } = runProgram(folder, `example-${index}`, example.sdk + PRINT_ANSWER, env);
+      const answer: unknown = failure ? undefined : JSON.parse(output);
       runs.push({ example, failure, answer });
       earlier.push({ method, path: new URL(url).pathname, json: answer });
     }
+    const env = { ...process.env, FOLIO_API_KEY: given.KEY };
+    return { runs, programs: programs.map((code, index) => runProgram(folder, `page-${index}`, code, env)) };
   } finally {
     unlinkSync(join(folder, "node_modules"));
     rmSync(folder, { recursive: true, force: true });
   }
-  return runs;
 }

@@ -7,6 +7,7 @@ import {
 } from "../../scripts/docs-example-runner.ts";
 import { runOnDevelopmentService } from "../../scripts/docs-examples.ts";
 import { DOCS_EXAMPLES } from "../../src/docs/examples";
+import { decodeEntities } from "../../src/lib/html-entities.ts";
 import { runSdkExamples } from "./docs-example-sdk.ts";
 import { e2ePort } from "./ports.ts";
 
@@ -74,12 +75,16 @@ describe("the examples of /docs", () => {
     expect(curlProblems(await runServedExamples(usual, await freshReader(base, inject("internalSecret"))))).toEqual([]);
   });
 
-  it("run through the SDK as the page shows it, in order, on another fresh account", async () => {
+  it("run through the SDK as the page shows it, in order, on another fresh account, and /docs/sdk's after", async () => {
     const base = inject("baseUrl");
     const examples = servedExamples(await (await fetch(`${base}/docs`)).text());
-    const runs = runSdkExamples(
+    const sdkPage = await (await fetch(`${base}/docs/sdk`)).text();
+    const pageExample = decodeEntities(/<h2 id="sdk-install">[\s\S]*?<pre>([\s\S]*?)<\/pre>/.exec(sdkPage)?.[1] ?? "");
+    expect(pageExample).toContain("@folio/sdk");
+    const { runs, programs } = runSdkExamples(
       examples.filter((example) => !example.development),
       await freshReader(base, inject("internalSecret")),
+      [pageExample],
     );
     const wrong = runs.flatMap(({ example, failure, answer }) => {
       const shown = parsed(example.answer);
@@ -94,6 +99,8 @@ describe("the examples of /docs", () => {
       return problem ? [`${example.id}: ${problem}\n${example.sdk}`] : [];
     });
     expect(wrong).toEqual([]);
+    expect(programs[0]?.failure).toBe("");
+    expect(programs[0]?.output).toMatch(/^http\S+\/v1\/files\/rnd_\w+\?\S+ 1$/m);
   });
 });
 
