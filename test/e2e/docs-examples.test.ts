@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import {
   type ExampleResult,
@@ -67,12 +71,25 @@ describe("the examples of /docs", () => {
     expect(outside.match(/<pre[^>]*>\s*curl [^<]*/g) ?? []).toEqual([]);
   });
 
-  it("run as written, in order, against a fresh account, each answering what the page shows", async () => {
+  it("run as written, in order, against a fresh account, each answering what the page shows, /docs/cli's after", async () => {
     const base = inject("baseUrl");
     const examples = servedExamples(await (await fetch(`${base}/docs`)).text());
     expect(examples.length).toBeGreaterThan(15);
     const usual = examples.filter((example) => !example.development);
-    expect(curlProblems(await runServedExamples(usual, await freshReader(base, inject("internalSecret"))))).toEqual([]);
+    const reader = await freshReader(base, inject("internalSecret"));
+    expect(curlProblems(await runServedExamples(usual, reader))).toEqual([]);
+    // Then /docs/cli's first commands, on the same account, as a reader types them in a folder of their own.
+    const cliPage = await (await fetch(`${base}/docs/cli`)).text();
+    const commands = decodeEntities(/<h2 id="cli-install">[\s\S]*?<pre>([\s\S]*?)<\/pre>/.exec(cliPage)?.[1] ?? "");
+    expect(commands).toMatch(/^folio login/);
+    const folder = mkdtempSync(join(tmpdir(), "folio-docs-cli-"));
+    const PATH = `${join(import.meta.dirname, "../../node_modules/.bin")}:${process.env.PATH}`;
+    const env = { ...process.env, PATH, KEY: reader.KEY, HOME: folder, XDG_CONFIG_HOME: join(folder, ".config") };
+    const run = spawnSync("bash", ["-c", `set -euo pipefail\n${commands}`], { cwd: folder, env, encoding: "utf8" });
+    const pdf = run.status === 0 ? readFileSync(join(folder, "delivery-note.pdf")).subarray(0, 5).toString() : "";
+    rmSync(folder, { recursive: true, force: true });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(pdf).toBe("%PDF-");
   });
 
   it("run through the SDK as the page shows it, in order, on another fresh account, and /docs/sdk's after", async () => {
