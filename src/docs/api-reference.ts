@@ -1,7 +1,7 @@
 // The API reference, rendered on the server from the same OpenAPI document /openapi.json serves, so the
 // page can never describe routes that are not running.
 import { escapeHtml } from "../lib/escape-html";
-import { endpointExample } from "./endpoint-examples";
+import { endpointExamples } from "./endpoint-examples";
 import { inline } from "./html";
 
 /** The parts of an OpenAPI 3.1 schema the reference shows. */
@@ -125,7 +125,7 @@ function operationSection(baseUrl: string, document: OpenApiDocument, endpoint: 
     `${parameters}\n` +
     `${bodyType}\n` +
     `<h4>Responses</h4><table><tr><th>status</th><th>body</th><th>meaning</th></tr>${responses.join("")}</table>` +
-    endpointExample(baseUrl, document, endpoint)
+    endpointExamples(baseUrl, document, id)
   );
 }
 

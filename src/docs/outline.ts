@@ -3,6 +3,7 @@
 // a query that is exactly a section's title jumps there; any other lists the sections that hold every word, those
 // whose title does first. It needs no script in the page and nothing from the network.
 import { escapeHtml } from "../lib/escape-html";
+import { decodeEntities } from "../lib/html-entities";
 
 /** One `<h2 id>` or `<h3 id>` of a page, with the text that follows it up to the next such heading. */
 export interface Section {
@@ -13,20 +14,10 @@ export interface Section {
 }
 
 const HEADING = /<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g;
-const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", apos: "'", nbsp: " " };
-
-/** One character reference as the character it names: `&lt;`, `&#60;`, `&#x3c;` are all `<`. */
-function character(whole: string, decimal?: string, hex?: string, name?: string): string {
-  if (name) return ENTITIES[name.toLowerCase()] ?? whole;
-  const code = decimal ? Number(decimal) : Number.parseInt(hex ?? "", 16);
-  return Number.isSafeInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-}
 
 /** What a browser shows of some HTML: tags dropped (each a space), entities read once, spaces collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|quot|amp|apos|nbsp));/gi, character)
+  return decodeEntities(html.replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }

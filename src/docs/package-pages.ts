@@ -51,7 +51,8 @@ export function sdkPage(baseUrl: string): string {
   const example =
     `import { createFolio, unwrap, FolioError } from "@folio/sdk";\n\n` +
     `const folio = createFolio({ apiKey: process.env.FOLIO_API_KEY, baseUrl: "${baseUrl}" });\n` +
-    `const render = await folio.render({ template: "invoice", data: { number: "2026-0042" } });\n` +
+    `// The receipt the API reference's examples made (${baseUrl}/docs#createTemplate).\n` +
+    `const render = await folio.render({ template: "receipt", data: { number: "2026-0042" } });\n` +
     `console.log(render.url, render.page_count);\n` +
     `const templates = await unwrap(folio.api.GET("/v1/templates"));`;
   const groups = GROUPS.map(({ kind, heading, id }) => {
@@ -87,9 +88,9 @@ export function cliPage(baseUrl: string): string {
   );
   const start =
     `folio login --key "$KEY" --base-url ${baseUrl}\n` +
-    `folio init receipt && folio preview receipt   # receipt/preview.pdf, watermarked, free\n` +
-    `folio push receipt -m "first version"\n` +
-    `folio render receipt --data receipt/example.json -o receipt.pdf`;
+    `folio init delivery-note && folio preview delivery-note   # delivery-note/preview.pdf, watermarked, free\n` +
+    `folio push delivery-note -m "first version"\n` +
+    `folio render delivery-note --data delivery-note/example.json -o delivery-note.pdf`;
   return (
     `<h1>CLI: <code>folio</code></h1>\n` +
     `<p>${escapeHtml(lines[0] ?? "")}. Templates live in your repository as folders (<code>template.html</code>, ` +

@@ -6,10 +6,11 @@ import { describe, expect, inject, it } from "vitest";
 import { newKey } from "./client";
 import { pageTexts } from "./pdf-text";
 
-// Every `sh` block of the README is either run here against the e2e service (marked `<!-- run -->` on the line
-// before it) or named below with the reason it is not: a command a reader copies from the README must work.
+// Every `sh` block of the README and of the guides it sends a reader to is either run here against the e2e service
+// (marked `<!-- run -->` on the line before it) or named below with the reason it is not: a command a reader copies
+// must work. The guides run after the README, in this order, each with what the ones before it made.
 const ROOT = join(import.meta.dirname, "../..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const GUIDES = ["README.md", "docs/using-the-api.md", "docs/document-finishing.md", "docs/from-code.md"];
 
 /**
  * Blocks not run, and why: each named by the section it stands in (every `sh` block there) or by its first line.
@@ -34,7 +35,8 @@ const EXCLUDED: Array<{ section?: string; first?: string; why: string }> = [
 ];
 
 interface Block {
-  line: number;
+  /** Where it is: the file and line. */
+  line: string;
   /** The heading the block stands under. */
   section: string;
   first: string;
@@ -42,8 +44,8 @@ interface Block {
   run: boolean;
 }
 
-function shellBlocks(markdown: string): Block[] {
-  const lines = markdown.split("\n");
+function shellBlocks(file: string): Block[] {
+  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
   const blocks: Block[] = [];
   let section = "";
   for (let i = 0; i < lines.length; i++) {
@@ -55,22 +57,22 @@ function shellBlocks(markdown: string): Block[] {
     const end = lines.findIndex((line, j) => j > i && line.trim() === "```");
     const body = lines.slice(i + 1, end).map((line) => line.slice(indent));
     const run = (lines[i - 1] ?? "").trim() === "<!-- run -->";
-    blocks.push({ line: i + 1, section, first: body[0] ?? "", text: body.join("\n"), run });
+    blocks.push({ line: `${file}:${i + 1}`, section, first: body[0] ?? "", text: body.join("\n"), run });
     i = end;
   }
   return blocks;
 }
 
-const blocks = shellBlocks(README);
+const blocks = GUIDES.flatMap(shellBlocks);
 
-describe("the README's commands", () => {
+describe("the commands of the README and its guides", () => {
   it("are each run below or excluded with a reason", () => {
     expect(blocks.filter((b) => b.run).length).toBeGreaterThan(5);
     for (const block of blocks.filter((b) => !b.run)) {
       const excluded = EXCLUDED.find(
         (e) => (e.section ?? block.section) === block.section && (e.first ?? block.first) === block.first,
       );
-      expect(excluded, `README.md:${block.line} is neither marked <!-- run --> nor excluded`).toBeDefined();
+      expect(excluded, `${block.line} is neither marked <!-- run --> nor excluded`).toBeDefined();
     }
   });
 
@@ -99,7 +101,7 @@ describe("the README's commands", () => {
     for (const block of blocks.filter((b) => b.run)) {
       const script = block.text.replace(/^(KEY|BASE)=.*$/gm, "");
       const run = spawnSync("bash", ["-c", prelude + script], { cwd: clone, env, encoding: "utf8" });
-      expect(run.status, `README.md:${block.line}\n${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.status, `${block.line}\n${run.stdout}\n${run.stderr}`).toBe(0);
     }
     // The files the README's commands say they write.
     for (const pdf of ["hello.pdf", "preview.pdf", "receipt.pdf", "receipt/preview.pdf"])

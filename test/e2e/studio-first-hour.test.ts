@@ -94,7 +94,7 @@ describe("the studio, a newcomer's first hour", () => {
   });
 
   it("opens on a friendly empty state for a template without example data, not a page of errors", async () => {
-    // As the README's Factur-X template: a schema that requires fields, and no example. Created last, it is
+    // As docs/document-finishing.md's Factur-X template: a schema that requires fields, and no example. Created last, it is
     // the first in the list, so the studio opens it on signing in. Six more make twelve templates.
     for (let i = 1; i <= 12 - gallery.length - 1; i++)
       await api("POST", "/v1/templates", { name: `letter-${i}`, source: "<p>{{ n }}</p>", example: { n: i } }, key);

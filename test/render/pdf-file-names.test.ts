@@ -2,7 +2,7 @@ import { PDFDict, PDFDocument, type PDFHexString, PDFName, PDFString } from "@ca
 import { describe, expect, it } from "vitest";
 import { finishPdf } from "../../src/render/pdf-finishing";
 
-// README "Document finishing": an attachment's name is written, never pasted into the PDF's syntax.
+// docs/document-finishing.md#document-finishing: an attachment's name is written, never pasted into the PDF's syntax.
 const HOSTILE = [
   "a(.txt",
   "b).txt",

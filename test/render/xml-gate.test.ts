@@ -5,7 +5,7 @@ import { preparePdfFinishing } from "../../src/render/pdf-finishing";
 
 const checkCrossIndustryInvoice = (xml: string) => checkEInvoiceXml(xml, "factur-x");
 
-// README "Document finishing": XML Folio embeds is data only; what is more is refused before anything parses it.
+// docs/document-finishing.md#document-finishing: XML Folio embeds is data only; what is more is refused before anything parses it.
 const CII = (inner = "") =>
   `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${inner}</rsm:CrossIndustryInvoice>`;
 

@@ -5,7 +5,7 @@ import { startTrial, trialLimiters } from "../../src/domain/accounts/start-trial
 import { trialBucket, trialNetwork } from "../../src/lib/client-address";
 import { call, expectError } from "../helpers";
 
-// README "Add Folio to an MCP client": trials are counted per client (one spelling per address, IPv6 per /64)
+// docs/from-code.md#add-folio-to-an-mcp-client: trials are counted per client (one spelling per address, IPv6 per /64)
 // and per deployment. Each test takes addresses of its own, so runs never share a bucket.
 const unique = () => Math.floor(Math.random() * 0xffff).toString(16);
 const startFrom = (address: string) => call("POST", "/v1/trials", { headers: { "cf-connecting-ip": address } });

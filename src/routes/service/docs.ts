@@ -1,5 +1,6 @@
 import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
+import { examplesById } from "../../docs/endpoint-examples";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline } from "../../docs/html";
@@ -9,10 +10,7 @@ import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import { escapeHtml } from "../../lib/escape-html";
 
-function quickStart(baseUrl: string): string {
-  const curl = `curl -s ${baseUrl}/v1/templates -H "Authorization: Bearer $KEY" \\
-  -d '{"name": "hello", "source": "<h1>Hello {{ name }}</h1>"}'
-curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "hello", "data": {"name": "Ada"}}'`;
+function quickStart(baseUrl: string, document: OpenApiDocument): string {
   return (
     `<h1>Folio API reference</h1>\n` +
     `<p>A versioned template (HTML and Liquid, optionally a JSON Schema for its data) and a JSON payload in; ` +
@@ -21,7 +19,9 @@ curl -s ${baseUrl}/v1/render -H "Authorization: Bearer $KEY" -d '{"template": "h
     `a free trial without one. The machine-readable description is <a href="${baseUrl}/openapi.json">` +
     `<code>/openapi.json</code></a>; an AI assistant connects to the agent server at ` +
     `<code>${escapeHtml(baseUrl)}/mcp</code>.</p>\n` +
-    `<pre>${escapeHtml(curl)}</pre>\n` +
+    `<p>Create a template, then render it: every example on this page runs as written, in order, on a new ` +
+    `account (set <code>KEY</code> to its API key), each using what the ones before it made.</p>` +
+    examplesById(baseUrl, document, ["quickstart-template", "quickstart-render"]) +
     `<p>Contents: <a href="#options">render options</a> · <a href="#finishing">document finishing</a> · <a ` +
     `href="#long-documents">long documents</a> · <a href="#e-invoices">e-invoices</a> · <a ` +
     `href="#liquid">Liquid</a> · <a href="#webhooks">webhooks</a> · <a href="#errors">errors</a> · <a ` +
@@ -63,7 +63,7 @@ function errorsSection(baseUrl: string): string {
 /** The body of GET /docs: the whole reference, from the running OpenAPI document. */
 export async function referenceBody(baseUrl: string, document: OpenApiDocument): Promise<string> {
   return [
-    quickStart(baseUrl),
+    quickStart(baseUrl, document),
     optionsSection(document),
     finishingGuide(),
     longDocumentsGuide(),
