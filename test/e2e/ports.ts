@@ -1,4 +1,4 @@
-// The ports of the services the e2e tests start: E2E_PORT (vitest.config.ts finds a free block of 20 unless it is
+// The ports of the services the e2e tests start: E2E_PORT (vitest.config.ts finds a free block of 22 unless it is
 // given) and fixed places above it. Each service takes its port and the next one (its render backend).
 const OFFSETS = {
   e2e: 0,
@@ -10,6 +10,7 @@ const OFFSETS = {
   devLogs: 14,
   devLocalBrowser: 16,
   benchNeighbour: 18,
+  webhookDeliveries: 20,
 } as const;
 
 export function e2ePort(service: keyof typeof OFFSETS): number {
