@@ -1,7 +1,10 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,8 +55,7 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
   let secret: string;
   let base: string;
 
-  const deliveriesOf = (id: string) =>
-    unwrap(folio.api.GET("/v1/renders/{id}/deliveries", { params: { path: { id } } }));
+  const deliveriesOf = (id: string) => folio.listDeliveries(id);
   const hooked = async (path: string) => {
     const render = await folio.render(
       { template: "hooked", data: { n: Math.random() }, webhook_url: `${base}${path}` },
@@ -90,18 +92,20 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
     rmSync(state, { recursive: true, force: true });
   });
 
+  let flakyId = "";
+
   it("lists an endpoint's 500, 500, 200 newest first, each next_attempt_at one gap after its attempt", async () => {
     const id = await hooked(`/flaky/${crypto.randomUUID()}?token=kept-private`);
     const list = await until(
       () => deliveriesOf(id),
-      (l) => l.data.length >= 3,
+      (l) => l.length >= 3,
     );
-    expect(list.data.map((d) => [d.attempt, d.status_code, d.error, d.manual])).toEqual([
+    expect(list.map((d) => [d.attempt, d.status_code, d.error, d.manual])).toEqual([
       [3, 200, null, false],
       [2, 500, null, false],
       [1, 500, null, false],
     ]);
-    const [third, second, first] = list.data as [(typeof list.data)[0], (typeof list.data)[0], (typeof list.data)[0]];
+    const [third, second, first] = list as [(typeof list)[0], (typeof list)[0], (typeof list)[0]];
     expect(third.next_attempt_at).toBeNull();
     for (const [attempt, gap, following] of [
       [first, GAPS_MS[0]!, second],
@@ -114,24 +118,66 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
       // The following attempt came when it was due, not before.
       expect(Date.parse(following.attempted_at)).toBeGreaterThanOrEqual(due - 50);
     }
-    expect(new Set(list.data.map((d) => d.url_host))).toEqual(new Set([new URL(base).host]));
+    expect(new Set(list.map((d) => d.url_host))).toEqual(new Set([new URL(base).host]));
     expect(JSON.stringify(list)).not.toContain("kept-private");
+    flakyId = id;
     expect(await unwrap(folio.api.GET("/v1/renders/{id}", { params: { path: { id } } }))).toMatchObject({
       webhook_status: "delivered",
       webhook_attempts: 3,
     });
   });
 
+  it("answers the same list to an agent through the MCP tool list_deliveries, typed", async () => {
+    expect(flakyId).not.toBe("");
+    const client = new Client({ name: "deliveries-e2e", version: "1.0.0" });
+    const headers = { authorization: `Bearer ${service.apiKey}` };
+    await client.connect(new StreamableHTTPClientTransport(new URL(service.mcpUrl), { requestInit: { headers } }));
+    try {
+      const tool = (await client.listTools()).tools.find((t) => t.name === "list_deliveries");
+      expect(tool?.inputSchema.properties).toHaveProperty("id");
+      expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      const answer = (await client.callTool({ name: "list_deliveries", arguments: { id: flakyId } })) as {
+        structuredContent: { data: unknown[] };
+      };
+      expect(answer.structuredContent.data).toEqual(await deliveriesOf(flakyId));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("shows both in the CLI: folio renders deliveries ID and folio webhooks test URL", async () => {
+    // Run without blocking this process: the receiver the CLI's test event reaches lives here.
+    const cli = (args: string[]) =>
+      promisify(execFile)(process.execPath, [join(import.meta.dirname, "../../packages/cli/dist/main.js"), ...args], {
+        env: { ...process.env, FOLIO_API_KEY: service.apiKey, FOLIO_BASE_URL: service.baseUrl },
+      });
+    const table = await cli(["renders", "deliveries", flakyId]);
+    expect(table.stdout.split("\n")[0]).toMatch(/^DELIVERY +AT +HOST +STATUS +ERROR +TOOK +NEXT ATTEMPT$/);
+    expect(table.stdout).toMatch(/attempt 3 .* 200 /);
+    const listed = JSON.parse((await cli(["renders", "deliveries", flakyId, "--json"])).stdout);
+    expect(listed.data).toEqual(await deliveriesOf(flakyId));
+    const path = `/ok/${crypto.randomUUID()}`;
+    const tested = await cli(["webhooks", "test", `${base}${path}`]);
+    expect(tested.stdout).toMatch(/^delivered: HTTP 200 in \d+ ms/);
+    expect(hook.received.some((r) => r.path === path)).toBe(true);
+    const refused = await cli(["webhooks", "test", "http://10.0.0.1/x"]).then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stdout).toMatch(/^not delivered \(blocked\)/);
+  });
+
   it("lists an endpoint that never answers as a timeout after the 5 s budget", async () => {
     const id = await hooked(`/hang/${crypto.randomUUID()}`);
     const list = await until(
       () => deliveriesOf(id),
-      (l) => l.data.length >= 1,
+      (l) => l.length >= 1,
       30_000,
     );
-    expect(list.data[0]).toMatchObject({ attempt: 1, status_code: null, error: "timeout", manual: false });
-    expect(list.data[0]!.duration_ms).toBeGreaterThanOrEqual(5_000);
-    expect(list.data[0]!.next_attempt_at).not.toBeNull();
+    expect(list[0]).toMatchObject({ attempt: 1, status_code: null, error: "timeout", manual: false });
+    expect(list[0]!.duration_ms).toBeGreaterThanOrEqual(5_000);
+    expect(list[0]!.next_attempt_at).not.toBeNull();
   });
 
   it("lists a URL the egress policy refuses as blocked, nothing sent, and ends failed", async () => {
@@ -142,12 +188,12 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
     );
     const list = await until(
       () => deliveriesOf(render.id),
-      (l) => l.data.length >= 5,
+      (l) => l.length >= 5,
     );
-    expect(list.data.map((d) => [d.attempt, d.error, d.status_code, d.url_host])).toEqual(
+    expect(list.map((d) => [d.attempt, d.error, d.status_code, d.url_host])).toEqual(
       [5, 4, 3, 2, 1].map((n) => [n, "blocked", null, "10.0.0.1"]),
     );
-    expect(list.data[0]!.next_attempt_at).toBeNull();
+    expect(list[0]!.next_attempt_at).toBeNull();
     expect(id).not.toBe(render.id);
   });
 
@@ -156,14 +202,14 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
     const id = await hooked(path);
     const four = await until(
       () => deliveriesOf(id),
-      (l) => l.data.length >= 4,
+      (l) => l.length >= 4,
     );
     const pending = await raw("POST", `/v1/renders/${id}/deliveries`);
     expect(pending.status).toBe(409);
     const refusal = (await pending.json()) as { error: { type: string; details: Record<string, unknown> } };
     expect(refusal.error).toMatchObject({
       type: "conflict",
-      details: { code: "webhook_pending", next_attempt_at: four.data[0]!.next_attempt_at },
+      details: { code: "webhook_pending", next_attempt_at: four[0]!.next_attempt_at },
     });
     const failed = await until(
       () => unwrap(folio.api.GET("/v1/renders/{id}", { params: { path: { id } } })),
@@ -171,7 +217,7 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
     );
     expect(failed).toMatchObject({ webhook_status: "failed", webhook_attempts: 5 });
     hook.up.add(path);
-    const resent = await unwrap(folio.api.POST("/v1/renders/{id}/deliveries", { params: { path: { id } } }));
+    const resent = await folio.resendWebhook(id);
     expect(resent).toMatchObject({ attempt: 1, manual: true, status_code: 200, error: null, next_attempt_at: null });
     const last = hook.received.filter((r) => r.path === path).at(-1)!;
     expect(last.headers).toMatchObject({ "x-service-attempt": "5", "x-service-resend": "1", "webhook-id": id });
@@ -185,7 +231,7 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
       webhook_attempts: 5,
     });
     const list = await deliveriesOf(id);
-    expect(list.data.map((d) => [d.manual, d.attempt])).toEqual([
+    expect(list.map((d) => [d.manual, d.attempt])).toEqual([
       [true, 1],
       [false, 5],
       [false, 4],
@@ -197,7 +243,7 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
 
   it("sends a test event both signature schemes verify, and answers blocked for a refused URL", async () => {
     const path = `/ok/${crypto.randomUUID()}`;
-    const answer = await unwrap(folio.api.POST("/v1/webhooks/test", { body: { url: `${base}${path}` } }));
+    const answer = await folio.webhooks.test(`${base}${path}`);
     expect(answer).toMatchObject({ delivered: true, status_code: 200, error: null });
     const got = hook.received.find((r) => r.path === path)!;
     const id = got.headers["webhook-id"] as string;
@@ -222,9 +268,7 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
     expect(await webhooks.verify(got.body, v1, secret, { allowServiceSignature: true })).toMatchObject({
       type: "test",
     });
-    const blocked = await unwrap(
-      folio.api.POST("/v1/webhooks/test", { body: { url: "http://169.254.169.254/latest" } }),
-    );
+    const blocked = await folio.webhooks.test("http://169.254.169.254/latest");
     expect(blocked).toEqual({ delivered: false, status_code: null, error: "blocked", duration_ms: 0 });
   });
 
@@ -240,7 +284,10 @@ describe("webhook deliveries a consumer can see, resend and test", () => {
       other.api.POST("/v1/templates", { body: { name: "hooked", engine: "satori", source: "<div>x</div>" } }),
     );
     const render = await other.render({ template: "hooked", webhook_url: `${base}/ok/${crypto.randomUUID()}` });
-    expect(render.webhook_status).toBe("delivered");
+    await until(
+      () => unwrap(other.api.GET("/v1/renders/{id}", { params: { path: { id: render.id } } })),
+      (r) => r.webhook_status === "delivered",
+    );
     expect((await raw("POST", `/v1/renders/${render.id}/deliveries`, undefined, key)).status).toBe(200);
     for (let i = 0; i < 9; i++)
       expect((await raw("POST", "/v1/webhooks/test", { url: `${base}/ok/${i}` }, key)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { checkUrl, type EgressPolicy } from "@folio/render-page/egress-policy";
+import { checkUrl, type EgressPolicy, isIpLiteral } from "@folio/render-page/egress-policy";
 import type { DeliveryError } from "../../db/webhook-deliveries-schema";
 import { ATTEMPT_BUDGET_MS, MAX_RESPONSE_BYTES } from "./retry-schedule";
 import { signatureHeaders } from "./signature-headers";
@@ -57,11 +57,16 @@ function messagesOf(error: unknown): string {
   return parts.join(": ");
 }
 
-/** A failed connection, sorted by what its message names: certificates and handshakes, names, or anything else. */
-function connectionFailure(message: string): DeliveryError {
+/**
+ * A failed connection, sorted by what its message names: certificates and handshakes, names, or a refused or lost
+ * connection. The Workers runtime hides the cause of DNS and TLS failures behind "internal error; reference = ...":
+ * such a failure is a TLS one for an https address given as an IP (no name to resolve), else a DNS one.
+ */
+function connectionFailure(message: string, url: URL): DeliveryError {
   if (/certificate|tls|ssl|handshake/i.test(message)) return "tls";
   if (/dns|resolv|getaddrinfo|ENOTFOUND|EAI_|name (not|or service)/i.test(message)) return "dns";
-  return "connection_refused";
+  if (!/internal error/i.test(message)) return "connection_refused";
+  return isIpLiteral(url.hostname) && url.protocol === "https:" ? "tls" : "dns";
 }
 
 /** The host a delivery is counted and listed under: lowercased, without a trailing dot, with its port if named. */
@@ -130,7 +135,7 @@ export async function deliverAttempt(
     return {
       ok: false,
       status: null,
-      error: connectionFailure(message),
+      error: connectionFailure(message, verdict.url),
       durationMs: durationMs(),
       reason: `connection failed: ${message}`,
     };

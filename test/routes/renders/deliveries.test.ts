@@ -97,3 +97,54 @@ describe("POST /v1/webhooks/test", () => {
     expect(JSON.parse(got[0]!.body)).toEqual({ type: "test", created_at: expect.any(String), data: null });
   });
 });
+
+describe("the error kind of a delivery that got no answer", () => {
+  it("names a refused connection, a name that does not resolve and a failed TLS handshake", async () => {
+    const key = await accountWithCard();
+    const { port } = new URL(inject("receiverUrl"));
+    const urls = {
+      connection_refused: `http://127.0.0.2:${port}/nobody-listens`,
+      dns: "http://no-such-host.invalid/hooks",
+      tls: `https://127.0.0.1:${port}/plain-http-only`,
+    };
+    const seen: Record<string, unknown> = {};
+    for (const [kind, url] of Object.entries(urls)) {
+      const res = await call("POST", "/v1/render", {
+        key,
+        body: { template: "card", data: { n: kind }, webhook_url: url },
+      });
+      const list = await until(
+        () => call("GET", `/v1/renders/${res.json.id}/deliveries`, { key }),
+        (l) => l.json.data.length > 0,
+      );
+      seen[kind] = list.json.data[0].error;
+      expect(list.json.data[0].status_code, kind).toBeNull();
+    }
+    expect(seen).toEqual(Object.fromEntries(Object.keys(urls).map((kind) => [kind, kind])));
+    const redirected = await hookedRender(key, `redirect/${crypto.randomUUID()}`);
+    const list = await until(
+      () => call("GET", `/v1/renders/${redirected}/deliveries`, { key }),
+      (l) => l.json.data.length > 0,
+    );
+    expect(list.json.data[0]).toMatchObject({ status_code: 302, error: "redirect" });
+  });
+});
+
+describe("deliveries to one host", () => {
+  it("are capped at 60 a minute for the whole deployment, whichever keys send them", async () => {
+    const { port } = new URL(inject("receiverUrl"));
+    // A loopback address nothing listens on, of this test alone: the cap is counted per host.
+    const host = `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.9:${port}`;
+    const keys = await Promise.all(Array.from({ length: 7 }, () => accountWithCard()));
+    const answers = [];
+    for (let i = 0; i < 61; i++) {
+      const key = keys[Math.floor(i / 10)]!;
+      answers.push(await call("POST", "/v1/webhooks/test", { key, body: { url: `http://${host}/hooks` } }));
+    }
+    expect(answers.slice(0, 60).map((a) => a.status)).toEqual(Array(60).fill(200));
+    expect(answers[0]!.json).toMatchObject({ delivered: false, status_code: null, error: "failed" });
+    const refused = expectError(answers[60]!, 429, "rate_limited");
+    expect(refused.details).toMatchObject({ limit_name: "webhook_host_per_minute", limit: 60, host });
+    expect(Number(answers[60]!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
