@@ -23,6 +23,7 @@ import { createTabs } from "./tabs";
 import { createTemplateList } from "./template-list";
 import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersions } from "./versions";
+import { createWebhookTestDialog } from "./webhook-test-dialog";
 
 function editorHost(id: EditorId): HTMLElement {
   const host = document.querySelector<HTMLElement>(`[data-editor-host="${id}"]`);
@@ -50,6 +51,7 @@ createPublish(store, editors, problems, versions);
 const account = createAccount(store);
 createRenders(store, editors, () => void account.loadUsage());
 createCurlDialog(store, editors);
+createWebhookTestDialog(store);
 const signin = createSignin(store, {
   openTemplate: templates.open,
   newTemplate: newTemplate.open,
