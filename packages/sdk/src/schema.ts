@@ -1324,7 +1324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1333,7 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1451,7 +1451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1460,7 +1460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1523,7 +1523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1713,7 +1713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1731,7 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1803,7 +1803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1812,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2022,7 +2022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2031,7 +2031,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2116,7 +2116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2185,7 +2185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2214,7 +2214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trial"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
