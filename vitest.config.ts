@@ -15,7 +15,7 @@ if (!existsSync(new URL("./web/dist/studio.html", import.meta.url))) {
 
 // The e2e services listen on E2E_PORT and the ports above it (test/e2e/ports.ts): a block found free, unless given,
 // so a second test run on the machine (another checkout, a worktree, CI) or `npm run dev` never stops this one.
-process.env.E2E_PORT ??= String(await freePortBlock(22));
+process.env.E2E_PORT ??= String(await freePortBlock(24));
 
 const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
 

@@ -55,12 +55,14 @@ export const ERROR_TYPES = {
       "Depends on `details.code`: `template_exists`, no (publish a new version at `details.new_version_url`, " +
       "or pick another name); `idempotency_key_in_use`, yes, after `Retry-After`; `idempotency_key_reused`, no " +
       "(use a new key for a new request); `version_moved`, no (fetch the latest version, merge, publish again " +
-      'with its number (`"v<N>"`) or checksum in `If-Match`).',
+      'with its number (`"v<N>"`) or checksum in `If-Match`); `webhook_pending`, yes, once the schedule has ' +
+      "ended (`details.next_attempt_at`); `resends_exhausted`, no.",
     meaning:
       "The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent " +
       "again with another request (`idempotency_key_reused`) or while its first request still runs " +
       "(`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number " +
-      "that is no longer the latest version's (`version_moved`).",
+      "that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's " +
+      "webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`).",
   },
   validation_error: {
     status: 422,
@@ -74,7 +76,8 @@ export const ERROR_TYPES = {
       "Renders or previews are being started faster than a window allows (the plan's renders a minute per API " +
       "key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count " +
       "as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials " +
-      "are being started faster than allowed, or the printed pieces of this account's chunked renders in flight " +
+      "are being started faster than allowed, webhook test events and resends pass 10 a minute per API key " +
+      "(`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight " +
       "fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`).",
   },
   render_failed: {

@@ -21,8 +21,8 @@ import { chromiumDriverName, selectChromiumDriver } from "./render/chromium/sele
 /** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
 const SLOT_WAIT_MS = 60_000;
 
-/** The two rate windows of an API key: renders, and the studio's previews, counted apart. */
-export type RateWindow = "renders" | "previews";
+/** The rate windows of an API key, counted apart: renders, the studio's previews, and webhook tests and resends. */
+export type RateWindow = "renders" | "previews" | "webhook-sends";
 
 /**
  * What a request lends the work it starts: where the time goes, and its waitUntil for what the answer need not wait
@@ -65,6 +65,8 @@ export interface Services extends RequestScope {
   limiter(apiKeyId: string, window?: RateWindow): DurableObjectStub<RateLimiter>;
   /** A free or trial account's previews of the day, all its keys together: one limiter object per account. */
   previewDay(accountId: string): DurableObjectStub<RateLimiter>;
+  /** Deliveries of every kind to one host, for the whole deployment: one limiter object per host. */
+  webhookHost(host: string): DurableObjectStub<RateLimiter>;
   /** The delivery of one render's webhook: one Durable Object per render, so starting it twice is harmless. */
   webhook(renderId: string): DurableObjectStub<WebhookDelivery>;
   /** The limiters a keyless trial start from this client address must pass. */
@@ -105,8 +107,12 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     gate: (accountId) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(accountId), hint),
     capacity: { perAccount: settings.accountConcurrency, maxWaitMs: SLOT_WAIT_MS },
     limiter: (apiKeyId, window = "renders") =>
-      env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `previews:${apiKeyId}`), hint),
+      env.RATE_LIMITER.get(
+        env.RATE_LIMITER.idFromName(window === "renders" ? apiKeyId : `${window}:${apiKeyId}`),
+        hint,
+      ),
     previewDay: (accountId) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`preview-day:${accountId}`), hint),
+    webhookHost: (host) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`webhook-host:${host}`), hint),
     webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId), hint),
     trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),

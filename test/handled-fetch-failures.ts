@@ -3,9 +3,9 @@
 // prints the same lines. The vitest pool writes workerd's reports straight to this process's stdout and stderr and
 // offers no way to filter them (its own list of benign reports is fixed: cloudflare/workers-sdk#14821 added a TLS
 // one there).
-// The tests that need a dead peer (a killed render backend, a webhook host that does not resolve) assert how the
-// code handled the failure; this leaves out exactly workerd's reports of those connection failures, and says at
-// the end how many it left out. Any other report, uncaught exception or not, is written as it came.
+// The tests that need a dead peer (a killed render backend, a webhook host that does not resolve or speaks no TLS)
+// assert how the code handled the failure; this leaves out exactly workerd's reports of those connection failures,
+// and says at the end how many it left out. Any other report, uncaught exception or not, is written as it came.
 
 /** workerd's report of a failed outbound connection: the first line of each message it writes for one. */
 const CONNECTION_FAILURE_REPORT = new RegExp(
@@ -14,6 +14,7 @@ const CONNECTION_FAILURE_REPORT = new RegExp(
     String.raw`^uncaught exception; exception = workerd/jsg/value\.h:\d+: (disconnected: jsg\.Error: Network connection lost\.|failed: jsg\.Error: internal error; reference = \w+)$`,
     String.raw`^exception = rust/worker/ffi\.rs:\d+: disconnected: Connection refused \(os error 111\)$`,
     String.raw`^e = rust/worker/ffi\.rs:\d+: failed: failed to lookup address information: Name or service not known$`,
+    String.raw`^e = rust/worker/ffi\.rs:\d+: failed: TLS handshake failed: .*$`,
   ].join("|"),
 );
 

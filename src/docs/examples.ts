@@ -68,6 +68,31 @@ export const DOCS_EXAMPLES: DocsExample[] = [
     status: 200,
   },
   {
+    id: "listDeliveries",
+    operation: "listDeliveries",
+    params: { id: "$RENDER_ID" },
+    variables: [{ name: "RENDER_ID", from: "createRender", field: "id" }],
+    note: "The render above was made without `webhook_url`: its list is empty. Each attempt of a webhook is listed.",
+    status: 200,
+  },
+  {
+    id: "resendWebhook",
+    operation: "resendWebhook",
+    params: { id: "$RENDER_ID" },
+    variables: [{ name: "RENDER_ID", from: "createRender", field: "id" }],
+    note:
+      "A render made without `webhook_url` has nothing to send again: 400. A render whose webhook was delivered or " +
+      "failed is sent its final event again.",
+    status: 400,
+  },
+  {
+    id: "sendWebhookTest",
+    operation: "sendWebhookTest",
+    body: { url: "https://example.com/hooks/folio" },
+    note: "One signed test event to that URL only; the answer says what it answered.",
+    status: 200,
+  },
+  {
     id: "createPreview",
     operation: "createPreview",
     body: { template: "invoice", data: INVOICE_DATA },

@@ -4,10 +4,12 @@
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
-import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../domain/accounts/admission";
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE, WEBHOOK_SENDS_PER_MINUTE } from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
+import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
+import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
 import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid-parse";
 import {
   MAX_BLUR_AREA,
@@ -107,6 +109,15 @@ const ROWS: Array<[string, string, string]> = [
       `${TRIAL_STARTS_PER_HOUR_PER_NETWORK} an hour per IPv6 /48, 200 an hour for the whole service ` +
       `(\`TRIAL_STARTS_PER_HOUR_TOTAL\`)`,
     "429 `rate_limited` with `Retry-After`",
+  ],
+  [
+    "webhook sends",
+    `test events and resends together ${WEBHOOK_SENDS_PER_MINUTE} a minute per API key; ${MAX_RESENDS} resends a ` +
+      `render; every delivery to one host (scheduled, resent, test) ${DELIVERIES_PER_HOST_PER_MINUTE} a minute ` +
+      "for the whole service",
+    "429 `rate_limited` with `Retry-After`, `details.limit_name` `webhook_sends_per_minute` or " +
+      "`webhook_host_per_minute` (a scheduled attempt waits for the host instead); 409 `conflict` " +
+      "(`resends_exhausted`) past the resends",
   ],
   [
     "docs search",

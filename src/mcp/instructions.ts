@@ -21,7 +21,7 @@ export const MCP_INSTRUCTIONS =
   `JSON-encoded string. The answer is a render: status "succeeded" with a signed url (valid one hour) when it ` +
   `finished inline, or status "queued" with an id (large data, a webhook_url or async: true). Poll a queued ` +
   `render with get_render until its status is "succeeded" or "failed"; get_render also signs a fresh url, ` +
-  `free.\n` +
+  `free. list_deliveries shows what a render's webhook_url answered to each delivery.\n` +
   `4. update_template publishes a new, immutable version under the same bare name; render "name" for the ` +
   `latest version or "name@N" to pin one; list_versions lists them.\n` +
   `\n` +

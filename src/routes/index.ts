@@ -10,6 +10,7 @@ import { healthzEndpoint } from "./service/healthz";
 import { verifyEndpoint } from "./service/verify";
 import { templateEndpoints } from "./templates";
 import { startTrialEndpoint } from "./trials/create";
+import { sendWebhookTestEndpoint } from "./webhooks/test";
 
 /** Every route of the API, in the order /openapi.json lists them; the internal ones are mounted but hidden. */
 export const endpoints: Endpoint[] = [
@@ -18,6 +19,7 @@ export const endpoints: Endpoint[] = [
   ...templateEndpoints,
   ...renderEndpoints,
   createPreviewEndpoint,
+  sendWebhookTestEndpoint,
   startTrialEndpoint,
   getFileEndpoint,
   getAccountEndpoint,

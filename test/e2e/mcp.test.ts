@@ -36,6 +36,7 @@ const TOOLS = [
   "render",
   "get_render",
   "list_renders",
+  "list_deliveries",
   "get_usage",
   "get_api_key",
 ];
@@ -52,6 +53,7 @@ const ANNOTATIONS: Record<string, object> = {
   render: { ...ADDS, openWorldHint: true },
   get_render: READS,
   list_renders: READS,
+  list_deliveries: READS,
   get_usage: READS,
   get_api_key: ADDS,
 };

@@ -1,4 +1,4 @@
-// The ports of the services the e2e tests start: E2E_PORT (vitest.config.ts finds a free block of 22 unless it is
+// The ports of the services the e2e tests start: E2E_PORT (vitest.config.ts finds a free block of 24 unless it is
 // given) and fixed places above it. Each service takes its port and the next one (its render backend).
 const OFFSETS = {
   e2e: 0,
@@ -11,6 +11,7 @@ const OFFSETS = {
   devLocalBrowser: 16,
   benchNeighbour: 18,
   docsDevelopment: 20,
+  webhookDeliveries: 22,
 } as const;
 
 export function e2ePort(service: keyof typeof OFFSETS): number {

@@ -13,6 +13,7 @@ const REST_TWINS: Record<string, [string, string, number]> = {
   render: ["post", "/v1/render", 200],
   get_render: ["get", "/v1/renders/{id}", 200],
   list_renders: ["get", "/v1/renders", 200],
+  list_deliveries: ["get", "/v1/renders/{id}/deliveries", 200],
   get_usage: ["get", "/v1/usage", 200],
 };
 

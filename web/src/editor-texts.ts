@@ -1,7 +1,7 @@
 // The editors and what a template is as their texts. No DOM here: the editors themselves are in editors.ts.
 import type { Template } from "@folio/sdk";
-import { splitInvoiceXml } from "./invoice-xml-text";
-import { parseJson } from "./json-paths";
+import { splitInvoiceXml } from "./invoice-xml-text.ts";
+import { parseJson } from "./json-paths.ts";
 
 export type EditorId = "source" | "schema" | "example" | "options" | "xml";
 export const EDITOR_IDS: EditorId[] = ["source", "schema", "example", "options", "xml"];

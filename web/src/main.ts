@@ -29,6 +29,7 @@ import { createUnsavedGuard } from "./unsaved-guard";
 import { createVersionConflict } from "./version-conflict";
 import { createVersionWatch } from "./version-watch";
 import { createVersions } from "./versions";
+import { createWebhookTestDialog } from "./webhook-test-dialog";
 import { followXmlTab } from "./xml-tab";
 
 function editorHost(id: EditorId): HTMLElement {
@@ -74,6 +75,7 @@ createDeleteTemplate(store, (name) => {
   keptDrafts.forget(name);
   templates.forget(name);
 });
+createWebhookTestDialog(store);
 const signin = createSignin(store, {
   openTemplate: templates.open,
   newTemplate: newTemplate.open,

@@ -1,13 +1,18 @@
-// Recent renders in the sidebar (a finished one links to its file), and the Render button, which renders the
-// published version with the example data.
+// Recent renders in the sidebar (a finished one links to its file, one with a webhook shows its deliveries), kept
+// current while the tab is visible, and the Render button, which renders the published version with the example data.
 import { type Render, unwrap } from "@folio/sdk";
 import { $, el, emptyItem, toast } from "./dom";
 import { renderRequest } from "./draft";
 import type { Editors } from "./editors";
+import { refreshWhileVisible } from "./refresh-while-visible";
+import { webhookPart } from "./render-deliveries";
 import type { Store } from "./store";
 import { ago, errorMessage, UNREACHABLE } from "./wording";
 
-function item(r: Render) {
+/** How often the list is read again while the tab is visible: renders made by the SDK or CLI appear, times age. */
+const REFRESH_MS = 20_000;
+
+function item(r: Render, part: HTMLElement | null) {
   const title = el("span", { class: "item-title", text: r.template });
   const status = el("span", {
     class: `pill pill-${r.status}`,
@@ -26,25 +31,30 @@ function item(r: Render) {
         sub,
       )
     : el("div", { class: "item", title: r.error?.message ?? r.id }, title, status, sub);
-  return el("li", { "data-render": r.id }, body);
+  return el("li", { "data-render": r.id }, body, part);
 }
 
 export function createRenders(store: Store, editors: Editors, usageChanged: () => void) {
   const { state } = store;
   const list = $("render-list");
 
+  // Only the newest load draws: a slow answer never replaces a newer one.
+  let loads = 0;
   const load = async () => {
     if (!state.folio) return;
+    const seq = ++loads;
     try {
       const renders = await unwrap(state.folio.api.GET("/v1/renders", { params: { query: { limit: 10 } } }));
+      if (seq !== loads) return;
       state.renders = renders.data;
+      const changed = () => void load();
       list.replaceChildren(
         ...(state.renders.length
-          ? state.renders.map(item)
+          ? state.renders.map((r) => item(r, webhookPart(store, r, changed)))
           : [emptyItem("No renders yet. Render, or copy the curl command.")]),
       );
     } catch {
-      list.replaceChildren(emptyItem("Could not load renders."));
+      if (seq === loads) list.replaceChildren(emptyItem("Could not load renders."));
     }
   };
 
@@ -65,5 +75,6 @@ export function createRenders(store: Store, editors: Editors, usageChanged: () =
     }
   });
   $("renders-refresh").addEventListener("click", () => void load());
+  refreshWhileVisible(() => void load(), REFRESH_MS);
   store.on("session", () => void load());
 }

@@ -2,7 +2,7 @@
 // `<stem>.data.json` and, when the document needs them, `<stem>.options.json`; an e-invoice starter adds the
 // Liquid of its XML, over the same data as its page. Pure: the files come in through `read`, so the studio
 // (bundled by Vite) and the tests (read from disk) use the same list and the same rules.
-import { type EditorTexts, pretty } from "./editor-texts";
+import { type EditorTexts, pretty } from "./editor-texts.ts";
 
 /** The e-invoice a starter makes: `options.e_invoice` without its XML, which is read from `xmlFile`. */
 export type StarterEInvoice = { xmlFile: string } & (

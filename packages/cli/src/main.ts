@@ -8,6 +8,7 @@ import { pull } from "./commands/pull.js";
 import { push } from "./commands/push.js";
 import { render } from "./commands/render.js";
 import { validate } from "./commands/validate.js";
+import { listDeliveries, testWebhook } from "./commands/webhooks.js";
 import { EXIT, type Output, output, reportError, UsageError } from "./output.js";
 
 const USAGE =
@@ -30,6 +31,8 @@ const USAGE =
   `  folio render <ref> [--data file.json] [--options file.json] [-o out.pdf] [--format f] [--async]\n` +
   `  folio templates ls\n` +
   `  folio renders ls [--limit n] [--status queued|succeeded|failed]\n` +
+  `  folio renders deliveries <id>                  a render's webhook deliveries, newest first\n` +
+  `  folio webhooks test <url>                      send one signed test event to the URL\n` +
   `\n` +
   `Every command takes --json (the answer as JSON on stdout). Messages go to stderr.\n` +
   `FOLIO_API_KEY and FOLIO_BASE_URL override the stored login.\n` +
@@ -57,6 +60,7 @@ const OPTIONS: Record<string, Options> = {
   },
   templates: {},
   renders: { limit: { type: "string" }, status: { type: "string" } },
+  webhooks: {},
 };
 
 /** Every flag of the table above, as parseArgs answers it (none is `multiple`, so none is an array). */
@@ -116,9 +120,17 @@ async function run(command: string, args: string[], out: Output, flags: Flags): 
       positionals(args, 1, 1, "templates ls");
       if (args[0] !== "ls") throw new UsageError("usage: folio templates ls");
       return succeeded(listTemplates(out));
-    case "renders":
-      if (positionals(args, 1, 1, "renders ls")[0] !== "ls") throw new UsageError("usage: folio renders ls");
-      return succeeded(listRenders(flags, out));
+    case "renders": {
+      const [sub = "", id = ""] = positionals(args, 1, 2, "renders ls | renders deliveries <id>");
+      if (sub === "ls" && args.length === 1) return succeeded(listRenders(flags, out));
+      if (sub === "deliveries" && id) return succeeded(listDeliveries(id, out));
+      throw new UsageError("usage: folio renders ls | folio renders deliveries <id>");
+    }
+    case "webhooks": {
+      const [sub, url = ""] = positionals(args, 2, 2, "webhooks test <url>");
+      if (sub !== "test") throw new UsageError("usage: folio webhooks test <url>");
+      return testWebhook(url, out);
+    }
     default:
       throw new UsageError(`unknown command "${command}"; folio --help lists them`);
   }

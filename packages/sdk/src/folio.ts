@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { deliveryCalls } from "./deliveries.js";
 import { unwrap } from "./errors.js";
 import { type PreviewRequest, preview } from "./preview.js";
 import { type RenderCallOptions, type RenderRequest, render, type WaitOptions, waitForRender } from "./render.js";
@@ -53,7 +54,8 @@ export function createFolio(options: FolioOptions) {
     waitForRender: (id: string, waitOptions?: WaitOptions) => waitForRender(api, id, waitOptions),
     /** Renders an unsaved definition with its data: the file, its page count and the template's warnings. */
     preview: (request: PreviewRequest, signal?: AbortSignal) => preview(api, request, signal),
-    webhooks,
+    /** `listDeliveries`, `resendWebhook`, and `webhooks` (`verify`, and `test`, which sends a test event). */
+    ...deliveryCalls(api),
     types,
   };
 }

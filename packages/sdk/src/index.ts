@@ -2,6 +2,7 @@ import type { components } from "./schema.js";
 
 export { canonicalJson, type TemplateDefinition, templateChecksum } from "./checksum.js";
 export { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, TEMPLATE_NAME_PATTERN } from "./contract.js";
+export type { WebhookDelivery, WebhookTestResult } from "./deliveries.js";
 export { type ErrorType, type FieldError, FolioError, unwrap } from "./errors.js";
 export { createFolio, type Folio, type FolioOptions, startTrial, types, webhooks } from "./folio.js";
 export { type EInvoiceRules, type PreviewFile, type PreviewRequest, previewFile } from "./preview.js";

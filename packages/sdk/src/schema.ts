@@ -201,6 +201,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/renders/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a render's webhook deliveries, newest first (free)
+         * @description Every delivery of the render's webhook as it was made: the schedule's attempts and the manual resends, with the receiver's status code, the error kind, the duration and when the next attempt is due. Nothing else the receiver answered is kept; the URL is shown by its host. Kept as long as the render.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        /**
+         * Resend a render's webhook event now
+         * @description Sends the render's final event (`render.succeeded` or `render.failed`) to its `webhook_url` again, outside the schedule's five attempts: `X-Service-Attempt: 5`, `X-Service-Resend: <n>`, the same `webhook-id`, signed afresh. The render's `webhook_status` and `webhook_attempts` stay as the schedule left them; the delivery is listed with `manual: true`. 409 `conflict` while `webhook_status` is `pending` (`details.code: webhook_pending`, `details.next_attempt_at`) and after 10 resends (`details.code: resends_exhausted`); 400 for a render without `webhook_url`. Test events and resends share 10 a minute per key (429).
+         */
+        post: operations["resendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/previews": {
         parameters: {
             query?: never;
@@ -215,6 +239,26 @@ export interface paths {
          * @description Renders through the same engines and egress policy as a render, with a diagonal PREVIEW watermark on every page. Nothing is stored, cached, billed or listed. Previews have their own window of 30 a minute per API key, and a free or trial account 300 a day (429 `rate_limited`, `details.limit_name` naming the window). A PDF preview prints at most 50 pages: a longer document's preview is its first 50.
          */
         post: operations["createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event to a URL
+         * @description One signed event `{type: "test", created_at, data: null}` to `url` only, with a `test_` delivery id (`webhook-id`, `X-Service-Delivery`) and both signature schemes, under the same egress rules as every delivery (a URL the policy refuses answers `delivered: false`, `error: "blocked"`). Test events and resends share 10 a minute per key; deliveries of every kind to one host are capped at 60 a minute (429).
+         */
+        post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -916,6 +960,51 @@ export interface components {
             data: components["schemas"]["Render"][];
             has_more: boolean;
         };
+        WebhookDeliveryList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** @enum {string} */
+            object: "webhook_delivery";
+            /**
+             * @description The schedule's attempt (1 to 5), or for a manual resend its number (1 to 10).
+             * @example 2
+             */
+            attempt: number;
+            /** @description A resend asked for with POST /v1/renders/{id}/deliveries. */
+            manual: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            attempted_at: string;
+            /**
+             * @description The webhook URL's host (and port, when it names one); its path and query are never shown.
+             * @example hooks.example.com
+             */
+            url_host: string;
+            /**
+             * @description The receiver's HTTP status; null when no answer came. Nothing else it answers is kept.
+             * @example 500
+             */
+            status_code: number | null;
+            /**
+             * @description Why no answer counted: `timeout` (no complete answer within 5 s), `connection_refused`, `dns`, `tls`, `blocked` (the egress policy refused the URL: nothing was sent), `redirect` (a 3xx, never followed). Null when the receiver answered (2xx, or another status in `status_code`).
+             * @example null
+             * @enum {string|null}
+             */
+            error: "timeout" | "connection_refused" | "dns" | "tls" | "blocked" | "redirect" | null;
+            /** @description From sending to the end of the answer (or the failure). */
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description When the schedule tries again after this attempt; null when it will not.
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            next_attempt_at: string | null;
+        };
         /** @description A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and `options`), rendered with `data`. */
         PreviewRequest: {
             /** @description A stored version to preview: `name` or `name@version`. Give either this or `source`. */
@@ -950,6 +1039,25 @@ export interface components {
              * @enum {string}
              */
             format?: "pdf" | "png" | "jpg" | "xml" | "jpeg";
+        };
+        WebhookTestResult: {
+            /** @description The receiver answered 2xx. */
+            delivered: boolean;
+            /** @description The receiver's HTTP status; null when none came. */
+            status_code: number | null;
+            /**
+             * @description `blocked`: the egress policy refused the URL and nothing was sent; `timeout`: no complete answer within 5 s; `failed`: any other failure (a status other than 2xx, a refused connection, DNS, TLS). Null when delivered.
+             * @enum {string|null}
+             */
+            error: "blocked" | "timeout" | "failed" | null;
+            duration_ms: number;
+        };
+        WebhookTestRequest: {
+            /**
+             * @description Where to send the test event: an absolute URL (https in production), under the egress rules.
+             * @example https://example.com/hooks/folio
+             */
+            url: string;
         };
         Trial: {
             /** @enum {string} */
@@ -1216,7 +1324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1225,7 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1343,7 +1451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1352,7 +1460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1415,7 +1523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,7 +1713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1623,7 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1695,7 +1803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`). */
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1704,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1809,6 +1917,131 @@ export interface operations {
             };
         };
     };
+    listDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The render's deliveries, newest first (empty without a webhook). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery made, whatever the receiver answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createPreview: {
         parameters: {
             query?: never;
@@ -1884,7 +2117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1895,6 +2128,66 @@ export interface operations {
             };
             /** @description `render_failed`: Rendering failed. `details.stage` says where: `template` (Liquid: an unknown filter, a filter error, a time or memory limit), `layout` (Satori refused the card, the card would cost more to draw than a card may: `details.max_blur_area`, `max_gradient_area`, `max_svg_elements`, `max_path_segments`, `max_filter_area` or `max_pixels` names the ceiling; or the page is too large to capture), `browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the official rules: `details.violations` lists them; or they could not be checked, retryable), `storage` (the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the same request can succeed later. `internal_error`: A fault on the service's side. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
+        responses: {
+            /** @description What the receiver answered, in coarse words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1922,7 +2215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trial"];
                 };
             };
-            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
             429: {
                 headers: {
                     [name: string]: unknown;

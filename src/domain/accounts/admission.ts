@@ -17,7 +17,7 @@ const DAY_SECONDS = 86_400;
 
 /** A rate window as its refusal names it (`details.limit_name`). */
 interface RateWindow {
-  name: "renders_per_minute" | "previews_per_minute" | "previews_per_day";
+  name: "renders_per_minute" | "previews_per_minute" | "previews_per_day" | "webhook_sends_per_minute";
   limit: number;
   seconds: number;
   /** Who is counted and how often, for the refusal's message: "with this API key: the limit is 30 a minute". */
@@ -91,6 +91,27 @@ export async function admitRenders(
     counted: perKeyMinute,
   };
   return take(limiter, units, window, "renders started");
+}
+
+/**
+ * Webhook test events and resends, together: WEBHOOK_SENDS_PER_MINUTE per key (docs/webhooks.md#limits), so a key
+ * cannot turn the service into a sender of signed requests.
+ */
+export const WEBHOOK_SENDS_PER_MINUTE = 10;
+
+/** The gate in front of a test event or a resend. */
+export async function admitWebhookSend(
+  account: AccountRow,
+  limiter: DurableObjectStub<RateLimiter>,
+): Promise<RateDecision> {
+  refuseSuspended(account);
+  const window: RateWindow = {
+    name: "webhook_sends_per_minute",
+    limit: WEBHOOK_SENDS_PER_MINUTE,
+    seconds: RATE_WINDOW_SECONDS,
+    counted: perKeyMinute,
+  };
+  return take(limiter, 1, window, "webhook test events and resends");
 }
 
 /** Where free work is counted: the key's preview window, and a free or trial account's day. */

@@ -11,3 +11,6 @@ export function nextAttemptDelayMs(attempt: number, scale: number): number | nul
   const gap = GAPS_SECONDS[attempt - 1];
   return gap === undefined ? null : Math.round(gap * 1000 * scale);
 }
+
+/** Manual resends of one render's event (docs/webhooks.md#resend), beyond the schedule's five attempts. */
+export const MAX_RESENDS = 10;

@@ -4,6 +4,7 @@ import { getApiKeyTool } from "./get-api-key";
 import { getRenderTool } from "./get-render";
 import { getTemplateTool } from "./get-template";
 import { getUsageTool } from "./get-usage";
+import { listDeliveriesTool } from "./list-deliveries";
 import { listRendersTool } from "./list-renders";
 import { listTemplatesTool } from "./list-templates";
 import { listVersionsTool } from "./list-versions";
@@ -24,6 +25,7 @@ export const tools: Tool[] = [
   renderTool,
   getRenderTool,
   listRendersTool,
+  listDeliveriesTool,
   getUsageTool,
   getApiKeyTool,
 ];

@@ -24,31 +24,34 @@ export function precheckRenderBody(body: unknown, production: boolean, prefix = 
       details: { note: "webp is not part of API v1: request png (lossless) or jpg (lossy) instead." },
     });
   }
-  if (typeof webhookUrl === "string") {
-    let url: URL | null = null;
-    try {
-      url = new URL(webhookUrl);
-    } catch {}
-    const problem =
-      !url || !/^https?:$/.test(url.protocol)
-        ? "an absolute http(s) URL"
-        : production && url.protocol !== "https:"
-          ? "an https URL"
-          : null;
-    if (problem) {
-      throw new ServiceError("invalid_request", `\`webhook_url\` must be ${problem}.`, {
-        errors: [
-          {
-            path: `${prefix}webhook_url`,
-            message: `\`webhook_url\` must be ${problem}.`,
-            expected: problem,
-            received: webhookUrl,
-            example: "https://example.com/hooks/folio",
-          },
-        ],
-      });
-    }
-  }
+  if (typeof webhookUrl === "string") refuseBadWebhookUrl(webhookUrl, production, `${prefix}webhook_url`);
+}
+
+/** A webhook URL must be an absolute http(s) URL, https in production: else 400 at `path`. */
+export function refuseBadWebhookUrl(value: string, production: boolean, path: string): void {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  const problem =
+    !url || !/^https?:$/.test(url.protocol)
+      ? "an absolute http(s) URL"
+      : production && url.protocol !== "https:"
+        ? "an https URL"
+        : null;
+  if (!problem) return;
+  const name = path.split(".").at(-1) ?? path;
+  throw new ServiceError("invalid_request", `\`${name}\` must be ${problem}.`, {
+    errors: [
+      {
+        path,
+        message: `\`${name}\` must be ${problem}.`,
+        expected: problem,
+        received: value,
+        example: "https://example.com/hooks/folio",
+      },
+    ],
+  });
 }
 
 /**

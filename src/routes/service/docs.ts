@@ -6,6 +6,7 @@ import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { longDocumentsGuide } from "../../docs/long-documents-guide";
+import { webhookDeliveriesGuide } from "../../docs/webhook-deliveries-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
 import { escapeHtml } from "../../lib/escape-html";
@@ -71,6 +72,7 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     await liquidGuide(),
     limitsGuide(),
     webhookGuide(baseUrl),
+    webhookDeliveriesGuide(),
     errorsSection(baseUrl),
     apiReference(baseUrl, document),
   ].join("");

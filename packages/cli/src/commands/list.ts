@@ -3,7 +3,7 @@ import { client } from "../config.js";
 import { type Output, UsageError } from "../output.js";
 
 /** Rows as aligned columns, the first row the heading. */
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const [heading = []] = rows;
   const widths = heading.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   return rows
