@@ -63,19 +63,21 @@ export function encoderWords(error: unknown): string {
 export function symbolSvg(request: SymbolRequest): string {
   const { heightMm, quietZoneModules, unitsPerModule } = request;
   const quiet = quietZoneModules * unitsPerModule;
+  // A linear code's quiet zone is to its sides; above and below it keeps two modules of background.
+  const vquiet = heightMm === undefined ? quiet : 2 * unitsPerModule;
   let drawn: ReturnType<typeof encode>;
   let widthMm: number;
   try {
     // A linear code is drawn once to learn its width, then with its bars as high as asked, the text in proportion.
     const probe = encode(request, heightMm === undefined ? undefined : 72);
     widthMm = request.widthMm ?? ((probe.width + 2 * quiet) / unitsPerModule) * request.nominalModuleMm;
-    const barUnits = heightMm ? ((probe.width + 2 * quiet) * heightMm) / widthMm - (probe.height - 72) : 0;
+    const barUnits = heightMm ? ((probe.width + 2 * quiet) * heightMm) / widthMm - (probe.height - 72) - 2 * vquiet : 0;
     drawn = heightMm === undefined ? probe : encode(request, Math.max(1, Math.round(barUnits)));
   } catch (error) {
     throw new CodeRefusal(request.filter, "text", "encoding", `the text cannot be encoded: ${encoderWords(error)}`);
   }
   const width = drawn.width + 2 * quiet;
-  const height = drawn.height + 2 * quiet;
+  const height = drawn.height + 2 * vquiet;
   const moduleMm = (widthMm * unitsPerModule) / width;
   if (moduleMm < MIN_MODULE_MM)
     throw new CodeRefusal(
@@ -88,11 +90,11 @@ export function symbolSvg(request: SymbolRequest): string {
     );
   const heightPx = mmToPx(heightMm ?? (widthMm * height) / width);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-quiet} ${-quiet} ${width} ${height}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-quiet} ${-vquiet} ${width} ${height}" ` +
     `width="${mmToPx(widthMm)}" height="${heightPx}" preserveAspectRatio="none" ` +
     `style="display:block;width:${mmToPx(widthMm)}px;height:${heightPx}px" role="img" ` +
     `aria-label="${escapeHtml(request.label)}">` +
-    `<rect x="${-quiet}" y="${-quiet}" width="${width}" height="${height}" fill="${request.background}"/>` +
+    `<rect x="${-quiet}" y="${-vquiet}" width="${width}" height="${height}" fill="${request.background}"/>` +
     `${drawn.body}${request.overlay?.(drawn.width, drawn.height) ?? ""}</svg>`
   );
 }
