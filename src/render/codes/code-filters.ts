@@ -62,12 +62,13 @@ function drawOnce(name: string, draw: Draw, context: CodeContext, value: unknown
 }
 
 /**
- * Registers the code filters. A refusal fails the render (renderLiquid says which filter, field and rule); in a
+ * Registers the code filters. Each answers a promise: the template driver reads its clock after every promise, so a
+ * loop of codes (milliseconds each) gives other requests their turn as often as a loop of cheap tags does. A refusal fails the render (renderLiquid says which filter, field and rule); in a
  * check of the template's example it is noted where it was met and the code left out, so the check finds them all.
  */
 export function registerCodeFilters(engine: Liquid): void {
   for (const [name, draw] of Object.entries(CODE_FILTERS)) {
-    engine.registerFilter(name, function (this: FilterThis, value: unknown, ...args: unknown[]) {
+    engine.registerFilter(name, async function (this: FilterThis, value: unknown, ...args: unknown[]) {
       const context = this.context as unknown as CodeContext;
       try {
         return drawOnce(name, draw, context, value, args);

@@ -7,7 +7,7 @@ import { SWISS_TEXTS, type SwissTexts } from "./swiss-texts";
  * 10 pt, titles 11 pt bold; Arial (Arimo in Folio's Chromium, metric-compatible), never italic.
  */
 const STYLE =
-  ".fqb{position:relative;width:210mm;height:105mm;break-inside:avoid;page-break-inside:avoid;overflow:hidden;" +
+  ".fqb{position:relative;width:210mm;height:105mm;break-inside:avoid;page-break-inside:avoid;" +
   "box-sizing:border-box;background:#fff;color:#000;font-family:Arial,Helvetica,sans-serif;font-style:normal;" +
   "text-align:left;letter-spacing:normal}" +
   ".fqb div{position:absolute;box-sizing:border-box}.fqb p{margin:0;white-space:pre-line}" +
@@ -35,14 +35,17 @@ function addressText({ name, street, buildingNumber, postalCode, town, country }
   return [name, streetLine, place].filter(Boolean).join("\n");
 }
 
-/** Corner marks of a blank field to fill by hand (guidelines 3.6), `w` x `h` mm at a 0.75 pt line. */
-function blankField(left: number, top: number, w: number, h: number): string {
+/**
+ * Corner marks of a blank field to fill by hand (guidelines 3.6), `w` x `h` mm at a 0.75 pt line; placed at `left`
+ * and `top` mm, or in the flow under a heading when `at` is "flow".
+ */
+function blankField(left: number, top: number, w: number, h: number, at: "placed" | "flow" = "placed"): string {
   const c = 3;
   const d = [`M0 ${c}V0H${c}`, `M${w - c} 0H${w}V${c}`, `M${w} ${h - c}V${h}H${w - c}`, `M${c} ${h}H0V${h - c}`].join(
     "",
   );
   return (
-    `<svg class="m" aria-hidden="true" style="left:${left}mm;top:${top}mm;width:${w}mm;height:${h}mm;overflow:visible" ` +
+    `<svg class="m" aria-hidden="true" style="${at === "flow" ? `position:static;display:block;margin-top:${top}mm` : `left:${left}mm;top:${top}mm`};width:${w}mm;height:${h}mm;overflow:visible" ` +
     `viewBox="0 0 ${w} ${h}"><path d="${d}" fill="none" stroke="#000" stroke-width="0.2646"/></svg>`
   );
 }
@@ -61,7 +64,8 @@ function information(bill: SwissBill, texts: SwissTexts, part: "receipt" | "paym
     part === "payment" && more ? entry(texts.additionalInformation, more) : "",
     bill.debtor
       ? entry(texts.payableBy, addressText(bill.debtor))
-      : `<p class="h" style="margin-top:${part === "receipt" ? 9 : 11}pt">${escapeHtml(texts.payableByBlank)}</p>`,
+      : `<p class="h" style="margin-top:${part === "receipt" ? 9 : 11}pt">${escapeHtml(texts.payableByBlank)}</p>` +
+        (part === "receipt" ? blankField(0, 1, 52, 20, "flow") : blankField(0, 1, 65, 25, "flow")),
   ].join("");
 }
 
@@ -72,7 +76,7 @@ function amountSection(bill: SwissBill, texts: SwissTexts, part: "receipt" | "pa
   const amount = bill.amount
     ? `<div style="left:${left}mm;top:0"><p class="h">${escapeHtml(texts.amount)}</p><p class="v">${printedAmount(bill.amount)}</p></div>`
     : `<div style="left:${left}mm;top:0"><p class="h">${escapeHtml(texts.amount)}</p></div>`;
-  const blank = bill.amount ? "" : part === "receipt" ? blankField(22, 1, 30, 10) : blankField(5, 4.5, 40, 15);
+  const blank = bill.amount ? "" : part === "receipt" ? blankField(22, 2.5, 30, 10) : blankField(11, 4.5, 40, 15);
   return currency + amount + blank;
 }
 
@@ -82,7 +86,7 @@ function cutLines(): string {
     `<g transform="translate(${x} ${y}) rotate(${rotate})" fill="none" stroke="#000" stroke-width="0.25">` +
     `<circle cx="-1.6" cy="-0.9" r="0.7"/><circle cx="-1.6" cy="0.9" r="0.7"/><path d="M-1 -0.6L2 0.9M-1 0.6L2 -0.9"/></g>`;
   return (
-    `<svg class="m" aria-hidden="true" style="left:0;top:0;width:210mm;height:105mm" viewBox="0 0 210 105">` +
+    `<svg class="m" aria-hidden="true" style="left:0;top:0;width:210mm;height:105mm;overflow:visible" viewBox="0 0 210 105">` +
     `<path d="M0 0.1H210M62 0V105" stroke="#000" stroke-width="0.2" stroke-dasharray="1 0.6" fill="none"/>` +
     `${scissors(8, 0.1, 0)}${scissors(62, 8, 90)}</svg>`
   );
