@@ -46,6 +46,11 @@ const debtor = {
   },
 };
 const debtorLines = ["S", "Pia-Maria Rutschmann-Schnyder", "Grosse Marktgasse", "28", "9400", "Rorschach", "CH"];
+/** The German and English QR-IBAN bills' payload: the language changes the printed part only. */
+const qrIbanPayload = [
+  ...["SPC", "0200", "1", "CH4431999123000889012", ...creditorLines, "1949.75", "CHF", ...debtorLines],
+  ...["QRR", "210000000003139471430009017", "Order of 15 June 2026", "EPD"],
+];
 const noDebtor = ["", "", "", "", "", "", ""];
 
 /** Each bill, its language's titles, and the payload a banking app reads from its code. */
@@ -64,20 +69,7 @@ const BILLS = [
       "Betrag",
       "Annahmestelle",
     ],
-    payload: [
-      "SPC",
-      "0200",
-      "1",
-      "CH4431999123000889012",
-      ...creditorLines,
-      "1949.75",
-      "CHF",
-      ...debtorLines,
-      "QRR",
-      "210000000003139471430009017",
-      "Order of 15 June 2026",
-      "EPD",
-    ],
+    payload: qrIbanPayload,
   },
   {
     what: "an IBAN bill with a creditor reference (French)",
@@ -158,20 +150,7 @@ const BILLS = [
       "Amount",
       "Acceptance point",
     ],
-    payload: [
-      "SPC",
-      "0200",
-      "1",
-      "CH4431999123000889012",
-      ...creditorLines,
-      "1949.75",
-      "CHF",
-      ...debtorLines,
-      "QRR",
-      "210000000003139471430009017",
-      "Order of 15 June 2026",
-      "EPD",
-    ],
+    payload: qrIbanPayload,
   },
 ];
 

@@ -44,6 +44,12 @@ export const GALLERY: GalleryEntry[] = [
     stem: "fixtures/starters/report",
   },
   {
+    id: "swiss-invoice",
+    label: "Swiss invoice",
+    description: "A4 with the QR-bill payment part at its foot.",
+    stem: "fixtures/starters/swiss-invoice",
+  },
+  {
     id: "statement",
     label: "Statement",
     description: "An account statement over many pages.",
