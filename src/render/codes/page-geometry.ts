@@ -1,7 +1,7 @@
 import type { PageGeometry } from "./code-ledger";
 import { lengthInMm } from "./css-length";
 
-/** Portrait width and height in mm of each named page size (docs/rendering.md#page-size). */
+/** Portrait width and height in mm of each named page size (docs/codes.md#swiss_qr_bill). */
 const PAGE_MM: Record<string, [number, number]> = {
   A3: [297, 420],
   A4: [210, 297],

@@ -1,4 +1,5 @@
 import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
+import { codesGuide } from "../../docs/codes-guide";
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { finishingGuide } from "../../docs/finishing-guide";
 import { liquidGuide, webhookGuide } from "../../docs/guides";
@@ -69,6 +70,7 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     longDocumentsGuide(),
     eInvoiceGuide(),
     await liquidGuide(),
+    await codesGuide(),
     limitsGuide(),
     webhookGuide(baseUrl),
     errorsSection(baseUrl),
