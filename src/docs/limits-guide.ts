@@ -10,6 +10,8 @@ import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/cr
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
+import { MAX_CODES } from "../render/codes/code-ledger";
+import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid-parse";
 import {
   MAX_BLUR_AREA,
@@ -57,6 +59,13 @@ const ROWS: Array<[string, string, string]> = [
       "markup as written passes one; `render_failed` (stage `layout`, `details.max_blur_area`, `max_gradient_area`, " +
       "`max_svg_elements`, " +
       "`max_path_segments`, `max_filter_area` or `max_pixels`) when the data makes a card pass one",
+  ],
+  [
+    "codes",
+    `${n(MAX_CODES)} codes per render (per chunk; identical calls count), ${n(MAX_QR_BYTES)} bytes of text a code; ` +
+      "their SVG counts in the render's 32 MB of Liquid",
+    "`render_failed` (stage `template`, rule `too_many` with `details.max_codes`, or `too_long` with " +
+      "`details.max_bytes`); a warning `invalid_code` at create",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [

@@ -1,5 +1,6 @@
 import { Context, type Liquid } from "liquidjs";
 import { BoundedCache } from "../lib/bounded-cache";
+import { CodeLedger } from "./codes/code-ledger";
 
 class FilterError extends Error {}
 
@@ -104,6 +105,8 @@ export class RenderContext extends Context {
     limits: Pick<Context, "memoryLimit" | "renderLimit"> | undefined,
     /** What the part writes: in XML every output is escaped (liquid-xml.ts), in a page none is. */
     readonly markup: Markup = "html",
+    /** The codes drawn so far by the render (codes/code-ledger.ts). */
+    readonly codes: CodeLedger = new CodeLedger(),
   ) {
     super(scope, engine.options, { sync: false }, { liquid: engine, ...limits });
   }

@@ -2,6 +2,9 @@ import { Liquid, type Template } from "liquidjs";
 import { ServiceError } from "../errors";
 import { BoundedCache } from "../lib/bounded-cache";
 import { chunkHint } from "./chunk-hint";
+import { registerCodeFilters } from "./codes/code-filters";
+import { CodeLedger, type PageGeometry } from "./codes/code-ledger";
+import { codeRefusalIn } from "./codes/code-refusal";
 import { type Markup, RenderContext, registerFilters } from "./liquid-filters";
 import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { registerXmlAwareTags } from "./liquid-xml";
@@ -58,6 +61,7 @@ function createLiquid({ strictFilters }: { strictFilters: boolean }): Liquid {
   parseLinearly(engine);
   registerXmlAwareTags(engine);
   registerFilters(engine);
+  registerCodeFilters(engine);
   return engine;
 }
 
@@ -135,10 +139,12 @@ export interface LiquidInput {
 export interface LiquidBudget {
   deadline: number;
   limits?: Pick<RenderContext, "memoryLimit" | "renderLimit">;
+  /** The codes its parts draw, counted together (docs/limits.md#codes), and the page they are drawn for. */
+  codes: CodeLedger;
 }
 
-export function liquidBudget(): LiquidBudget {
-  return { deadline: Date.now() + RENDER_TIME_LIMIT_MS };
+export function liquidBudget(page?: PageGeometry, codes = new CodeLedger(page)): LiquidBudget {
+  return { deadline: Date.now() + RENDER_TIME_LIMIT_MS, codes };
 }
 
 /**
@@ -157,10 +163,15 @@ export async function renderLiquid(
     const scope = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as object) : { data };
     const { templates, unknownFilter } = parsedSource(source);
     if (unknownFilter) throw new Error(unknownFilter);
-    const context = new RenderContext(scope, renderer, instant, budget.limits, markup);
+    const context = new RenderContext(scope, renderer, instant, budget.limits, markup, budget.codes);
     budget.limits ??= { memoryLimit: context.memoryLimit, renderLimit: context.renderLimit };
     return String(await driveTemplate(renderer._render(templates, context, { sync: false }), budget.deadline));
   } catch (error) {
+    const refusal = codeRefusalIn(error);
+    if (refusal)
+      throw new ServiceError("render_failed", `The template failed to render (${part}): ${refusal.message}.`, {
+        details: { stage: "template", part, ...refusal.details },
+      });
     const message = (error as Error).message;
     const filter = /undefined filter: ([\w-]+)/.exec(message)?.[1];
     const limit = /(render|memory|parse)(?: alloc| length)? limit exceeded/i.exec(message)?.[1]?.toLowerCase();

@@ -18,7 +18,7 @@ import { checkDataOnlyXml } from "./xml-gate";
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** text/xml, application/xml and every +xml type. */
-const XML_TYPE = /^[a-z]+\/(?:[^;]*\+)?xml\b/i;
+export const XML_TYPE = /^[a-z]+\/(?:[^;]*\+)?xml\b/i;
 
 /** What a printed PDF still needs, with every Liquid part already rendered. */
 export interface PdfFinishing {

@@ -55,8 +55,13 @@ export async function driveTemplate(root: Iterator<unknown>, deadline: number): 
   let throwing = false;
   let sliceStart = Date.now();
   let sliceSteps = 0;
+  // A promise stands for a costly step (a code drawn: codes/code-filters.ts): the clock is read after each.
+  let awaited = false;
   for (;;) {
-    if (++sliceSteps >= SLICE_STEPS || (sliceSteps % CLOCK_CHECK_STEPS === 0 && Date.now() - sliceStart >= SLICE_MS)) {
+    sliceSteps++;
+    const readClock = awaited || sliceSteps % CLOCK_CHECK_STEPS === 0;
+    awaited = false;
+    if (sliceSteps >= SLICE_STEPS || (readClock && Date.now() - sliceStart >= SLICE_MS)) {
       await nextTurn();
       // The render is abandoned where it stands: no template code can catch this.
       if (Date.now() >= deadline) throw new TemplateTimeLimit();
@@ -86,6 +91,7 @@ export async function driveTemplate(root: Iterator<unknown>, deadline: number): 
       continue;
     }
     if (isPromise(value)) {
+      awaited = true;
       try {
         value = await value;
       } catch (error) {

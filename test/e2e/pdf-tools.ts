@@ -245,7 +245,7 @@ export async function attachments(file: string): Promise<Map<string, Buffer>> {
 /**
  * Page `page` (from 1) drawn by pdfjs on white paper onto an @napi-rs/canvas canvas, at `dpi` (96: a pixel per CSS px).
  */
-async function drawPage(file: string, page: number, dpi: number) {
+export async function drawPage(file: string, page: number, dpi: number) {
   return withPdf(file, undefined, async (doc) => {
     const pdfPage = await doc.getPage(page);
     const viewport = pdfPage.getViewport({ scale: dpi / 72 });

@@ -89,6 +89,13 @@ export const GALLERY: GalleryEntry[] = [
     expectedPages: 3,
   },
   {
+    id: "swiss-invoice",
+    label: "Swiss invoice",
+    description: "A4 with the QR-bill payment part at its foot.",
+    stem: "fixtures/starters/swiss-invoice",
+    expectedPages: 1,
+  },
+  {
     id: "statement",
     label: "Statement",
     description: "An account statement over many pages.",

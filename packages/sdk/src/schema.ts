@@ -655,14 +655,14 @@ export interface components {
              */
             warnings_truncated?: true;
         };
-        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused";
+            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused" | "invalid_code";
             /**
-             * @description e_invoice_rule: the id the official artefact gives the violated rule.
+             * @description e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule (/docs#codes).
              * @example BR-CO-26
              */
             rule?: string;

@@ -2,6 +2,7 @@
 // rendered with the whole data, the finishing, and the e-invoice check, which runs while the chunks print.
 import type { JoinJob } from "@folio/render-page/join-contract";
 import { UNTIMED } from "../../lib/render-timings";
+import { templatePage } from "../../render/codes/page-geometry";
 import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
 import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
 import { preparePdfFinishing } from "../../render/pdf-finishing";
@@ -22,7 +23,11 @@ export async function prepareWhole(
   seat: RenderSeat,
 ): Promise<WholeDocument> {
   const timings = deps.timings ?? UNTIMED;
-  const whole = { data: plan.data, instant: plan.receivedAt, budget: liquidBudget() };
+  const whole = {
+    data: plan.data,
+    instant: plan.receivedAt,
+    budget: liquidBudget(templatePage(plan.version.engine, plan.options)),
+  };
   const renderPart: RenderPart = (part, path, markup) =>
     timings.measure("template", () => renderLiquid(part, whole, path, markup));
   const { header_html, footer_html, margin, scale } = plan.options;

@@ -1,5 +1,6 @@
 import { UNTIMED } from "../../lib/render-timings";
 import type { ChunkedPrinter, JoinedFile } from "../../render/chromium/chunked-printer";
+import { templatePage } from "../../render/codes/page-geometry";
 import type { Compliance } from "../../render/e-invoice-compliance";
 import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../render/liquid";
 import { pdfFinish } from "../../render/pdf-finishing";
@@ -48,9 +49,14 @@ async function printPieces(
   const timeoutMs = plan.options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   let liquidMs = 0;
   let pages = 0;
+  const page = templatePage(plan.version.engine, plan.options);
   for (let index = 0; index < count; index++) {
     const started = Date.now();
-    const input = { data: chunkData(plan.data, array, chunk, index), instant: plan.receivedAt, budget: liquidBudget() };
+    const input = {
+      data: chunkData(plan.data, array, chunk, index),
+      instant: plan.receivedAt,
+      budget: liquidBudget(page),
+    };
     const source = await timings
       .measure("template", () => renderLiquid(plan.version.source, input))
       .catch((error) => {

@@ -2,6 +2,7 @@ import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
+import { templatePage } from "../../render/codes/page-geometry";
 import type { Compliance } from "../../render/e-invoice-compliance";
 import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
 import { withMarkSvg } from "../../render/preview-mark";
@@ -41,7 +42,7 @@ export async function renderFile(
   // limit), prints as one document: the whole array in one chunk.
   const chunk = plan.options.chunk;
   const data = chunk ? wholeAsOneChunk(plan.data, valueAtPath(plan.data, chunk.over) as unknown[]) : plan.data;
-  const input = { data, instant: plan.receivedAt, budget: liquidBudget() };
+  const input = { data, instant: plan.receivedAt, budget: liquidBudget(templatePage(version.engine, plan.options)) };
   const timings = deps.timings ?? UNTIMED;
   const rendered = await timings.measure("template", () => renderLiquid(version.source, input));
   // A satori card asked for as PDF or JPG keeps the card in Chromium: its own document, its size in the options.

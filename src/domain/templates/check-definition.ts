@@ -8,6 +8,7 @@ import { markupAsWritten } from "../../render/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
 import type { RenderOptions } from "../render-options/options-schema";
 import type { TemplateDefinition } from "./checksum";
+import { codeProblems } from "./code-checks";
 import { compileSchema } from "./compile-schema";
 
 function liquidProblem(path: string, source: string, budgets: Array<Record<string, number>>): FieldError[] {
@@ -87,6 +88,7 @@ export function checkDefinition(definition: TemplateDefinition): void {
     ...liquidProblem("source", definition.source, budgets),
     ...cardProblem(definition, budgets),
     ...templateFinishingProblems(options),
+    ...codeProblems(definition),
   ];
   for (const [path, source] of liquidOptions(options)) errors.push(...liquidProblem(path, source, budgets));
   try {

@@ -7,6 +7,7 @@ import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnost
 import { type StrayDelimiter, strayDelimiters } from "../../render/liquid-stray-delimiters";
 import { layoutFindings, undisplayedElementFindings } from "../../render/satori-diagnostics";
 import type { RenderOptions } from "../render-options/options-schema";
+import { codeWarnings } from "./code-checks";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";
 import { schemaErrors } from "./validate-data";
@@ -19,13 +20,14 @@ export type WarningCode =
   | "example_invalid"
   | "e_invoice_rule"
   | "e_invoice_unchecked"
-  | "e_invoice_refused";
+  | "e_invoice_refused"
+  | "invalid_code";
 
 /** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {
   path: string;
   code: WarningCode;
-  /** e_invoice_rule: the official rule's id. */
+  /** e_invoice_rule: the official rule's id; invalid_code: the code filter's rule. */
   rule?: string;
   message: string;
 }
@@ -128,6 +130,7 @@ function definitionWarnings(version: TemplateVersionRow): Promise<TemplateWarnin
     return [
       ...liquidWarnings(version),
       ...(await satoriWarnings(version, example)),
+      ...(await codeWarnings(version, example)),
       ...exampleWarnings(version, example),
     ];
   });

@@ -1,4 +1,5 @@
 import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
+import { codesGuide } from "../../docs/codes-guide";
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { examplesById } from "../../docs/endpoint-examples";
 import { finishingGuide } from "../../docs/finishing-guide";
@@ -70,6 +71,7 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     longDocumentsGuide(),
     eInvoiceGuide(),
     await liquidGuide(),
+    await codesGuide(),
     limitsGuide(),
     webhookGuide(baseUrl),
     webhookDeliveriesGuide(),

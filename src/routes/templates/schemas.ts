@@ -94,11 +94,17 @@ const TemplateWarningSchema = z
       "e_invoice_rule",
       "e_invoice_unchecked",
       "e_invoice_refused",
+      "invalid_code",
     ]),
-    rule: z.string().optional().openapi({
-      example: "BR-CO-26",
-      description: "e_invoice_rule: the id the official artefact gives the violated rule.",
-    }),
+    rule: z
+      .string()
+      .optional()
+      .openapi({
+        example: "BR-CO-26",
+        description:
+          "e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule " +
+          "(/docs#codes).",
+      }),
     message: z.string().openapi({
       example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
     }),
@@ -109,7 +115,9 @@ const TemplateWarningSchema = z
       "the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official " +
       "rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: " +
       "the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, " +
-      "XInclude, not the standard's root), as every render would refuse it. Warnings never block.",
+      "XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, " +
+      "barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. " +
+      "Warnings never block.",
   });
 
 export const Warnings = z.array(TemplateWarningSchema).openapi({ description: "Empty when the template is clean." });
