@@ -95,9 +95,7 @@ function sdkCall(baseUrl: string, document: OpenApiDocument, example: DocsExampl
   const request = `folio.api.${method.toUpperCase()}("${path}"${argument})`;
   // An example that shows a refusal keeps the error envelope as its answer (unwrap would throw it as a FolioError).
   const call =
-    example.status >= 400
-      ? `const { error: answer } = await ${request};`
-      : `const answer = await unwrap(${request});`;
+    example.status >= 400 ? `const { error: answer } = await ${request};` : `const answer = await unwrap(${request});`;
   return setup + call.replace(/"\$([A-Z_][A-Z0-9_]*)"/g, "process.env.$1");
 }
 

@@ -37,9 +37,12 @@ describe("the served docs' navigation", () => {
       expect(curl.replace(/^# .*\n/gm, "")).toMatch(/^curl -s/);
       const body = /-d '([\s\S]*)'$/.exec(curl)?.[1];
       if (body) expect(() => JSON.parse(body.replace(/'\\''/g, "'"))).not.toThrow();
-      // A signed link kept from an answer is fetched as it is.
-      expect(sdk).toMatch(/await unwrap\(folio\.api\.(GET|POST|DELETE|PATCH)\("\/|await fetch\(process\.env\.\w+\)/);
-      expect(answer).toMatch(/^HTTP 2\d\d\n/);
+      // A signed link kept from an answer is fetched as it is; a refusal shown keeps its envelope as the answer.
+      expect(sdk).toMatch(
+        /await unwrap\(folio\.api\.(GET|POST|DELETE|PATCH)\("\/|const \{ error: answer \} = await folio\.api\.(GET|POST|DELETE|PATCH)\("\/|await fetch\(process\.env\.\w+\)/,
+      );
+      // An answer is a success, or a refusal that shows its error envelope.
+      expect(answer).toMatch(/^HTTP 2\d\d\n|^HTTP 4\d\d\n\{\n {2}"error": \{/);
     }
   });
 

@@ -62,9 +62,11 @@ function messagesOf(error: unknown): string {
  * connection. The Workers runtime hides the cause of DNS and TLS failures behind "internal error; reference = ...":
  * such a failure is a TLS one for an https address given as an IP (no name to resolve), else a DNS one.
  */
-function connectionFailure(message: string, url: URL): DeliveryError {
-  if (/certificate|tls|ssl|handshake/i.test(message)) return "tls";
-  if (/dns|resolv|getaddrinfo|ENOTFOUND|EAI_|name (not|or service)/i.test(message)) return "dns";
+export function connectionFailure(error: string, url: URL): DeliveryError {
+  // The runtime's reference is random letters and digits, which can spell "tls" or "dns" by chance: never read it.
+  const message = error.replace(/reference = \w+/gi, "");
+  if (url.protocol === "https:" && /certificate|\btls\b|\bssl\b|handshake/i.test(message)) return "tls";
+  if (/\bdns\b|resolv|getaddrinfo|ENOTFOUND|EAI_|name (not|or service)/i.test(message)) return "dns";
   if (!/internal error/i.test(message)) return "connection_refused";
   return isIpLiteral(url.hostname) && url.protocol === "https:" ? "tls" : "dns";
 }
