@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, inject, it } from "vitest";
-import { imageSize, newKey } from "./client";
+import { anotherAddress, imageSize, newKey } from "./client";
 import { connect, type Era } from "./mcp-client";
 import { pageTexts } from "./pdf-text";
 import { pagePixels, pdfFile, pngPixels } from "./pdf-tools";
@@ -90,7 +90,7 @@ describe.each<Era>(["modern", "legacy"])("the MCP server with a %s client", (era
   });
 
   it("mints a trial on the first keyless call whose key works on REST, then round-trips every tool with it", async () => {
-    const client = await connect(era);
+    const client = await connect(era, undefined, anotherAddress());
     const created = await call(client, "create_template", {
       name: `mcp-${era}`,
       engine: "satori",
@@ -318,7 +318,7 @@ describe("the MCP endpoint over plain HTTP", () => {
   });
 
   it("refuses the trial's 51st render through MCP and REST alike", async () => {
-    const client = await connect("modern");
+    const client = await connect("modern", undefined, anotherAddress());
     const created = await call(client, "create_template", {
       name: "fifty",
       engine: "satori",

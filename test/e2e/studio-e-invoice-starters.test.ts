@@ -67,6 +67,8 @@ describe("the studio's e-invoice starters", () => {
     await expect.poll(() => options_.allTextContents()).toEqual(expect.arrayContaining(["iban", "vat_id", "contact"]));
     await snap(page, "einv-01-xml-completion");
     await page.keyboard.type("ib");
+    // Enter takes the completion only once the list has followed the typing: a busy machine draws it later.
+    await expect.poll(async () => (await options_.allTextContents())[0]).toBe("iban");
     await page.keyboard.press("Enter");
     await page.keyboard.type(" }}");
     await expect.poll(() => xml.textContent()).toContain("{{ invoice.note | escape }} {{ seller.iban }}</cbc:Note>");

@@ -3,7 +3,7 @@
 // their line, publishing, the version diff, copy as curl and a trial from a fresh browser.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, fixture, newKey } from "./client";
+import { anotherAddress, api, fixture, newKey } from "./client";
 import {
   BASE,
   canvasData,
@@ -292,7 +292,11 @@ describe("the studio", () => {
   });
 
   it("starts a trial from a fresh browser context and previews with its key", async () => {
-    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE });
+    const fresh = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: BASE,
+      extraHTTPHeaders: anotherAddress(),
+    });
     try {
       const trialPage = await fresh.newPage();
       const trialWatch = guard(trialPage);

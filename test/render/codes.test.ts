@@ -32,6 +32,18 @@ describe("code filters", () => {
     expect(await render('{{ "https://example.com/t/1" | qr_code: size: "40mm" }}')).toBe(svg);
   });
 
+  it("draw a linear code's bars and its digits as one filled path, the bars exactly where their strokes were", async () => {
+    for (const symbology of ["code128", "ean13", "itf14", "code39"]) {
+      const text = { code128: "AB-12", ean13: "590123412345", itf14: "1540014128876", code39: "AB12" }[symbology];
+      const svg = await render(`{{ "${text}" | barcode: "${symbology}" }}`);
+      expect(svg.match(/<path /g), symbology).toHaveLength(1);
+      expect(svg, symbology).not.toContain("stroke");
+    }
+    // A bar stroked 2 units wide at x = 20 paints 19 to 21: so does its rectangle.
+    const svg = await render('{{ "AB-12" | barcode: "code128", human_readable: false }}');
+    expect(svg).toMatch(/M\d+(\.\d+)? 0H\d+(\.\d+)?V\d+(\.\d+)?H\d+(\.\d+)?Z/);
+  });
+
   it("refuse each value naming the filter, the field and the rule", async () => {
     const cases: Array<[string, unknown, Record<string, unknown>]> = [
       ["{{ missing | qr_code }}", {}, { filter: "qr_code", field: "text", rule: "empty" }],

@@ -2,6 +2,7 @@ import bwipjs from "bwip-js/generic";
 import { escapeHtml } from "../../lib/escape-html";
 import { CodeRefusal } from "./code-refusal";
 import { mmToPx } from "./css-length";
+import { mergedPath } from "./merged-path";
 
 /** The smallest module a scanner reads reliably from print (docs/codes.md#module-size). */
 export const MIN_MODULE_MM = 0.25;
@@ -45,7 +46,8 @@ function encode(request: SymbolRequest, barHeightUnits?: number): { width: numbe
   });
   const head = /^<svg viewBox="0 0 (\d+) (\d+)"[^>\n]*>\n/.exec(svg);
   if (!head) throw new Error("bwip-js drew an SVG without its viewBox line");
-  return { width: Number(head[1]), height: Number(head[2]), body: svg.slice(head[0].length, -"</svg>\n".length) };
+  const body = svg.slice(head[0].length, -"</svg>\n".length);
+  return { width: Number(head[1]), height: Number(head[2]), body: mergedPath(body, request.color) };
 }
 
 /** bwip-js's message without its internal code: "bwipp.GS1badChecksum#3251: AI 01: Bad checksum" says "AI 01: …". */
