@@ -81,6 +81,13 @@ describe("the studio's e-invoice starters", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.type(" }}");
     await expect.poll(() => xml.textContent()).toContain("{{ invoice.note | escape }} {{ seller.iban }}</cbc:Note>");
+    // The refusal may be answered (and logged) after the typing ends: expected until every preview sent is answered
+    // and the last one, of the finished field, succeeded.
+    await expect
+      .poll(() => watch.previewsOpen === 0 && watch.previewStatuses.at(-1), {
+        timeout: 30_000,
+      })
+      .toBe(200);
     watch.expected = [];
   });
 

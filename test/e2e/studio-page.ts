@@ -33,15 +33,25 @@ export function guard(page: Page) {
     expected: [] as Array<{ path: string; status: number }>,
     previewRequests: 0,
     previewStatuses: [] as number[],
+    /** Previews sent and not yet answered (an aborted one counts as answered). */
+    previewsOpen: 0,
   };
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.protocol === "data:") return;
     if (url.origin !== ORIGIN) state.problems.push(`a request left the origin: ${request.method()} ${request.url()}`);
-    if (url.pathname === "/v1/previews") state.previewRequests++;
+    if (url.pathname === "/v1/previews") {
+      state.previewRequests++;
+      state.previewsOpen++;
+    }
   });
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname === "/v1/previews") state.previewStatuses.push(response.status());
+    if (new URL(response.url()).pathname !== "/v1/previews") return;
+    state.previewStatuses.push(response.status());
+    state.previewsOpen--;
+  });
+  page.on("requestfailed", (request) => {
+    if (new URL(request.url()).pathname === "/v1/previews") state.previewsOpen--;
   });
   page.on("console", (message) => {
     if (message.type() !== "error") return;
