@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./app-env";
 import { favicon } from "./docs/html";
-import type { AppEnv } from "./env";
 import { ERROR_TYPES } from "./error-table";
 import { errorEnvelope, ServiceError } from "./errors";
 import { refuseInvalidInput } from "./lib/endpoint";

@@ -1,14 +1,23 @@
-import type { AccountRow } from "./db/schema";
+// The Worker's bindings and settings. The Durable Objects' namespaces are typed by what the service asks of them (the
+// ports in src/domain/ports), so this file names no object class: the classes implement the ports, and nothing here
+// leads back to the code that builds on these bindings (docs/contributing.md#bindings).
+import type { AccountMeterPort } from "./domain/ports/account-meter";
+import type { RateLimiterPort } from "./domain/ports/rate-limiter";
+import type { RenderGatePort } from "./domain/ports/render-gate";
+import type { WebhookDeliveryPort } from "./domain/ports/webhook-delivery";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
+
+/** A Durable Object namespace whose stubs answer the calls of `Port`. */
+type ObjectsOf<Port> = DurableObjectNamespace<Port & Rpc.DurableObjectBranded>;
 
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   RENDER_QUEUE: Queue<RenderMessage>;
-  METER: DurableObjectNamespace<import("./durable-objects/account-meter").AccountMeter>;
-  RATE_LIMITER: DurableObjectNamespace<import("./durable-objects/rate-limiter").RateLimiter>;
-  WEBHOOKS: DurableObjectNamespace<import("./durable-objects/webhook-delivery").WebhookDelivery>;
-  RENDER_GATE: DurableObjectNamespace<import("./durable-objects/render-gate").RenderGate>;
+  METER: ObjectsOf<AccountMeterPort>;
+  RATE_LIMITER: ObjectsOf<RateLimiterPort>;
+  WEBHOOKS: ObjectsOf<WebhookDeliveryPort>;
+  RENDER_GATE: ObjectsOf<RenderGatePort>;
   /** The render backend as Cloudflare Containers (production): the Chromium driver whenever it is bound. */
   RENDER_CONTAINER?: DurableObjectNamespace<import("./durable-objects/render-container").RenderContainer>;
   /** Cloudflare Browser Rendering; the Chromium driver when neither the containers nor RENDER_BACKEND_URL are there. */
@@ -42,19 +51,3 @@ export interface Env {
   RENDER_INSTANCE_CONCURRENCY?: string;
   BROWSER_SESSIONS?: string;
 }
-
-export interface Variables {
-  requestId: string;
-  /** The parsed JSON body of a POST/PATCH; undefined when the body was empty. */
-  body: unknown;
-  account: AccountRow;
-  apiKeyId: string;
-  /** What the request's work needs, built once per request (src/services.ts, src/middleware/services.ts). */
-  services: import("./services").Services;
-  /** Set by render routes: the phases of the render (Server-Timing, the request log). */
-  timings?: import("./lib/render-timings").RenderTimings;
-  /** Set by routes that answer with a render: what the request log says about it. */
-  render?: import("./middleware/request-log").RenderFacts;
-}
-
-export type AppEnv = { Bindings: Env; Variables: Variables };

@@ -3,11 +3,10 @@ import { type Database, database, replicaDatabase } from "./db/client";
 import type { MeterStub } from "./domain/accounts/metering";
 import type { TrialLimiters } from "./domain/accounts/start-trial";
 import { trialLimiters } from "./domain/accounts/start-trial";
+import type { RateLimiterPort } from "./domain/ports/rate-limiter";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
 import type { Signer } from "./domain/renders/serialize-render";
-import type { RateLimiter } from "./durable-objects/rate-limiter";
-import type { WebhookDelivery } from "./durable-objects/webhook-delivery";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
@@ -62,13 +61,13 @@ export interface Services extends RequestScope {
   gate(accountId: string): GateStub;
   capacity: CapacitySettings;
   /** Rate limits are counted per API key: one limiter object per key and window. */
-  limiter(apiKeyId: string, window?: RateWindow): DurableObjectStub<RateLimiter>;
+  limiter(apiKeyId: string, window?: RateWindow): RateLimiterPort;
   /** A free or trial account's previews of the day, all its keys together: one limiter object per account. */
-  previewDay(accountId: string): DurableObjectStub<RateLimiter>;
+  previewDay(accountId: string): RateLimiterPort;
   /** Deliveries of every kind to one host, for the whole deployment: one limiter object per host. */
-  webhookHost(host: string): DurableObjectStub<RateLimiter>;
+  webhookHost(host: string): RateLimiterPort;
   /** The delivery of one render's webhook: one Durable Object per render, so starting it twice is harmless. */
-  webhook(renderId: string): DurableObjectStub<WebhookDelivery>;
+  webhook(renderId: string): ReturnType<Env["WEBHOOKS"]["get"]>;
   /** The limiters a keyless trial start from this client address must pass. */
   trialLimiters(clientAddress: string): TrialLimiters;
   /** Signs file links; reading it needs SIGNING_SECRET, so it is asked for only where a link is made. */
@@ -114,7 +113,12 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     previewDay: (accountId) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`preview-day:${accountId}`), hint),
     webhookHost: (host) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`webhook-host:${host}`), hint),
     webhook: (renderId) => env.WEBHOOKS.get(env.WEBHOOKS.idFromName(renderId), hint),
-    trialLimiters: (clientAddress) => trialLimiters(env.RATE_LIMITER, clientAddress, settings.trialStartsPerHourTotal),
+    trialLimiters: (clientAddress) =>
+      trialLimiters(
+        (name) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name)),
+        clientAddress,
+        settings.trialStartsPerHourTotal,
+      ),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
     keys: payloadKeys(settings.payloadSecret),
     ...scope,

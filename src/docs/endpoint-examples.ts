@@ -2,9 +2,9 @@
 // docs were generated (example-answers.json, written by `npm run docs:generate`). The requests are src/docs/examples.ts;
 // test/e2e/docs-examples.test.ts runs each block's curl as the page shows it.
 import { escapeHtml } from "../lib/escape-html";
-import type { OpenApiDocument } from "./api-reference";
 import capturedAnswers from "./example-answers.json";
 import { DOCS_EXAMPLES, type DocsExample } from "./examples";
+import type { OpenApiDocument } from "./openapi-document";
 
 /** What the service answered an example, ids, times and secrets masked; `{base}` stands for the base URL. */
 export interface CapturedAnswer {

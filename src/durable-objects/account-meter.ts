@@ -1,25 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
-
-export interface MeterLimits {
-  trial: boolean;
-  includedUnits: number;
-  /** USD per unit past the included ones; null means no overage (free plan, trial). */
-  unitPriceUsd: number | null;
-  spendCapUsd: number;
-}
-
-export type MeterRefusal = {
-  ok: false;
-  type: "quota_exceeded" | "spend_cap_exceeded";
-  remainingUnits: number;
-  maxUnits: number;
-  costUsd: number;
-};
-
-/** `maxUnits`: the most this render may produce, on top of everything else the account holds or has used. */
-export type Reservation = { ok: true; maxUnits: number } | MeterRefusal;
-
-export type Settlement = { ok: true } | MeterRefusal | { ok: false; type: "expired" };
+import {
+  type AccountMeterPort,
+  HOLD_EXPIRY_MS,
+  type MeterLimits,
+  type MeterSnapshot,
+  overageCost,
+  periodOf,
+  type Reservation,
+  type Settlement,
+} from "../domain/ports/account-meter";
 
 interface Hold {
   units: number;
@@ -36,22 +25,9 @@ interface MeterState {
   reservations: Record<string, Hold>;
 }
 
-/**
- * A reservation whose render has not ended this long after its last attempt began is let go
- * (docs/money.md#nothing-held-forever).
- */
-export const HOLD_EXPIRY_MS = 15 * 60 * 1000;
 /** How long a settled render is remembered, so a repeated settle (a redelivered queue message) bills nothing. */
 const SETTLED_MEMORY_MS = 60 * 60 * 1000;
 const SETTLED = "settled:";
-
-export function periodOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
-}
-
-export function overageCost(units: number, limits: MeterLimits): number {
-  return limits.unitPriceUsd === null ? 0 : Math.max(0, units - limits.includedUnits) * limits.unitPriceUsd;
-}
 
 /** The most units the account may have counted this period: the allowance, or what the spend cap still pays for. */
 function unitBudget(limits: MeterLimits): number {
@@ -66,7 +42,7 @@ function unitBudget(limits: MeterLimits): number {
  * produce at most; settling checks the units actually produced again, against whatever else was settled
  * meanwhile, before any of them is billed.
  */
-export class AccountMeter extends DurableObject {
+export class AccountMeter extends DurableObject implements AccountMeterPort {
   private async load(now: Date): Promise<MeterState> {
     const stored = (await this.ctx.storage.get<MeterState>("meter")) ?? {
       period: periodOf(now),
@@ -186,7 +162,7 @@ export class AccountMeter extends DurableObject {
     await this.save(state, kept.length ? Math.min(...kept) : undefined);
   }
 
-  async snapshot(): Promise<{ period: string; used: number; lifetime: number; reserved: number }> {
+  async snapshot(): Promise<MeterSnapshot> {
     const state = await this.load(new Date());
     return {
       period: state.period,

@@ -1,14 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the window frees a unit again (Retry-After when refused). */
-  resetSeconds: number;
-  /** When the window counted in started (ms): what `giveBack` names. */
-  windowStartedAt: number;
-}
+import type { RateDecision, RateLimiterPort } from "../domain/ports/rate-limiter";
 
 interface Window {
   startedAt: number;
@@ -19,7 +10,7 @@ interface Window {
  * Counts renders started with one API key (one object per key) in a fixed 60-second window. A request
  * for several units (a batch) is admitted whole or not at all. Single-threaded, so counts are exact.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject implements RateLimiterPort {
   private window: Window | null = null;
 
   async take(units: number, limit: number, windowSeconds: number): Promise<RateDecision> {

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { RenderGatePort, SlotRequest } from "../domain/ports/render-gate";
 
 /**
  * What the object keeps across restarts: who holds a Chromium slot, and which cache keys are being rendered, each until
@@ -7,14 +8,6 @@ import { DurableObject } from "cloudflare:workers";
 interface GateState {
   slots: Record<string, number>;
   leading: Record<string, number>;
-}
-
-/** One of the account's Chromium slots, asked for on entering: held by `ticket` for `leaseMs` once granted. */
-export interface SlotRequest {
-  ticket: string;
-  limit: number;
-  leaseMs: number;
-  maxWaitMs: number;
 }
 
 interface SlotWaiter {
@@ -31,7 +24,7 @@ interface SlotWaiter {
  * In-flight renders by cache key: identical requests arriving together make one render; the others wait for
  * it and are answered from the cache. Holds are leases, so a caller that dies never blocks the account.
  */
-export class RenderGate extends DurableObject {
+export class RenderGate extends DurableObject implements RenderGatePort {
   private state: GateState | null = null;
   private waiters: SlotWaiter[] = [];
   private followers = new Map<string, Array<() => void>>();

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { renders } from "../db/schema";
-import type { WebhookDeliveryRow } from "../db/webhook-deliveries-schema";
+import type { ResendOutcome, WebhookDeliveryPort } from "../domain/ports/webhook-delivery";
 import { type AttemptRequest, type AttemptResult, deliverAttempt } from "../domain/webhooks/deliver-attempt";
 import { recordDelivery, urlHost } from "../domain/webhooks/delivery-log";
 import { hostGate } from "../domain/webhooks/host-gate";
@@ -17,13 +17,6 @@ interface DeliveryState {
   attempts: number;
   status: "pending" | "delivered" | "failed";
 }
-
-/** What a resend came to: sent (delivered or not), refused while the schedule runs or past the limit, or held. */
-export type ResendOutcome =
-  | { kind: "sent"; delivery: WebhookDeliveryRow }
-  | { kind: "pending"; nextAttemptAt: string | null }
-  | { kind: "exhausted" }
-  | { kind: "held"; host: string; retryAfterSeconds: number };
 
 /**
  * A failed attempt is expected (the receiver is down, or its host does not resolve): one warning line saying which
@@ -43,7 +36,7 @@ function reasonOf(result: AttemptResult, url: string, services: Services): strin
  * after every attempt, so an alarm the platform retries never repeats an attempt that already succeeded. Every
  * delivery it makes is written to the render's delivery list as it is made (docs/webhooks.md#deliveries).
  */
-export class WebhookDelivery extends DurableObject<Env> {
+export class WebhookDelivery extends DurableObject<Env> implements WebhookDeliveryPort {
   async start(renderId: string): Promise<void> {
     const existing = await this.ctx.storage.get<DeliveryState>("state");
     if (existing) return;

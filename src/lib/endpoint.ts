@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler, z } from "@hono/zod-openapi";
 import type { Context, ValidationTargets } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { ServiceError } from "../errors";
 import { fieldErrorsFromZod } from "./zod-field-errors";
 

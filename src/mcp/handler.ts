@@ -1,7 +1,7 @@
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
-import type { AppEnv } from "../env";
 import { ERROR_TYPES } from "../error-table";
 import { errorEnvelope, ServiceError } from "../errors";
 import { clientAddress } from "../lib/client-address";

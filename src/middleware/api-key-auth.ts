@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env";
 import { authenticateKey } from "../domain/api-keys/authenticate-key";
-import type { AppEnv } from "../env";
 import { ServiceError } from "../errors";
 
 function presentedKey(authorization: string | undefined, apiKeyHeader: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 
 /**
  * A query key given twice means its first value, as it always has (`?limit=1&limit=2` is `limit=1`): the routes'

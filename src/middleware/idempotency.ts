@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env";
 import { checkKey, claimKey, keepAnswer, releaseKey } from "../domain/idempotency/idempotency-keys";
-import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { canonicalJson } from "../lib/jcs";
 

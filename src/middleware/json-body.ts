@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { ServiceError } from "../errors";
 import { refuseDeepJson } from "../lib/json-depth";
 import { readCapped } from "../lib/read-capped";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { newId } from "../lib/ids";
 
 const CALLER_ID = /^[\x21-\x7e]{1,200}$/;

@@ -1,22 +1,5 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
-
-/** What a request's log line says about the render it answered with. */
-export interface RenderFacts {
-  id: string;
-  engine: string;
-  pages: number | null;
-  cached: boolean;
-}
-
-/** Called by a route that answers with a render, so its request's log line names it. */
-export function noteRender(
-  c: Context<AppEnv>,
-  render: { id: string; engine: string; pageCount: number | null; cached: boolean },
-): void {
-  c.set("render", { id: render.id, engine: render.engine, pages: render.pageCount, cached: render.cached });
-}
+import type { AppEnv } from "../app-env";
 
 /**
  * One JSON line per request on the console (Workers Logs indexes each field): who asked, what route, how it

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { LATENCY_MODEL_HEADER } from "../lib/latency-model";
 import { buildServices } from "../services";
 

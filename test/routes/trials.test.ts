@@ -83,7 +83,10 @@ describe("the deployment's trial ceiling", () => {
     const start = (address: string) =>
       startTrial(
         database(env.DB),
-        { ...trialLimiters(env.RATE_LIMITER, address, 3), deployment },
+        {
+          ...trialLimiters((name) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name)), address, 3),
+          deployment,
+        },
         new Date().toISOString(),
       );
     for (let n = 0; n < 3; n++) await start(`198.18.${n}.${Math.floor(Math.random() * 250)}`);

@@ -1,6 +1,6 @@
 import type { AccountRow } from "../../db/schema";
-import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
+import type { RateDecision, RateLimiterPort } from "../ports/rate-limiter";
 import { effectiveLimits, onFreeTerms, RATE_WINDOW_SECONDS } from "./plans";
 
 /**
@@ -46,12 +46,7 @@ function refusal(decision: RateDecision, units: number, window: RateWindow, what
 }
 
 /** Takes `units` from `limiter`'s `window`, or refuses with 429 `rate_limited`. */
-async function take(
-  limiter: DurableObjectStub<RateLimiter>,
-  units: number,
-  window: RateWindow,
-  what: string,
-): Promise<RateDecision> {
+async function take(limiter: RateLimiterPort, units: number, window: RateWindow, what: string): Promise<RateDecision> {
   const decision = await limiter.take(units, window.limit, window.seconds);
   if (decision.allowed) return decision;
   throw refusal(decision, units, window, what);
@@ -80,7 +75,7 @@ export async function countedIn(error: unknown, admitting: Promise<RateDecision>
 /** The gate in front of every render: `renders_per_minute` per key, a batch asking one unit per item. */
 export async function admitRenders(
   account: AccountRow,
-  limiter: DurableObjectStub<RateLimiter>,
+  limiter: RateLimiterPort,
   units: number,
 ): Promise<RateDecision> {
   refuseSuspended(account);
@@ -100,10 +95,7 @@ export async function admitRenders(
 export const WEBHOOK_SENDS_PER_MINUTE = 10;
 
 /** The gate in front of a test event or a resend. */
-export async function admitWebhookSend(
-  account: AccountRow,
-  limiter: DurableObjectStub<RateLimiter>,
-): Promise<RateDecision> {
+export async function admitWebhookSend(account: AccountRow, limiter: RateLimiterPort): Promise<RateDecision> {
   refuseSuspended(account);
   const window: RateWindow = {
     name: "webhook_sends_per_minute",
@@ -116,8 +108,8 @@ export async function admitWebhookSend(
 
 /** Where free work is counted: the key's preview window, and a free or trial account's day. */
 export interface PreviewLimiters {
-  limiter(apiKeyId: string, window: "previews"): DurableObjectStub<RateLimiter>;
-  previewDay(accountId: string): DurableObjectStub<RateLimiter>;
+  limiter(apiKeyId: string, window: "previews"): RateLimiterPort;
+  previewDay(accountId: string): RateLimiterPort;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { AccountRow } from "../../db/schema";
-import type { AccountMeter, MeterLimits, MeterRefusal } from "../../durable-objects/account-meter";
 import { ServiceError } from "../../errors";
+import type { AccountMeterPort, MeterLimits, MeterRefusal } from "../ports/account-meter";
 import { effectiveLimits, UNIT_MEANING } from "./plans";
 
-export type MeterStub = DurableObjectStub<AccountMeter>;
+export type MeterStub = AccountMeterPort;
 
 export function meterLimits(account: AccountRow): MeterLimits {
   const limits = effectiveLimits(account);

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
-import type { RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import { trialBucket, trialNetwork } from "../../lib/client-address";
+import type { RateLimiterPort } from "../ports/rate-limiter";
 import { createAccount } from "./create-account";
 import { TRIAL_RENDERS } from "./plans";
 
@@ -18,23 +18,23 @@ const HOUR_SECONDS = 3600;
  * (whatever addresses come).
  */
 export interface TrialLimiters {
-  client: DurableObjectStub<RateLimiter>;
-  network: DurableObjectStub<RateLimiter> | null;
-  deployment: DurableObjectStub<RateLimiter>;
+  client: RateLimiterPort;
+  network: RateLimiterPort | null;
+  deployment: RateLimiterPort;
   deploymentPerHour: number;
 }
 
 /** The limiters of one trial start: shared by every way in (REST, studio, agent server). */
 export function trialLimiters(
-  limiters: DurableObjectNamespace<RateLimiter>,
+  limiterNamed: (name: string) => RateLimiterPort,
   clientAddress: string,
   deploymentPerHour: number,
 ): TrialLimiters {
   const network = trialNetwork(clientAddress);
   return {
-    client: limiters.get(limiters.idFromName(`trial-mint:${trialBucket(clientAddress)}`)),
-    network: network === null ? null : limiters.get(limiters.idFromName(`trial-mint-network:${network}`)),
-    deployment: limiters.get(limiters.idFromName("trial-mint:deployment")),
+    client: limiterNamed(`trial-mint:${trialBucket(clientAddress)}`),
+    network: network === null ? null : limiterNamed(`trial-mint-network:${network}`),
+    deployment: limiterNamed("trial-mint:deployment"),
     deploymentPerHour,
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type AccountRow, renders } from "../../db/schema";
-import { overageCost } from "../../durable-objects/account-meter";
+import { overageCost } from "../ports/account-meter";
 import type { MeterStub } from "./metering";
 import { meterLimits, nextPeriodStart } from "./metering";
 import { effectiveLimits, RATE_WINDOW_SECONDS, TRIAL_RENDERS } from "./plans";

@@ -1,12 +1,12 @@
 import type { Database } from "../../db/client";
 import type { TemplateVersionRow } from "../../db/schema";
-import type { RateDecision } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
 import type { EInvoiceCompliance } from "../../render/e-invoice-compliance";
 import { PREVIEW_MARK } from "../../render/preview-mark";
 import { admitPreview, type PreviewLimiters } from "../accounts/admission";
+import type { RateDecision } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
 import type { Caller } from "../renders/create-render";

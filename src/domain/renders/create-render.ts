@@ -1,12 +1,12 @@
 import type { Database } from "../../db/client";
 import type { AccountRow, RenderRow } from "../../db/schema";
-import type { RateDecision, RateLimiter } from "../../durable-objects/rate-limiter";
 import { ServiceError } from "../../errors";
 import type { Clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
 import { admitRenders, countedIn } from "../accounts/admission";
 import { reserveUnits } from "../accounts/metering";
+import type { RateDecision, RateLimiterPort } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { RenderOptions } from "../render-options/options-schema";
 import { resolveTemplate } from "../templates/find-template";
@@ -37,7 +37,7 @@ export interface CreateRenderDeps extends ProduceDeps, QueueDeps {
   clock: Clock;
   config: { syncMaxDataBytes: number };
   /** The rate window of an API key (one limiter object per key). */
-  limiter(apiKeyId: string): DurableObjectStub<RateLimiter>;
+  limiter(apiKeyId: string): RateLimiterPort;
 }
 
 /** Who asks: the account, and the API key its rate limit is counted against. */

@@ -1,8 +1,8 @@
-import type { RenderGate, SlotRequest } from "../../durable-objects/render-gate";
 import { ServiceError } from "../../errors";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
+import type { RenderGatePort, SlotRequest } from "../ports/render-gate";
 
-export type GateStub = DurableObjectStub<RenderGate>;
+export type GateStub = RenderGatePort;
 
 export interface CapacitySettings {
   /** Chromium pages one account may hold at once, across the whole service. */

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type RenderRow, renders } from "../../db/schema";
-import { HOLD_EXPIRY_MS } from "../../durable-objects/account-meter";
 import { holdExpired } from "../accounts/metering";
+import { HOLD_EXPIRY_MS } from "../ports/account-meter";
 import type { ProcessDeps } from "./process-queued-render";
 import { failedState } from "./record-render";
 import { closeQueued } from "./render-lease";

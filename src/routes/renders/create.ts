@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../app-env";
+import { noteRender } from "../../app-env";
 import { createRender } from "../../domain/renders/create-render";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import type { AppEnv } from "../../env";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
-import { noteRender } from "../../middleware/request-log";
 import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
 import { precheckRenderBody, toRenderRequest } from "./parse-request";

@@ -1,8 +1,9 @@
 // GET /docs and its pages (the SDK, the CLI, the MCP tools) and GET /docs/search over them: each page rendered on the
 // server from what it describes, in the shared shell (src/docs/html.ts).
-import type { OpenApiDocument } from "../../docs/api-reference";
+
 import { DOCS_PAGES, page } from "../../docs/html";
 import { mcpPage } from "../../docs/mcp-page";
+import type { OpenApiDocument } from "../../docs/openapi-document";
 import { type DocsBody, searchDocs, searchedQuery, searchResults } from "../../docs/outline";
 import { cliPage, sdkPage } from "../../docs/package-pages";
 import type { AppContext } from "../../lib/endpoint";

@@ -1,4 +1,4 @@
-import { apiReference, type OpenApiDocument, propertyTable } from "../../docs/api-reference";
+import { apiReference, propertyTable } from "../../docs/api-reference";
 import { codesGuide } from "../../docs/codes-guide";
 import { eInvoiceGuide } from "../../docs/e-invoice-guide";
 import { examplesById } from "../../docs/endpoint-examples";
@@ -7,6 +7,7 @@ import { liquidGuide, webhookGuide } from "../../docs/guides";
 import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { longDocumentsGuide } from "../../docs/long-documents-guide";
+import type { OpenApiDocument } from "../../docs/openapi-document";
 import { webhookDeliveriesGuide } from "../../docs/webhook-deliveries-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
