@@ -1,6 +1,6 @@
 // The Worker's bindings and settings. The Durable Objects' namespaces are typed by what the service asks of them (the
 // ports in src/domain/ports), so this file names no object class: the classes implement the ports, and nothing here
-// leads back to the code that builds on these bindings (docs/contributing.md#bindings).
+// leads back to the code that builds on these bindings (docs/contributing.md#bindings-and-settings).
 import type { AccountMeterPort } from "./domain/ports/account-meter";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
 import type { RenderGatePort } from "./domain/ports/render-gate";

@@ -1,3 +1,5 @@
+import { concatBytes } from "./bytes";
+
 /**
  * Reads a body into memory, refusing it (via `tooLarge`) as soon as it passes `limit` bytes: a huge body is never
  * buffered whole.
@@ -15,11 +17,5 @@ export async function readCapped(
     if (size > limit) throw tooLarge(size);
     chunks.push(chunk);
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }

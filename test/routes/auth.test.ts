@@ -1,40 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, INTERNAL, newAccount } from "../helpers";
 
-const PROTECTED: Array<[string, string, unknown?]> = [
-  ["GET", "/v1/templates"],
-  ["POST", "/v1/templates", { name: "x", source: "x" }],
-  ["GET", "/v1/templates/x"],
-  ["DELETE", "/v1/templates/x"],
-  ["GET", "/v1/templates/x/versions"],
-  ["POST", "/v1/templates/x/versions", { source: "x" }],
-  ["POST", "/v1/templates/x/validate", { data: {} }],
-  ["GET", "/v1/unknown-route"],
-];
+/** The attempts every protected operation must refuse alike: no key, malformed ones, an unknown one, a revoked one. */
+async function refusedKeys(): Promise<Array<{ key?: string; headers?: Record<string, string> }>> {
+  const { api_key, key_id } = await newAccount();
+  await call("DELETE", `/v1/internal/keys/${key_id}`, { headers: INTERNAL });
+  return [
+    {},
+    { headers: { authorization: "Bearer" } },
+    { headers: { authorization: "Basic dXNlcjpwYXNz" } },
+    { headers: { authorization: "Bearer not-a-key" } },
+    { headers: { "x-api-key": "folio_sk_short" } },
+    { headers: { authorization: `Bearer folio_sk_${"A".repeat(40)}` } },
+    { key: api_key },
+  ];
+}
+
+/** The operations of /openapi.json, each with whether it documents an API key; path parameters filled in. */
+async function documentedOperations(): Promise<Array<{ method: string; path: string; keyed: boolean }>> {
+  const document = (await call("GET", "/openapi.json")).json as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/\{[^}]+\}/g, "x"),
+      keyed: (operation.security ?? []).length > 0,
+    })),
+  );
+}
 
 describe("API key authentication", () => {
-  it.each(PROTECTED)(
-    "%s %s answers the same 401 for missing, malformed, unknown and revoked keys",
-    async (method, path, body) => {
-      const { api_key, key_id } = await newAccount();
-      await call("DELETE", `/v1/internal/keys/${key_id}`, { headers: INTERNAL });
-      const attempts: Array<{ key?: string; headers?: Record<string, string> }> = [
-        {},
-        { headers: { authorization: "Bearer" } },
-        { headers: { authorization: "Basic dXNlcjpwYXNz" } },
-        { headers: { authorization: "Bearer not-a-key" } },
-        { headers: { "x-api-key": "folio_sk_short" } },
-        { headers: { authorization: `Bearer folio_sk_${"A".repeat(40)}` } },
-        { key: api_key },
-      ];
-      const messages = new Set<string>();
+  it("every operation that documents a key answers the same 401 for missing, malformed, unknown and revoked keys", async () => {
+    const operations = await documentedOperations();
+    // Every /v1 operation but the three keyless ones documents its key, so every one is in this suite.
+    const keyless = operations.filter((o) => o.path.startsWith("/v1/") && !o.keyed).map((o) => `${o.method} ${o.path}`);
+    expect(keyless.sort()).toEqual(["GET /v1/files/x", "GET /v1/verify", "POST /v1/trials"]);
+    const keyed = operations.filter((o) => o.keyed).map((o): [string, string] => [o.method, o.path]);
+    const attempts = await refusedKeys();
+    const messages = new Set<string>();
+    for (const [method, path] of [...keyed, ["GET", "/v1/unknown-route"] as [string, string]]) {
       for (const attempt of attempts) {
-        const error = expectError(await call(method, path, { ...attempt, body }), 401, "authentication_error");
+        const answer = await call(method, path, { ...attempt, ...(method === "GET" ? {} : { body: {} }) });
+        const error = expectError(answer, 401, "authentication_error");
         messages.add(error.message);
       }
-      expect(messages.size).toBe(1);
-    },
-  );
+    }
+    expect(messages.size).toBe(1);
+  });
 
   it("accepts the key as a Bearer token or in X-API-Key", async () => {
     const { api_key } = await newAccount();

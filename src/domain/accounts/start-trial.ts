@@ -9,7 +9,7 @@ import { TRIAL_RENDERS } from "./plans";
  * Keyless trials a client address (an IPv6 /64) may start in an hour, whether through the agent server or the studio.
  */
 export const TRIAL_STARTS_PER_HOUR = 5;
-/** Trials one IPv6 /48 may start in an hour, across all its /64s (docs/limits.md#trials). */
+/** Trials one IPv6 /48 may start in an hour, across all its /64s (docs/limits.md#cost-not-counts). */
 export const TRIAL_STARTS_PER_HOUR_PER_NETWORK = 20;
 const HOUR_SECONDS = 3600;
 

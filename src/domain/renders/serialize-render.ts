@@ -32,5 +32,3 @@ export async function serializeRender(render: RenderRow, signer: Signer) {
     ...(render.batchId ? { batch_id: render.batchId } : {}),
   };
 }
-
-export type SerializedRender = Awaited<ReturnType<typeof serializeRender>>;

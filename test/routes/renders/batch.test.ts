@@ -38,14 +38,6 @@ describe("POST /v1/render/batch whole-call errors", () => {
     expect(error.details).toEqual({ received: 51, max: 50 });
     expect((await call("GET", "/v1/renders", { key })).json.data).toEqual([]);
   });
-
-  it("needs a key", async () => {
-    expectError(
-      await call("POST", "/v1/render/batch", { body: { renders: [{ template: "card" }] } }),
-      401,
-      "authentication_error",
-    );
-  });
 });
 
 describe("POST /v1/render/batch", () => {
