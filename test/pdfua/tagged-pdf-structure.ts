@@ -4,27 +4,46 @@ import type { PDFArray, PDFDocument } from "@cantoo/pdf-lib";
 import { PDFName, PDFNumber, type PDFRef, PDFString } from "@cantoo/pdf-lib";
 import type { Alteration } from "./tagged-pdf-content.ts";
 
-interface Element {
+export interface Element {
   ref: PDFRef;
   kids: PDFArray;
 }
 
-export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, alter: Set<Alteration>): void {
+/** The parts of the built document an alteration after the build reaches for. */
+export interface Structure {
+  document: Element;
+  paragraph: Element;
+  /** The parent tree's entry for the page: the element of each MCID, in order. */
+  marked: PDFArray;
+}
+
+/** A structure element on `page` under `parent` (an element, or the tree root's reference). */
+export function structElement(
+  doc: PDFDocument,
+  page: PDFRef,
+  type: string,
+  parent: Element | PDFRef,
+  extra: Record<string, unknown> = {},
+): Element {
+  const ctx = doc.context;
+  const ref = ctx.nextRef();
+  const kids = ctx.obj([]);
+  const parentRef = "ref" in parent ? parent.ref : parent;
+  ctx.assign(ref, ctx.obj({ Type: "StructElem", S: type, P: parentRef, Pg: page, K: kids, ...extra }));
+  if ("kids" in parent) parent.kids.push(ref);
+  return { ref, kids };
+}
+
+export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, alter: Set<Alteration>): Structure {
   const ctx = doc.context;
   const rootRef = ctx.nextRef();
-  const marked: PDFRef[] = [];
-  const element = (type: string, parent: Element | PDFRef, extra: Record<string, unknown> = {}): Element => {
-    const ref = ctx.nextRef();
-    const kids = ctx.obj([]);
-    const parentRef = "ref" in parent ? parent.ref : parent;
-    ctx.assign(ref, ctx.obj({ Type: "StructElem", S: type, P: parentRef, Pg: page, K: kids, ...extra }));
-    if ("kids" in parent) parent.kids.push(ref);
-    return { ref, kids };
-  };
+  const marked = ctx.obj([]);
+  const element = (type: string, parent: Element | PDFRef, extra: Record<string, unknown> = {}) =>
+    structElement(doc, page, type, parent, extra);
   const withContent = (type: string, parent: Element, mcid: number, extra: Record<string, unknown> = {}) => {
     const made = element(type, parent, extra);
     made.kids.push(PDFNumber.of(mcid));
-    marked[mcid] = made.ref;
+    marked.push(made.ref);
     return made;
   };
   const document = element(
@@ -32,7 +51,12 @@ export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, al
     rootRef,
   );
   withContent(alter.has("first-heading-h2") ? "H2" : "H1", document, 0);
-  withContent("P", document, 1, alter.has("bad-lang-on-element") ? { Lang: PDFString.of("en_GB!") } : {});
+  const paragraph = withContent(
+    "P",
+    document,
+    1,
+    alter.has("bad-lang-on-element") ? { Lang: PDFString.of("en_GB!") } : {},
+  );
   if (alter.has("h-and-numbered")) element("H", document);
   withContent(alter.has("heading-skipped") ? "H3" : "H2", document, 2);
   const table = element("Table", document);
@@ -45,7 +69,7 @@ export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, al
   withContent("Figure", document, 7, alter.has("figure-without-alt") ? {} : { Alt: PDFString.of("Folio's logo") });
   const link = withContent("Link", document, 8);
   if (!alter.has("link-outside-structure")) link.kids.push(ctx.obj({ Type: "OBJR", Obj: annot, Pg: page }));
-  const parentTree = ctx.obj({ Nums: [0, ctx.obj(marked), 1, link.ref] });
+  const parentTree = ctx.obj({ Nums: [0, marked, 1, link.ref] });
   const roleMap = alter.has("unmapped-type")
     ? { RoleMap: { Invoice: "Statement" } }
     : alter.has("circular-role-map")
@@ -58,4 +82,5 @@ export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, al
     ctx.obj({ Type: "StructTreeRoot", K: document.ref, ParentTree: parentTree, ParentTreeNextKey: 2, ...roleMap }),
   );
   doc.catalog.set(PDFName.of("StructTreeRoot"), rootRef);
+  return { document, paragraph, marked };
 }

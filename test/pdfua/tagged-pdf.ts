@@ -4,9 +4,13 @@ import { readFileSync } from "node:fs";
 import fontkit from "@cantoo/fontkit";
 import { PDFDocument, PDFName, PDFNumber, type PDFRef, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { type Alteration, pageContent } from "./tagged-pdf-content.ts";
+import { FONT_MUTATIONS } from "./tagged-pdf-font-mutations.ts";
+import { MUTATIONS } from "./tagged-pdf-mutations.ts";
 import { buildStructure } from "./tagged-pdf-structure.ts";
 
-export type { Alteration } from "./tagged-pdf-content.ts";
+const AFTER_BUILD = { ...MUTATIONS, ...FONT_MUTATIONS };
+/** An alteration of the content as it is built, or of the document once built. */
+export type Change = Alteration | keyof typeof AFTER_BUILD;
 
 const INTER = new URL("../../node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf", import.meta.url);
 const ONE_PIXEL_PNG =
@@ -55,9 +59,9 @@ function catalogEntries(doc: PDFDocument, alter: Set<Alteration>): void {
     catalog.set(PDFName.of("ViewerPreferences"), ctx.obj({ DisplayDocTitle: !alter.has("display-doc-title-false") }));
 }
 
-/** The document, altered by each of `alterations` (none: the good file). */
-export async function taggedPdf(...alterations: Alteration[]): Promise<Uint8Array> {
-  const alter = new Set(alterations);
+/** The document, altered by each of `changes` (none: the good file). */
+export async function taggedPdf(...changes: Change[]): Promise<Uint8Array> {
+  const alter = new Set(changes.filter((change): change is Alteration => !(change in AFTER_BUILD)));
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const ctx = doc.context;
@@ -88,6 +92,10 @@ export async function taggedPdf(...alterations: Alteration[]): Promise<Uint8Arra
     ctx.register(ctx.stream(pageContent((text) => font.encodeText(text).toString(), alter))),
   );
   catalogEntries(doc, alter);
-  if (!alter.has("no-struct-tree")) buildStructure(doc, page.ref, annot, alter);
+  if (!alter.has("no-struct-tree")) {
+    const structure = buildStructure(doc, page.ref, annot, alter);
+    for (const change of changes)
+      if (change in AFTER_BUILD) AFTER_BUILD[change as keyof typeof AFTER_BUILD]({ doc, page, structure });
+  }
   return doc.save({ useObjectStreams: false });
 }

@@ -8,6 +8,13 @@ import type { ViolationTally } from "./violations.ts";
 /** Annotation flag 2: hidden, neither shown nor printed, so no reader meets it. */
 const HIDDEN = 2;
 
+/** ISO 32000-1 Table 169: the annotation subtypes the standard defines. */
+const DEFINED_SUBTYPES = new Set([
+  ...["Text", "Link", "FreeText", "Line", "Square", "Circle", "Polygon", "PolyLine", "Highlight", "Underline"],
+  ...["Squiggly", "StrikeOut", "Stamp", "Caret", "Ink", "Popup", "FileAttachment", "Sound", "Movie", "Widget"],
+  ...["Screen", "PrinterMark", "TrapNet", "Watermark", "3D", "Redact"],
+]);
+
 /** The structure element each kind of annotation must sit in; the others go in Annot. */
 const ENCLOSING: Record<string, { type: string; rule: "28-010" | "28-011" }> = {
   Widget: { type: "Form", rule: "28-010" },
@@ -22,16 +29,21 @@ function checkAnnotation(
 ): void {
   const { tally, location } = context;
   const subtype = nameAt(annot, "Subtype") ?? "";
-  if (subtype === "Popup" || ((numberAt(annot, "F") ?? 0) & HIDDEN) !== 0) return;
+  if (((numberAt(annot, "F") ?? 0) & HIDDEN) !== 0) return;
   if (subtype === "TrapNet") tally.add("28-007", location);
+  if (!DEFINED_SUBTYPES.has(subtype)) tally.add("28-006", location);
   const element = ref ? tree?.objects.get(ref) : undefined;
   const enclosing = ENCLOSING[subtype];
-  if (enclosing && element?.standard !== enclosing.type) tally.add(enclosing.rule, location);
-  else if (!enclosing && subtype !== "PrinterMark" && element?.standard !== "Annot") tally.add("28-002", location);
+  if (subtype === "PrinterMark") {
+    // A printer's mark is an artifact: it stays out of the structure.
+    if (element) tally.add("28-017", location);
+  } else if (enclosing) {
+    if (element?.standard !== enclosing.type) tally.add(enclosing.rule, location);
+  } else if (element?.standard !== "Annot") tally.add("28-002", location);
   const contents = textAt(annot, "Contents");
   if (subtype === "Link" && !contents) tally.add("28-012", location);
-  else if (subtype !== "Widget" && subtype !== "Link" && !contents && !textAt(element?.dict ?? null, "Alt"))
-    tally.add("28-004", location);
+  // A link needs its own /Contents (28-012) and, like every annotation but a widget, Contents or an Alt (28-004).
+  if (subtype !== "Widget" && !contents && !textAt(element?.dict ?? null, "Alt")) tally.add("28-004", location);
   if (contents && !context.catalogHasLang && !textAt(annot, "Lang")) tally.add("11-004", location);
 }
 

@@ -2,6 +2,7 @@
 // content, annotations and fonts as the caller asks, so a caller can stop at its page ceiling.
 import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
 import { checkAnnotations } from "./annotation-rules.ts";
+import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
 import { checkFonts } from "./font-rules.ts";
 import { checkPageContent } from "./page-content.ts";
@@ -45,11 +46,13 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
   });
   const tally = new ViolationTally();
   const catalogHasLang = checkCatalog(doc, tally);
+  checkDocumentObjects(doc, tally);
   const tree: StructureTree | null = readStructureTree(doc.catalog, catalogHasLang, tally);
   if (tree) checkStructure(tree, tally);
   else tally.add("FOLIO-STRUCT-TREE", "catalog");
   const pages = doc.getPages();
   const fontsChecked = new Set<PDFDict>();
+  const contentWalk = { tree, tally, markedForms: new Map<string, number>() };
   let pagesChecked = 0;
   return {
     pageCount: pages.length,
@@ -60,8 +63,7 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
       const node = page.node;
       const fonts = checkPageContent(
         { ref: page.ref, contents: pageContents(node), resources: node.Resources() ?? null },
-        tree,
-        tally,
+        contentWalk,
         location,
       );
       checkFonts(fonts, fontsChecked, tally, location);

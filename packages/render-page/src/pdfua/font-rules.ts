@@ -1,26 +1,28 @@
-// The fonts a page shows text with: each embedded (Type 3 fonts are their own program) and each with a way from
-// its character codes to Unicode (ISO 32000-1 9.10.2), so that text can be read aloud, searched and copied.
-import { type PDFDict, PDFName } from "@cantoo/pdf-lib";
-import { dictAt, dictOf, entry, itemsAt, nameAt, textAt } from "./pdf-values.ts";
+// The fonts a page shows text with: each embedded (a Type 3 font is its own program), composite fonts with the
+// CMaps and glyph maps ISO 32000-1 requires, TrueType fonts with the encodings PDF/UA allows, and each with a way
+// from its character codes to Unicode (font-unicode.ts).
+import { type PDFDict, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
+import { descendantOf, mapsToUnicode } from "./font-unicode.ts";
+import { dictAt, entry, nameAt, numberAt, textAt } from "./pdf-values.ts";
 import type { ViolationTally } from "./violations.ts";
 
-/** Simple encodings whose every code has a standard glyph name, hence a Unicode value. */
-const NAMED_ENCODINGS = new Set(["WinAnsiEncoding", "MacRomanEncoding", "MacExpertEncoding", "StandardEncoding"]);
-/** The character collections whose CIDs Adobe maps to Unicode (ISO 32000-1 9.10.2, method b). */
-const KNOWN_COLLECTIONS = new Set(["Japan1", "GB1", "CNS1", "Korea1"]);
-/** The two fonts of the standard 14 whose built-in encoding is their own, with known glyph names. */
-const SYMBOL_FONTS = new Set(["Symbol", "ZapfDingbats"]);
+/** ISO 32000-1 Table 118: the CMaps a reader knows by name, which a file need not embed. */
+const PREDEFINED_CMAPS = new Set([
+  ...["Identity-H", "Identity-V", "GB-EUC-H", "GB-EUC-V", "GBpc-EUC-H", "GBpc-EUC-V", "GBK-EUC-H", "GBK-EUC-V"],
+  ...["GBKp-EUC-H", "GBKp-EUC-V", "GBK2K-H", "GBK2K-V", "UniGB-UCS2-H", "UniGB-UCS2-V", "UniGB-UTF16-H"],
+  ...["UniGB-UTF16-V", "B5pc-H", "B5pc-V", "HKscs-B5-H", "HKscs-B5-V", "ETen-B5-H", "ETen-B5-V", "ETenms-B5-H"],
+  ...["ETenms-B5-V", "CNS-EUC-H", "CNS-EUC-V", "UniCNS-UCS2-H", "UniCNS-UCS2-V", "UniCNS-UTF16-H"],
+  ...["UniCNS-UTF16-V", "83pv-RKSJ-H", "90ms-RKSJ-H", "90ms-RKSJ-V", "90msp-RKSJ-H", "90msp-RKSJ-V"],
+  ...["90pv-RKSJ-H", "Add-RKSJ-H", "Add-RKSJ-V", "EUC-H", "EUC-V", "Ext-RKSJ-H", "Ext-RKSJ-V", "H", "V"],
+  ...["UniJIS-UCS2-H", "UniJIS-UCS2-V", "UniJIS-UCS2-HW-H", "UniJIS-UCS2-HW-V", "UniJIS-UTF16-H"],
+  ...["UniJIS-UTF16-V", "KSC-EUC-H", "KSC-EUC-V", "KSCms-UHC-H", "KSCms-UHC-V", "KSCms-UHC-HW-H"],
+  ...["KSCms-UHC-HW-V", "KSCpc-EUC-H", "UniKS-UCS2-H", "UniKS-UCS2-V", "UniKS-UTF16-H", "UniKS-UTF16-V"],
+]);
+/** Font descriptor flag 3 (ISO 32000-1 Table 123): the font uses glyphs outside the standard Latin set. */
+const SYMBOLIC = 1 << 2;
+const TRUETYPE_ENCODINGS = new Set(["MacRomanEncoding", "WinAnsiEncoding"]);
 
-/**
- * Glyph names that say their Unicode value themselves (uniXXXX, uXXXX) or are a Latin letter or digit name. Any
- * other name in /Differences needs a ToUnicode map: the checker keeps no copy of the Adobe Glyph List.
- */
-const SELF_EXPLAINING_NAME =
-  /^(uni([0-9A-F]{4})+|u[0-9A-F]{4,6}|[A-Za-z]|zero|one|two|three|four|five|six|seven|eight|nine|space)$/;
-
-function descendantOf(font: PDFDict): PDFDict | null {
-  return dictOf(itemsAt(font, "DescendantFonts")[0]);
-}
+type Report = (rule: Parameters<ViolationTally["add"]>[0]) => void;
 
 function isEmbedded(font: PDFDict): boolean {
   const subtype = nameAt(font, "Subtype");
@@ -29,30 +31,39 @@ function isEmbedded(font: PDFDict): boolean {
   return ["FontFile", "FontFile2", "FontFile3"].some((key) => entry(descriptor, key) !== undefined);
 }
 
-function simpleFontMapsToUnicode(font: PDFDict): boolean {
+/** A composite font: its CMap predefined or embedded and of the font's collection, its glyph map for TrueType. */
+function checkComposite(font: PDFDict, report: Report): void {
   const encoding = entry(font, "Encoding");
-  const baseFont = (nameAt(font, "BaseFont") ?? "").replace(/^[A-Z]{6}\+/, "");
-  if (encoding === undefined) return nameAt(font, "Subtype") !== "Type3" && SYMBOL_FONTS.has(baseFont);
-  if (encoding instanceof PDFName) return NAMED_ENCODINGS.has(encoding.decodeText());
-  const dict = dictOf(encoding);
-  const base = nameAt(dict, "BaseEncoding");
-  if (base !== undefined && !NAMED_ENCODINGS.has(base)) return false;
-  // A Type 3 font has no built-in encoding: its codes mean only what /Differences names.
-  return itemsAt(dict, "Differences").every(
-    (item) => !(item instanceof PDFName) || SELF_EXPLAINING_NAME.test(item.decodeText()),
-  );
+  const cidFont = descendantOf(font);
+  if (encoding instanceof PDFName && !PREDEFINED_CMAPS.has(nameAt(font, "Encoding") ?? "")) report("31-006");
+  if (encoding instanceof PDFRawStream) {
+    const ofCMap = dictAt(encoding.dict, "CIDSystemInfo");
+    const ofFont = dictAt(cidFont, "CIDSystemInfo");
+    if (textAt(ofCMap, "Registry") !== textAt(ofFont, "Registry")) report("31-001");
+    if (textAt(ofCMap, "Ordering") !== textAt(ofFont, "Ordering")) report("31-002");
+  }
+  if (nameAt(cidFont, "Subtype") !== "CIDFontType2" || !isEmbedded(font)) return;
+  const map = entry(cidFont, "CIDToGIDMap");
+  if (map === undefined) report("31-005");
+  else if (!(map instanceof PDFRawStream) && nameAt(cidFont, "CIDToGIDMap") !== "Identity") report("31-004");
 }
 
-function mapsToUnicode(font: PDFDict): boolean {
-  if (entry(font, "ToUnicode") !== undefined) return true;
-  if (nameAt(font, "Subtype") !== "Type0") return simpleFontMapsToUnicode(font);
-  const encoding = nameAt(font, "Encoding");
-  const ordering = dictAt(descendantOf(font), "CIDSystemInfo");
-  return (
-    encoding !== undefined &&
-    !/^Identity-[HV]$/.test(encoding) &&
-    KNOWN_COLLECTIONS.has(textAt(ordering, "Ordering") ?? "")
-  );
+/** A TrueType font: a non-symbolic one encoded as MacRoman or WinAnsi, a symbolic one with no Encoding at all. */
+function checkTrueType(font: PDFDict, report: Report): void {
+  const symbolic = ((numberAt(dictAt(font, "FontDescriptor"), "Flags") ?? 0) & SYMBOLIC) !== 0;
+  const encoding = entry(font, "Encoding");
+  if (symbolic) {
+    if (encoding !== undefined) report("31-024");
+    return;
+  }
+  if (encoding === undefined) {
+    report("31-019");
+    return;
+  }
+  const name =
+    encoding instanceof PDFName ? nameAt(font, "Encoding") : nameAt(dictAt(font, "Encoding"), "BaseEncoding");
+  if (!(encoding instanceof PDFName) && name === undefined) report("31-020");
+  else if (!TRUETYPE_ENCODINGS.has(name ?? "")) report("31-021");
 }
 
 /** Checks each font once per document: `checked` holds those already looked at. */
@@ -60,8 +71,12 @@ export function checkFonts(fonts: Set<PDFDict>, checked: Set<PDFDict>, tally: Vi
   for (const font of fonts) {
     if (checked.has(font)) continue;
     checked.add(font);
-    const name = `${location}, font ${nameAt(font, "BaseFont") ?? nameAt(font, "Subtype") ?? "?"}`;
-    if (!isEmbedded(font)) tally.add("31-008", name);
-    if (!mapsToUnicode(font)) tally.add("31-027", name);
+    const where = `${location}, font ${nameAt(font, "BaseFont") ?? nameAt(font, "Subtype") ?? "?"}`;
+    const report: Report = (rule) => tally.add(rule, where);
+    if (!isEmbedded(font)) report("31-009");
+    const subtype = nameAt(font, "Subtype");
+    if (subtype === "Type0") checkComposite(font, report);
+    if (subtype === "TrueType") checkTrueType(font, report);
+    if (!mapsToUnicode(font)) report("31-027");
   }
 }

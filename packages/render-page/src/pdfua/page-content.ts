@@ -17,10 +17,18 @@ interface Sequence {
   owner: StructNode | null;
 }
 
-interface PageWalk {
+/** What the page walks share across the document. */
+export interface ContentWalk {
   tree: StructureTree | null;
   tally: ViolationTally;
+  /** How many times each form XObject holding MCIDs was drawn, by its reference. */
+  markedForms: Map<string, number>;
+}
+
+interface PageWalk extends ContentWalk {
   location: string;
+  /** Sequences with an MCID met so far: a form that adds some holds marked content of its own. */
+  mcids: number;
   stack: Sequence[];
   /** Fonts the page shows text with, as their dictionaries. */
   fonts: Set<PDFDict>;
@@ -43,6 +51,7 @@ function mcidOf(properties: Operand | undefined, resources: PDFDict | null): num
 function beginSequence(walk: PageWalk, operands: Operand[], owner: string, resources: PDFDict | null): void {
   const artifact = isName(operands[0]) && operands[0].name === "Artifact";
   const mcid = mcidOf(operands[1], resources);
+  if (mcid !== undefined) walk.mcids++;
   const element = mcid === undefined ? null : (walk.tree?.marked.get(markedKey(owner, mcid)) ?? null);
   const inArtifact = walk.stack.some((s) => s.artifact);
   const inTagged = walk.stack.some((s) => s.owner);
@@ -72,7 +81,14 @@ function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDi
   const bytes = streamBytes(stream);
   // A form's own MCIDs are reached through marked-content references naming the form's stream (/Stm).
   const owner = raw instanceof PDFRef ? raw.toString() : "";
-  if (bytes) walkContent(walk, bytes, owner, dictAt(form, "Resources") ?? resources, depth + 1);
+  if (!bytes) return;
+  const mcidsBefore = walk.mcids;
+  walkContent(walk, bytes, owner, dictAt(form, "Resources") ?? resources, depth + 1);
+  // Its MCIDs can name one place in the structure only: drawn twice, one drawing is left out of it.
+  if (walk.mcids === mcidsBefore || !owner) return;
+  const uses = (walk.markedForms.get(owner) ?? 0) + 1;
+  walk.markedForms.set(owner, uses);
+  if (uses === 2) walk.tally.add("30-002", walk.location);
 }
 
 /** Walks one content stream (the page's, or a form's) with the marked content open around it. */
@@ -100,11 +116,10 @@ function walkContent(walk: PageWalk, bytes: Uint8Array, owner: string, resources
 /** Checks one page's content; answers the fonts it shows text with. */
 export function checkPageContent(
   page: { ref: PDFRef; contents: Uint8Array; resources: PDFDict | null },
-  tree: StructureTree | null,
-  tally: ViolationTally,
+  document: ContentWalk,
   location: string,
 ): Set<PDFDict> {
-  const walk: PageWalk = { tree, tally, location, stack: [], fonts: new Set() };
+  const walk: PageWalk = { ...document, location, mcids: 0, stack: [], fonts: new Set() };
   walkContent(walk, page.contents, page.ref.toString(), page.resources, 0);
   return walk.fonts;
 }

@@ -11,8 +11,8 @@ export const STANDARD_TYPES = new Set([
 ]);
 
 /**
- * The standard type `type` stands for ("" when none), reporting on the way a standard type remapped (02-003),
- * a mapping that loops (02-002) and one that ends on a type ISO 32000-1 does not define (02-001).
+ * The standard type `type` stands for ("" when none), reporting on the way a standard type remapped (02-004),
+ * a mapping that loops (02-003) and one that ends on a type ISO 32000-1 does not define (02-001).
  */
 export function standardTypeOf(
   type: string,
@@ -21,14 +21,14 @@ export function standardTypeOf(
   location: () => string,
 ): string {
   if (STANDARD_TYPES.has(type)) {
-    if (nameAt(roleMap, type) !== undefined) tally.add("02-003", location());
+    if (nameAt(roleMap, type) !== undefined) tally.add("02-004", location());
     return type;
   }
   const seen = new Set([type]);
   for (let at = nameAt(roleMap, type); at !== undefined; at = nameAt(roleMap, at)) {
     if (STANDARD_TYPES.has(at)) return at;
     if (seen.has(at)) {
-      tally.add("02-002", location());
+      tally.add("02-003", location());
       return "";
     }
     seen.add(at);

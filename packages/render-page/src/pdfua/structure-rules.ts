@@ -1,5 +1,5 @@
 // The structure tree's own conditions: tables (ISO 32000-1 Table 337), lists (Table 336), tables of contents
-// (Table 333), alternative text, headings and table headers.
+// (Table 333), ruby and warichu (Table 338), alternative text, notes, headings and table headers.
 import { dictOf, entry, itemsAt, nameAt, textAt } from "./pdf-values.ts";
 import type { PdfUaRule } from "./rules.ts";
 import { type StructNode, type StructureTree, structLocation } from "./structure-tree.ts";
@@ -29,6 +29,13 @@ const PLACEMENTS: Record<string, Placement> = {
   LBody: { rule: "09-005", parents: ["LI"] },
   TOC: { rule: "09-006", kids: ["TOC", "TOCI", "Caption"] },
   TOCI: { rule: "09-006", parents: ["TOC"] },
+  Ruby: { rule: "09-007", kids: ["RB", "RT", "RP"], once: ["RB", "RT"] },
+  RB: { rule: "09-007", parents: ["Ruby"] },
+  RT: { rule: "09-007", parents: ["Ruby"] },
+  RP: { rule: "09-007", parents: ["Ruby"] },
+  Warichu: { rule: "09-008", kids: ["WT", "WP"], once: ["WT"] },
+  WT: { rule: "09-008", parents: ["Warichu"] },
+  WP: { rule: "09-008", parents: ["Warichu"] },
 };
 
 /** Where Caption may stand among a grouping element's kids: a table's first or last, a list's or TOC's first. */
@@ -100,8 +107,19 @@ function checkHeaderScopes(tree: StructureTree, tally: ViolationTally): void {
   }
 }
 
+/** Each Note's ID names it alone: a reference to it must find one note. */
+function checkNoteIds(tree: StructureTree, tally: ViolationTally): void {
+  const seen = new Set<string>();
+  for (const node of tree.elements) {
+    const id = node.standard === "Note" ? textAt(node.dict, "ID") : undefined;
+    if (id && seen.has(id)) tally.add("19-004", structLocation(node));
+    if (id) seen.add(id);
+  }
+}
+
 export function checkStructure(tree: StructureTree, tally: ViolationTally): void {
   for (const node of tree.elements) checkElement(node, tally);
+  checkNoteIds(tree, tally);
   checkHeadings(tree, tally);
   checkHeaderScopes(tree, tally);
 }
