@@ -40,6 +40,8 @@ const CORPUS: [Change, string[]][] = [
   ["no-tabs", ["28-008"]],
   ["tabs-row", ["28-009"]],
   ["font-not-embedded", ["31-009"]],
+  // Text in render mode 3 is never drawn: its font need not be embedded.
+  ["unembedded-font-invisible", []],
   ["type3-without-unicode", ["31-027"]],
   ["toc-item-outside-toc", ["09-006"]],
   ["ruby-holding-a-paragraph", ["09-007"]],

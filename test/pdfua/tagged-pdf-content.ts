@@ -33,6 +33,7 @@ export type Alteration =
   | "no-tabs"
   | "tabs-row"
   | "font-not-embedded"
+  | "unembedded-font-invisible"
   | "type3-without-unicode";
 
 /** The page's marked runs, MCIDs 0 to 8 in reading order. */
@@ -48,6 +49,8 @@ export function pageContent(encode: (text: string) => string, alter: Set<Alterat
   const paragraph = [text(encode("Thank you for your order."), 40, 730)];
   if (alter.has("artifact-in-tagged")) paragraph.push("/Artifact BMC 40 725 m 300 725 l S EMC");
   if (alter.has("font-not-embedded")) paragraph.push("BT /F2 11 Tf 40 715 Td (Helvetica) Tj ET");
+  // Render mode 3: read (by a screen reader, a search) but never drawn, as an OCR layer under a picture.
+  if (alter.has("unembedded-font-invisible")) paragraph.push("BT 3 Tr /F2 11 Tf 40 705 Td (hidden) Tj ET");
   if (alter.has("type3-without-unicode")) paragraph.push("BT /T3 11 Tf 200 715 Td (A) Tj ET");
   const p = `/P <</MCID 1>> BDC ${paragraph.join(" ")} EMC`;
   ops.push(alter.has("tagged-in-artifact") ? `/Artifact BMC ${p} EMC` : p);

@@ -70,7 +70,7 @@ export async function taggedPdf(...changes: Change[]): Promise<Uint8Array> {
   const image = await doc.embedPng(Buffer.from(ONE_PIXEL_PNG, "base64"));
   page.node.setFontDictionary(PDFName.of("F1"), font.ref);
   page.node.setXObject(PDFName.of("Im1"), image.ref);
-  if (alter.has("font-not-embedded"))
+  if (alter.has("font-not-embedded") || alter.has("unembedded-font-invisible"))
     page.node.setFontDictionary(PDFName.of("F2"), (await doc.embedFont(StandardFonts.Helvetica)).ref);
   if (alter.has("type3-without-unicode")) page.node.setFontDictionary(PDFName.of("T3"), typeThreeFont(doc));
   const annot = ctx.register(

@@ -4,7 +4,7 @@ import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } fro
 import { checkAnnotations } from "./annotation-rules.ts";
 import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
-import { checkFonts } from "./font-rules.ts";
+import { checkFonts, type FontsChecked } from "./font-rules.ts";
 import { checkPageContent } from "./page-content.ts";
 import { streamBytes } from "./pdf-values.ts";
 import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
@@ -51,7 +51,7 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
   if (tree) checkStructure(tree, tally);
   else tally.add("FOLIO-STRUCT-TREE", "catalog");
   const pages = doc.getPages();
-  const fontsChecked = new Set<PDFDict>();
+  const fontsChecked: FontsChecked = { seen: new Set(), drawn: new Set() };
   const contentWalk = { tree, tally, markedForms: new Map<string, number>() };
   let pagesChecked = 0;
   return {

@@ -66,14 +66,31 @@ function checkTrueType(font: PDFDict, report: Report): void {
   else if (!TRUETYPE_ENCODINGS.has(name ?? "")) report("31-021");
 }
 
-/** Checks each font once per document: `checked` holds those already looked at. */
-export function checkFonts(fonts: Set<PDFDict>, checked: Set<PDFDict>, tally: ViolationTally, location: string) {
-  for (const font of fonts) {
-    if (checked.has(font)) continue;
-    checked.add(font);
+/** The fonts already looked at in the document, and those of them already seen drawn. */
+export interface FontsChecked {
+  seen: Set<PDFDict>;
+  drawn: Set<PDFDict>;
+}
+
+/**
+ * Checks each font once per document. Only a font that draws needs its program embedded: text in render mode 3
+ * (invisible, as an OCR layer) is read, never drawn.
+ */
+export function checkFonts(
+  fonts: Map<PDFDict, boolean>,
+  checked: FontsChecked,
+  tally: ViolationTally,
+  location: string,
+) {
+  for (const [font, drawn] of fonts) {
     const where = `${location}, font ${nameAt(font, "BaseFont") ?? nameAt(font, "Subtype") ?? "?"}`;
     const report: Report = (rule) => tally.add(rule, where);
-    if (!isEmbedded(font)) report("31-009");
+    if (drawn && !checked.drawn.has(font)) {
+      checked.drawn.add(font);
+      if (!isEmbedded(font)) report("31-009");
+    }
+    if (checked.seen.has(font)) continue;
+    checked.seen.add(font);
     const subtype = nameAt(font, "Subtype");
     if (subtype === "Type0") checkComposite(font, report);
     if (subtype === "TrueType") checkTrueType(font, report);

@@ -8,6 +8,8 @@ import type { ViolationTally } from "./violations.ts";
 
 const TEXT_SHOWING = new Set(["Tj", "TJ", "'", '"']);
 const PAINTING = new Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh", "BI"]);
+/** Text render mode 3 (ISO 32000-1 9.3.6): neither fill nor stroke, as under a scanned page's picture. */
+const INVISIBLE = 3;
 /** Forms nested deeper than this (a form drawing a form drawing…) are not followed. */
 const MAX_FORM_DEPTH = 12;
 
@@ -30,8 +32,8 @@ interface PageWalk extends ContentWalk {
   /** Sequences with an MCID met so far: a form that adds some holds marked content of its own. */
   mcids: number;
   stack: Sequence[];
-  /** Fonts the page shows text with, as their dictionaries. */
-  fonts: Set<PDFDict>;
+  /** Fonts the page shows text with, and whether any of it is drawn (text render mode 3 is invisible). */
+  fonts: Map<PDFDict, boolean>;
 }
 
 const isName = (operand: Operand | undefined): operand is { name: string } =>
@@ -94,32 +96,35 @@ function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDi
 /** Walks one content stream (the page's, or a form's) with the marked content open around it. */
 function walkContent(walk: PageWalk, bytes: Uint8Array, owner: string, resources: PDFDict | null, depth: number) {
   const base = walk.stack.length;
-  const fontStack: (PDFDict | null)[] = [];
+  // The text state's font and render mode, saved and restored with the graphics state.
+  const saved: { font: PDFDict | null; mode: number }[] = [];
   let font: PDFDict | null = null;
+  let mode = 0;
   forEachOperator(bytes, (operator, operands) => {
     if (operator === "BDC" || operator === "BMC") beginSequence(walk, operands, owner, resources);
     else if (operator === "EMC") {
       if (walk.stack.length > base) walk.stack.pop();
     } else if (TEXT_SHOWING.has(operator)) {
-      if (font) walk.fonts.add(font);
+      if (font) walk.fonts.set(font, walk.fonts.get(font) || mode !== INVISIBLE);
       paint(walk, true);
     } else if (PAINTING.has(operator)) paint(walk, false);
     else if (operator === "Do") drawXObject(walk, operands[0], resources, depth);
     else if (operator === "Tf" && isName(operands[0])) font = dictAt(dictAt(resources, "Font"), operands[0].name);
-    else if (operator === "q") fontStack.push(font);
-    else if (operator === "Q") font = fontStack.pop() ?? font;
+    else if (operator === "Tr" && typeof operands[0] === "number") mode = operands[0];
+    else if (operator === "q") saved.push({ font, mode });
+    else if (operator === "Q") ({ font, mode } = saved.pop() ?? { font, mode });
   });
   // A stream leaves no sequence open past its end (ISO 32000-1 14.6: they nest within one stream).
   walk.stack.length = base;
 }
 
-/** Checks one page's content; answers the fonts it shows text with. */
+/** Checks one page's content; answers the fonts it shows text with, each with whether it is drawn. */
 export function checkPageContent(
   page: { ref: PDFRef; contents: Uint8Array; resources: PDFDict | null },
   document: ContentWalk,
   location: string,
-): Set<PDFDict> {
-  const walk: PageWalk = { ...document, location, mcids: 0, stack: [], fonts: new Set() };
+): Map<PDFDict, boolean> {
+  const walk: PageWalk = { ...document, location, mcids: 0, stack: [], fonts: new Map() };
   walkContent(walk, page.contents, page.ref.toString(), page.resources, 0);
   return walk.fonts;
 }
