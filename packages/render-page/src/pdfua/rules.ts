@@ -1,7 +1,7 @@
 // The conditions Folio's PDF/UA-1 checker decides, each named by its Matterhorn Protocol 1.1 checkpoint (or
 // FOLIO-<NAME> for a rule Folio adds): docs/accessibility.md lists them with what each one looks at.
 
-/** The checker's version, which a render's receipt and merged options carry (docs/accessibility.md#checker). */
+/** The checker's version, named in every report (docs/accessibility.md#checker). */
 export const PDFUA_CHECKER = "folio-pdfua-1";
 
 export const PDFUA_RULES = {
