@@ -17,6 +17,21 @@ function form(built: Built, content: string, extra: Record<string, unknown> = {}
   return ref;
 }
 
+/** `count` forms, each drawing the next `times` times, the last a square: drawn whole, times^count squares. */
+function formChain(built: Built, count: number, times: number) {
+  const { context } = built.doc;
+  let next = context.register(context.stream("0 0 1 1 re f", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1] }));
+  for (let i = 1; i < count; i++) {
+    const draws = Array.from({ length: times }, () => "/N Do").join(" ");
+    const resources = { XObject: { N: next } };
+    next = context.register(
+      context.stream(draws, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1], Resources: resources }),
+    );
+  }
+  built.page.node.setXObject(PDFName.of("Fm1"), next);
+  appendContent(built, "/Artifact BMC /Fm1 Do EMC");
+}
+
 export const MUTATIONS = {
   "toc-item-outside-toc": (built: Built) => element(built, "TOCI"),
   "ruby-holding-a-paragraph": (built: Built) => element(built, "Ruby").kids.push(element(built, "P").ref),
@@ -46,6 +61,24 @@ export const MUTATIONS = {
     structure.paragraph.kids.push(doc.context.obj({ Type: "MCR", Stm: ref, MCID: 0, Pg: page.ref }));
     appendContent(built, "q /Fm1 Do Q q 1 0 0 1 20 0 cm /Fm1 Do Q");
   },
+  "form-drawing-itself": (built: Built) => {
+    const { context } = built.doc;
+    const ref = context.nextRef();
+    context.assign(
+      ref,
+      context.stream("/Me Do", {
+        Type: "XObject",
+        Subtype: "Form",
+        BBox: [0, 0, 1, 1],
+        Resources: { XObject: { Me: ref } },
+      }),
+    );
+    built.page.node.setXObject(PDFName.of("Fm1"), ref);
+    appendContent(built, "/Artifact BMC /Fm1 Do EMC");
+  },
+  "forms-nested-past-the-depth": (built: Built) => formChain(built, 14, 1),
+  // 30 forms each drawing the next four times: 4^29 drawings, were they all followed.
+  "forms-multiplying": (built: Built) => formChain(built, 30, 4),
   "optional-content-default-unnamed": ({ doc }: Built) =>
     doc.catalog.set(PDFName.of("OCProperties"), doc.context.obj({ OCGs: [], D: {} })),
   "optional-content-config-unnamed": ({ doc }: Built) =>

@@ -52,7 +52,7 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
   else tally.add("FOLIO-STRUCT-TREE", "catalog");
   const pages = doc.getPages();
   const fontsChecked: FontsChecked = { seen: new Set(), drawn: new Set() };
-  const contentWalk = { tree, tally, markedForms: new Map<string, number>() };
+  const contentWalk = { tree, tally, markedForms: new Map<string, number>(), formContents: new Map() };
   let pagesChecked = 0;
   return {
     pageCount: pages.length,

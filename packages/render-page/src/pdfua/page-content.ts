@@ -10,8 +10,12 @@ const TEXT_SHOWING = new Set(["Tj", "TJ", "'", '"']);
 const PAINTING = new Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh", "BI"]);
 /** Text render mode 3 (ISO 32000-1 9.3.6): neither fill nor stroke, as under a scanned page's picture. */
 const INVISIBLE = 3;
-/** Forms nested deeper than this (a form drawing a form drawing…) are not followed. */
+/**
+ * Forms nested deeper than this (a form drawing a form drawing…), or drawn more times than this on one page, are not
+ * followed: a few forms each drawing the next twice would otherwise ask for millions of walks.
+ */
 const MAX_FORM_DEPTH = 12;
+const MAX_FORM_DRAWINGS = 10_000;
 
 interface Sequence {
   artifact: boolean;
@@ -25,12 +29,17 @@ export interface ContentWalk {
   tally: ViolationTally;
   /** How many times each form XObject holding MCIDs was drawn, by its reference. */
   markedForms: Map<string, number>;
+  /** Each form's content, decoded once however many times it is drawn. */
+  formContents: Map<PDFDict, Uint8Array | null>;
 }
 
 interface PageWalk extends ContentWalk {
   location: string;
   /** Sequences with an MCID met so far: a form that adds some holds marked content of its own. */
   mcids: number;
+  /** The forms being walked (a form drawing itself is not followed), and how many the page drew. */
+  openForms: Set<PDFDict>;
+  formDrawings: number;
   stack: Sequence[];
   /** Fonts the page shows text with, and whether any of it is drawn (text render mode 3 is invisible). */
   fonts: Map<PDFDict, boolean>;
@@ -77,15 +86,21 @@ function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDi
   const form = dictAt(xobjects, name.name);
   const subtype = nameAt(form, "Subtype");
   if (subtype === "Image") paint(walk, false);
-  if (subtype !== "Form" || depth >= MAX_FORM_DEPTH || !form) return;
+  if (subtype !== "Form" || !form) return;
   if (entry(form, "Ref")) walk.tally.add("30-001", walk.location);
-  const stream = xobjects?.lookup(PDFName.of(name.name));
-  const bytes = streamBytes(stream);
+  if (depth >= MAX_FORM_DEPTH || walk.openForms.has(form) || ++walk.formDrawings > MAX_FORM_DRAWINGS) {
+    walk.tally.add("FOLIO-FORM-NESTING", walk.location);
+    return;
+  }
+  if (!walk.formContents.has(form)) walk.formContents.set(form, streamBytes(xobjects?.lookup(PDFName.of(name.name))));
+  const bytes = walk.formContents.get(form);
+  if (!bytes) return;
   // A form's own MCIDs are reached through marked-content references naming the form's stream (/Stm).
   const owner = raw instanceof PDFRef ? raw.toString() : "";
-  if (!bytes) return;
   const mcidsBefore = walk.mcids;
+  walk.openForms.add(form);
   walkContent(walk, bytes, owner, dictAt(form, "Resources") ?? resources, depth + 1);
+  walk.openForms.delete(form);
   // Its MCIDs can name one place in the structure only: drawn twice, one drawing is left out of it.
   if (walk.mcids === mcidsBefore || !owner) return;
   const uses = (walk.markedForms.get(owner) ?? 0) + 1;
@@ -124,7 +139,15 @@ export function checkPageContent(
   document: ContentWalk,
   location: string,
 ): Map<PDFDict, boolean> {
-  const walk: PageWalk = { ...document, location, mcids: 0, stack: [], fonts: new Map() };
+  const walk: PageWalk = {
+    ...document,
+    location,
+    mcids: 0,
+    openForms: new Set(),
+    formDrawings: 0,
+    stack: [],
+    fonts: new Map(),
+  };
   walkContent(walk, page.contents, page.ref.toString(), page.resources, 0);
   return walk.fonts;
 }
