@@ -26,4 +26,8 @@ describe("the checker on Chromium's tagged PDFs", () => {
   it("a link and a list: the link annotation has no /Contents (nor its Link an Alt), the list items no LBody", async () => {
     expect(await found("link-and-list.pdf")).toEqual({ "06-001": 1, "09-005": 2, "28-004": 1, "28-012": 1 });
   });
+
+  it("Japanese, Chinese, Korean and Arabic text with colour emoji: every font, the emoji's Type 3 ones too, passes", async () => {
+    expect(await found("japanese-and-emoji.pdf")).toEqual({ "06-001": 1 });
+  });
 });
