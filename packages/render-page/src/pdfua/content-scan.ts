@@ -7,7 +7,7 @@ const DELIMITER = new Uint8Array(256);
 for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) SPACE[c] = 1;
 for (const c of "()<>[]{}/%") DELIMITER[c.charCodeAt(0)] = 1;
 
-export const isSpace = (c: number | undefined) => c !== undefined && SPACE[c] === 1;
+const isSpace = (c: number | undefined) => c !== undefined && SPACE[c] === 1;
 export const ends = (c: number | undefined) => c === undefined || SPACE[c] === 1 || DELIMITER[c] === 1;
 
 export class ByteScanner {

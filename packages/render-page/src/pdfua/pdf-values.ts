@@ -9,7 +9,6 @@ import {
   PDFNumber,
   type PDFObject,
   PDFRawStream,
-  PDFRef,
   PDFStream,
   PDFString,
 } from "@cantoo/pdf-lib";
@@ -59,14 +58,6 @@ export function itemsAt(dict: PDFDict | null, key: string): PDFObject[] {
   if (value === undefined) return [];
   if (!(value instanceof PDFArray)) return [value];
   return value.asArray().map((item) => (dict ? (dict.context.lookup(item) ?? item) : item));
-}
-
-/** The raw (unresolved) items of an array entry: references stay references, to tell objects apart by number. */
-export function refsAt(dict: PDFDict | null, key: string): PDFObject[] {
-  const value = dict?.get(PDFName.of(key));
-  const array = value instanceof PDFRef ? dict?.context.lookup(value) : value;
-  if (array === undefined) return [];
-  return array instanceof PDFArray ? array.asArray() : [value as PDFObject];
 }
 
 /** A stream's bytes with its filters undone. */
