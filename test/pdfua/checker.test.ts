@@ -21,6 +21,7 @@ const CORPUS: [Change, string[]][] = [
   ["no-struct-tree", ["01-005", "28-011", "FOLIO-STRUCT-TREE"]],
   ["untagged-text", ["01-005"]],
   ["untagged-path", ["01-005"]],
+  ["untagged-second-page", ["01-005"]],
   ["mcid-not-in-tree", ["01-005"]],
   ["artifact-in-tagged", ["01-003"]],
   ["tagged-in-artifact", ["01-004"]],
@@ -121,6 +122,19 @@ describe("the PDF/UA-1 checker", () => {
       // The table holds a TD, and the TD has no TR: two elements out of place.
       { rule: "09-004", message: PDFUA_RULES["09-004"], count: 2, location: "structure Document > Table" },
     ]);
+  });
+
+  it("stops where its caller stops: a page not walked adds nothing, and the report says how many were", async () => {
+    const check = await openPdfUaCheck(await taggedPdf("untagged-second-page"));
+    expect(check.pageCount).toBe(2);
+    check.checkPage(0);
+    expect(check.report()).toMatchObject({ pages_checked: 1, violations: [] });
+    check.checkPage(1);
+    expect(check.report()).toMatchObject({
+      pages_checked: 2,
+      violations: [{ rule: "01-005", count: 1, location: "page 2" }],
+    });
+    expect(() => check.checkPage(2)).toThrow(RangeError);
   });
 
   it("checks page by page: the document's own conditions first, each page's when asked", async () => {

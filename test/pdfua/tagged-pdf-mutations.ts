@@ -79,6 +79,10 @@ export const MUTATIONS = {
   "forms-nested-past-the-depth": (built: Built) => formChain(built, 14, 1),
   // 30 forms each drawing the next four times: 4^29 drawings, were they all followed.
   "forms-multiplying": (built: Built) => formChain(built, 30, 4),
+  "untagged-second-page": ({ doc }: Built) => {
+    const page = doc.addPage([595, 842]);
+    page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream("0 0 10 10 re f")));
+  },
   "optional-content-default-unnamed": ({ doc }: Built) =>
     doc.catalog.set(PDFName.of("OCProperties"), doc.context.obj({ OCGs: [], D: {} })),
   "optional-content-config-unnamed": ({ doc }: Built) =>
