@@ -55,18 +55,18 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**"],
+          exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**", "test/pdfua/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
           globalSetup: ["./test/handled-fetch-failures.ts", "./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
         },
       },
       {
-        // E-invoice validation with the official artefacts (packages/e-invoice), and the render backend's side
-        // threads (container/src/side-thread.ts): plain Node, no service.
+        // E-invoice validation with the official artefacts (packages/e-invoice), the render backend's side
+        // threads (container/src/side-thread.ts) and its PDF/UA checker (packages/render-page/src/pdfua): plain Node.
         test: {
           name: "e-invoice",
-          include: ["test/e-invoice/**/*.test.ts", "test/backend-threads/**/*.test.ts"],
+          include: ["test/e-invoice/**/*.test.ts", "test/backend-threads/**/*.test.ts", "test/pdfua/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

@@ -1,0 +1,87 @@
+// Folio's PDF/UA-1 checker (docs/accessibility.md): the document's conditions when it is opened, then each page's
+// content, annotations and fonts as the caller asks, so a caller can stop at its page ceiling.
+import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
+import { checkAnnotations } from "./annotation-rules.ts";
+import { checkDocumentObjects } from "./document-objects.ts";
+import { checkCatalog } from "./document-rules.ts";
+import { checkFonts, type FontsChecked } from "./font-rules.ts";
+import { checkPageContent } from "./page-content.ts";
+import { streamBytes } from "./pdf-values.ts";
+import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
+import { checkStructure } from "./structure-rules.ts";
+import { readStructureTree, type StructureTree } from "./structure-tree.ts";
+import { type PdfUaReport, ViolationTally } from "./violations.ts";
+
+export interface PdfUaCheck {
+  readonly pageCount: number;
+  /** Walks page `index` (0-based): its content, annotations and fonts. */
+  checkPage(index: number): void;
+  /** The violations so far: the document's own, and those of the pages checked. */
+  report(): PdfUaReport;
+}
+
+/** A page's content streams decoded and joined: an array of streams is one content stream cut in pieces. */
+function pageContents(page: PDFDict): Uint8Array {
+  const contents = page.lookup(PDFName.of("Contents"));
+  const parts = (contents instanceof PDFArray ? contents.asArray() : [contents]).map(
+    (part) => streamBytes(part instanceof PDFRef ? page.context.lookup(part) : part) ?? new Uint8Array(),
+  );
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    joined[at + part.length] = 0x0a;
+    at += part.length + 1;
+  }
+  return joined;
+}
+
+/** Opens `bytes` and checks what the whole document holds: catalog, metadata and structure tree. */
+export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
+  // Parsed in one go: the default yields to the event loop every 100 objects, idle time in a side thread.
+  const doc = await PDFDocument.load(bytes, {
+    ignoreEncryption: true,
+    updateMetadata: false,
+    parseSpeed: ParseSpeeds.Fastest,
+  });
+  const tally = new ViolationTally();
+  const catalogHasLang = checkCatalog(doc, tally);
+  checkDocumentObjects(doc, tally);
+  const tree: StructureTree | null = readStructureTree(doc.catalog, catalogHasLang, tally);
+  if (tree) checkStructure(tree, tally);
+  else tally.add("FOLIO-STRUCT-TREE", "catalog");
+  const pages = doc.getPages();
+  const fontsChecked: FontsChecked = { seen: new Set(), drawn: new Set() };
+  const contentWalk = { tree, tally, markedForms: new Map<string, number>(), formContents: new Map() };
+  let pagesChecked = 0;
+  return {
+    pageCount: pages.length,
+    checkPage(index) {
+      const page = pages[index];
+      if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
+      const location = `page ${index + 1}`;
+      const node = page.node;
+      const fonts = checkPageContent(
+        { ref: page.ref, contents: pageContents(node), resources: node.Resources() ?? null },
+        contentWalk,
+        location,
+      );
+      checkFonts(fonts, fontsChecked, tally, location);
+      checkAnnotations(node, tree, { tally, location, catalogHasLang });
+      pagesChecked++;
+    },
+    report: () => ({
+      checker: PDFUA_CHECKER,
+      checks: Object.keys(PDFUA_RULES).length,
+      pages_checked: pagesChecked,
+      violations: tally.list(),
+    }),
+  };
+}
+
+/** Checks every page of `bytes`. */
+export async function checkPdfUa(bytes: Uint8Array): Promise<PdfUaReport> {
+  const check = await openPdfUaCheck(bytes);
+  for (let index = 0; index < check.pageCount; index++) check.checkPage(index);
+  return check.report();
+}

@@ -1,0 +1,117 @@
+// A content stream read as operators and their operands (ISO 32000-1 7.8.2), byte by byte: only what the checker
+// needs is kept (names, numbers, dictionaries); strings are skipped over, never decoded.
+
+import { ByteScanner } from "./content-scan.ts";
+
+export type Operand = number | boolean | null | { name: string } | { dict: Map<string, Operand> } | Operand[] | "";
+
+/** Arrays and dictionaries nested deeper than this are stepped over unread: no content stream needs them. */
+const MAX_NESTING = 32;
+
+class Lexer extends ByteScanner {
+  depth = 0;
+
+  /** A delimiter no operand starts with, stepped over. */
+  stray(): null {
+    this.at++;
+    return null;
+  }
+
+  name(): { name: string } {
+    this.at++;
+    const text = this.word();
+    return {
+      name: text.includes("#")
+        ? text.replace(/#([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+        : text,
+    };
+  }
+
+  /** The operands up to `]` or `>>`, the opening bracket already passed. */
+  items(close: number): Operand[] {
+    const items: Operand[] = [];
+    if (this.depth >= MAX_NESTING) {
+      this.skipNested();
+      return items;
+    }
+    this.depth++;
+    for (;;) {
+      this.skipSpace();
+      const c = this.bytes[this.at];
+      if (c === undefined || c === close) break;
+      const item = this.operand();
+      // A word where an operand was due (an operator inside brackets): stepped over, as a reader would.
+      if (item === undefined) this.word() || this.at++;
+      else items.push(item);
+    }
+    this.depth--;
+    this.at += close === 0x3e ? 2 : 1;
+    return items;
+  }
+
+  dict(): { dict: Map<string, Operand> } {
+    this.at += 2;
+    const items = this.items(0x3e);
+    const dict = new Map<string, Operand>();
+    for (let i = 0; i + 1 < items.length; i += 2) {
+      const key = items[i];
+      if (key && typeof key === "object" && "name" in key) dict.set(key.name, items[i + 1] ?? null);
+    }
+    return { dict };
+  }
+
+  array(): Operand[] {
+    this.at++;
+    return this.items(0x5d);
+  }
+
+  /** The next operand; undefined (position unchanged) when an operator comes next. */
+  operand(): Operand | undefined {
+    this.skipSpace();
+    const c = this.bytes[this.at] ?? -1;
+    if (c === 0x2f) return this.name();
+    if (c === 0x28) return this.skipLiteral();
+    if (c === 0x3c && this.bytes[this.at + 1] === 0x3c) return this.dict();
+    if (c === 0x3c) {
+      while (this.at < this.bytes.length && this.bytes[this.at] !== 0x3e) this.at++;
+      this.at++;
+      return "";
+    }
+    if (c === 0x5b) return this.array();
+    if (c === 0x5d || c === 0x3e || c === 0x7b || c === 0x7d || c === 0x29) return this.stray();
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e) {
+      const number = this.number();
+      if (number !== undefined) return number;
+    }
+    const start = this.at;
+    const word = this.word();
+    if (word === "true" || word === "false") return word === "true";
+    if (word === "null") return null;
+    this.at = start;
+    return undefined;
+  }
+}
+
+/** Calls `visit` with each operator and its operands; an inline image (BI … ID … EI) comes as one "BI". */
+export function forEachOperator(bytes: Uint8Array, visit: (operator: string, operands: Operand[]) => void): void {
+  const lexer = new Lexer(bytes);
+  let operands: Operand[] = [];
+  while (lexer.at < bytes.length) {
+    const operand = lexer.operand();
+    if (operand !== undefined) {
+      operands.push(operand);
+      continue;
+    }
+    if (lexer.at >= bytes.length) break;
+    const operator = lexer.word();
+    if (operator === "") {
+      lexer.at++;
+      continue;
+    }
+    if (operator === "ID") {
+      lexer.skipInlineImage();
+      visit("BI", operands);
+    } else if (operator !== "BI") visit(operator, operands);
+    operands = [];
+  }
+}

@@ -1,0 +1,67 @@
+// Reading values out of pdf-lib's object model without caring whether an entry is direct or a reference.
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  PDFStream,
+  PDFString,
+} from "@cantoo/pdf-lib";
+
+/** The dictionary of a dictionary or a stream, else null. */
+export function dictOf(value: PDFObject | undefined): PDFDict | null {
+  if (value instanceof PDFDict) return value;
+  if (value instanceof PDFStream) return value.dict;
+  return null;
+}
+
+export const entry = (dict: PDFDict | null, key: string): PDFObject | undefined =>
+  dict ? dict.lookup(PDFName.of(key)) : undefined;
+
+export const dictAt = (dict: PDFDict | null, key: string): PDFDict | null => dictOf(entry(dict, key));
+
+/** A name's text; decodeText() undoes #xx escapes every time it is called, and most names have none. */
+export function nameText(name: PDFName): string {
+  const encoded = name.asString();
+  return encoded.includes("#") ? name.decodeText() : encoded.slice(1);
+}
+
+export function nameAt(dict: PDFDict | null, key: string): string | undefined {
+  const value = entry(dict, key);
+  return value instanceof PDFName ? nameText(value) : undefined;
+}
+
+export function numberAt(dict: PDFDict | null, key: string): number | undefined {
+  const value = entry(dict, key);
+  return value instanceof PDFNumber ? value.asNumber() : undefined;
+}
+
+export function boolAt(dict: PDFDict | null, key: string): boolean | undefined {
+  const value = entry(dict, key);
+  return value instanceof PDFBool ? value.asBoolean() : undefined;
+}
+
+/** A text string entry, decoded (PDFDocEncoding or UTF-16); undefined when absent or not a string. */
+export function textAt(dict: PDFDict | null, key: string): string | undefined {
+  const value = entry(dict, key);
+  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+}
+
+/** An array entry's items, each resolved; an entry holding one item reads as an array of one. */
+export function itemsAt(dict: PDFDict | null, key: string): PDFObject[] {
+  const value = entry(dict, key);
+  if (value === undefined) return [];
+  if (!(value instanceof PDFArray)) return [value];
+  return value.asArray().map((item) => (dict ? (dict.context.lookup(item) ?? item) : item));
+}
+
+/** A stream's bytes with its filters undone. */
+export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
+  if (!(stream instanceof PDFRawStream)) return null;
+  return decodePDFRawStream(stream).decode();
+}

@@ -1,0 +1,59 @@
+import { forEachOperator, type Operand } from "@folio/render-page/pdfua/content-tokens";
+import { describe, expect, it } from "vitest";
+
+const operators = (content: string) => {
+  const seen: [string, Operand[]][] = [];
+  forEachOperator(new TextEncoder().encode(content), (operator, operands) => seen.push([operator, operands]));
+  return seen;
+};
+
+describe("reading a content stream's operators", () => {
+  it("gives each operator its operands: names, numbers, inline dictionaries", () => {
+    expect(operators("/P <</MCID 3 /Lang (en)>> BDC 0.5 -2 +3 -.5 4. cm EMC")).toEqual([
+      [
+        "BDC",
+        [
+          { name: "P" },
+          {
+            dict: new Map<string, Operand>([
+              ["MCID", 3],
+              ["Lang", ""],
+            ]),
+          },
+        ],
+      ],
+      ["cm", [0.5, -2, 3, -0.5, 4]],
+      ["EMC", []],
+    ]);
+  });
+
+  it("never takes what a string, a hex string or a comment says for an operator", () => {
+    const content = "BT (EMC \\) BDC (nested) Tj) Tj <454d43> Tj % EMC BDC\n[(a) 120 (EMC)] TJ ET";
+    expect(operators(content).map(([op]) => op)).toEqual(["BT", "Tj", "Tj", "TJ", "ET"]);
+  });
+
+  it("decodes #xx in names", () => {
+    expect(operators("/A#20B BMC")).toEqual([["BMC", [{ name: "A B" }]]]);
+  });
+
+  it("steps over an inline image's data, even when the data holds EI or operators", () => {
+    const content = "BI /W 2 /H 1 /BPC 8 /CS /G ID \x00EI\x01BDC EMC\n EI Q";
+    expect(operators(content)).toEqual([
+      ["BI", [{ name: "W" }, 2, { name: "H" }, 1, { name: "BPC" }, 8, { name: "CS" }, { name: "G" }]],
+      ["Q", []],
+    ]);
+  });
+
+  it("steps over arrays nested past any need without exhausting the stack", () => {
+    const deep = `${"[".repeat(100_000)}1${"]".repeat(100_000)} TJ (x) Tj`;
+    expect(operators(deep).map(([op]) => op)).toEqual(["TJ", "Tj"]);
+    const dicts = `${"<</A ".repeat(50_000)}1${">>".repeat(50_000)} BDC EMC`;
+    expect(operators(dicts).map(([op]) => op)).toEqual(["BDC", "EMC"]);
+  });
+
+  it("ends cleanly on a stream cut short", () => {
+    expect(operators("/P <</MCID 1").map(([op]) => op)).toEqual([]);
+    expect(operators("BT (unclosed Tj").map(([op]) => op)).toEqual(["BT"]);
+    expect(operators("[1 2").map(([op]) => op)).toEqual([]);
+  });
+});
