@@ -12,6 +12,7 @@ import { freePortBlock } from "../scripts/free-ports.ts";
 import { startService } from "../scripts/service.ts";
 import { costForms } from "./hostile-cost.ts";
 import { countForms } from "./hostile-counts.ts";
+import { sendForms } from "./hostile-sends.ts";
 import { type Hostile, type HostileContext, unique } from "./hostile-setup.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
@@ -39,8 +40,8 @@ async function post(base: string, key: string, path: string, body: unknown): Pro
   }
 }
 
-/** Every request a hostile probe found holding the service, the first two probes' and the third's. */
-const HOSTILE: Hostile[] = [...countForms(post), ...costForms(post)];
+/** Every request a hostile probe found holding the service, round by round. */
+const HOSTILE: Hostile[] = [...countForms(post), ...costForms(post), ...sendForms(post)];
 
 /** One hostile request's cost to others: the slowest /healthz while it ran and the neighbour's 1-page render. */
 async function measureOne(
