@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { OUTPUT_FORMATS } from "#sdk/contract";
+import type { Compliance } from "../contract/compliance";
+import { OUTPUT_FORMATS } from "../contract/shared-rules";
 import type { ErrorBody } from "../errors";
-import type { Compliance } from "../render/e-invoice-compliance";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),

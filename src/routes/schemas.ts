@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CONTENT_TYPES } from "#sdk/contract";
+import { CONTENT_TYPES } from "../contract/shared-rules";
 
 export const IsoTimestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T17:00:00.000Z" });
 

@@ -1,4 +1,4 @@
-import { TEMPLATE_NAME_PATTERN } from "#sdk/contract";
+import { TEMPLATE_NAME_PATTERN } from "../../contract/shared-rules";
 import { ServiceError } from "../../errors";
 
 export { TEMPLATE_NAME_PATTERN };

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { OUTPUT_FORMATS } from "#sdk/contract";
-import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { ComplianceSchema } from "../../contract/compliance";
+import { RenderOptionsSchema } from "../../contract/render-options/options-schema";
+import { OUTPUT_FORMATS } from "../../contract/shared-rules";
 import { ErrorEnvelopeSchema, ServiceError } from "../../errors";
 import { IsoTimestamp } from "../schemas";
-import { ComplianceSchema } from "./compliance-schema";
 
 export const RenderRequestBody = z
   .strictObject({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
+import { RenderOptionsSchema } from "../../contract/render-options/options-schema";
 import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { FieldErrorSchema } from "../../errors";
 import { IsoTimestamp, listOf } from "../schemas";
