@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { RenderRequestBody, RenderSchema } from "../../contract/renders";
 import { createRender } from "../../domain/renders/create-render";
+import { precheckRenderBody, toRenderRequest } from "../../domain/renders/parse-request";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import type { AppEnv } from "../../env";
 import { errorResponses } from "../../errors";
@@ -9,8 +11,6 @@ import { RenderTimings } from "../../lib/render-timings";
 import { noteRender } from "../../middleware/request-log";
 import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { RenderRequestBody, RenderSchema } from "./schemas";
 
 /**
  * A malformed body starts no render, so it is refused before the rate limiter counts it; `webp` and a relative
