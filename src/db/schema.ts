@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { OUTPUT_FORMATS } from "#sdk/contract";
+import { PLAN_NAMES } from "../contract/accounts";
+import type { Compliance } from "../contract/compliance";
+import { OUTPUT_FORMATS } from "../contract/shared-rules";
 import type { ErrorBody } from "../errors";
-import type { Compliance } from "../render/e-invoice-compliance";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
@@ -10,7 +11,7 @@ export const accounts = sqliteTable("accounts", {
   // The verified address; an address given but not yet verified waits in pending_email.
   email: text("email"),
   pendingEmail: text("pending_email"),
-  plan: text("plan", { enum: ["free", "payg", "starter", "growth", "scale"] }).notNull(),
+  plan: text("plan", { enum: PLAN_NAMES }).notNull(),
   status: text("status", { enum: ["active", "suspended"] })
     .notNull()
     .default("active"),

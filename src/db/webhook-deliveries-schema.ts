@@ -1,9 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DELIVERY_ERRORS } from "../contract/webhook-deliveries";
 import { renders } from "./schema";
-
-/** What went wrong with a delivery, in the words GET /v1/renders/{id}/deliveries answers (docs/webhooks.md#deliveries). */
-export const DELIVERY_ERRORS = ["timeout", "connection_refused", "dns", "tls", "blocked", "redirect"] as const;
-export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 
 /**
  * One webhook delivery of a render, written by its delivery object as it makes it: when, to which host, what status

@@ -3,7 +3,7 @@
 // cannot drift.
 import { FACTUR_X_PROFILES as RULES_OF, UBL_CIUS as UBL_RULES_OF } from "@folio/e-invoice/profiles";
 import { RULE_FILES, SCHEMA_FILES } from "@folio/e-invoice/rule-files";
-import { FACTUR_X_PROFILES, UBL_CIUS } from "../domain/render-options/e-invoice-option";
+import { FACTUR_X_PROFILES, UBL_CIUS } from "../contract/render-options/e-invoice-option";
 import { escapeHtml } from "../lib/escape-html";
 import { eInvoiceTemplates } from "./e-invoice-templates";
 import { inline } from "./html";

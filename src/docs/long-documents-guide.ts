@@ -1,6 +1,6 @@
 // The "Long documents" part of /docs: `options.chunk` as users read it (docs/rendering.md#long-documents has the rules).
 
-import { MAX_CHUNK_SIZE, MAX_CHUNKED_PAGES } from "../domain/render-options/chunk-option";
+import { MAX_CHUNK_SIZE, MAX_CHUNKED_PAGES } from "../contract/render-options/chunk-option";
 import { escapeHtml } from "../lib/escape-html";
 
 const EXAMPLE = {

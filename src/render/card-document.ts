@@ -1,4 +1,4 @@
-import type { RenderOptions } from "../domain/render-options/options-schema";
+import type { RenderOptions } from "../contract/render-options/options-schema";
 import { toDataUri } from "./asset-fetcher";
 import { INTER_FONTS } from "./inter-fonts";
 

@@ -1,26 +1,10 @@
 // An e-invoice is checked with the official rules while its page prints (the check runs on the render backend,
 // where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
 // the violations travel with the render as its receipt.
+import type { EInvoiceCompliance } from "../contract/compliance";
+import type { EInvoiceValidationMode } from "../contract/render-options/e-invoice-option";
 import { ServiceError } from "../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation, SideSeat } from "./chromium/driver";
-
-/** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
-export interface EInvoiceCompliance extends Omit<EInvoiceValidation, "valid"> {
-  standard: EInvoiceCheck["standard"];
-  /** The Factur-X profile, or a UBL invoice's CIUS (also in `cius`). */
-  profile: string;
-  cius?: string;
-  /** null when no validator could run (Browser Rendering alone): the invoice was not checked. */
-  valid: boolean | null;
-  unchecked?: true;
-}
-
-/** A render's receipts (`compliance` on the Render): what its output was checked against, and what was found. */
-export interface Compliance {
-  e_invoice: EInvoiceCompliance;
-}
-
-export type EInvoiceValidationMode = "enforce" | "report";
 
 function refusal(verdict: EInvoiceValidation): ServiceError {
   const fatal = verdict.violations.filter((v) => v.severity === "fatal");

@@ -1,6 +1,6 @@
 import type { EInvoiceKind } from "@folio/e-invoice/profiles";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { RenderOptions } from "../domain/render-options/options-schema";
+import type { RenderOptions } from "../contract/render-options/options-schema";
 import type { ServiceError } from "../errors";
 import { scanMarkup } from "../lib/markup-scan";
 import type { RenderPart } from "./liquid";

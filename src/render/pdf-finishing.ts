@@ -6,11 +6,11 @@
 // encrypts: salts and /ID are then random, so nothing in the file derives from a password.
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { applyFinishing, type EmbeddedFile, type PdfFinish } from "@folio/render-page/pdf-finish";
-import { facturXFileName } from "../domain/render-options/e-invoice-option";
-import type { RenderOptions } from "../domain/render-options/options-schema";
+import type { EInvoiceValidationMode } from "../contract/render-options/e-invoice-option";
+import { facturXFileName } from "../contract/render-options/e-invoice-option";
+import type { RenderOptions } from "../contract/render-options/options-schema";
 import { ServiceError } from "../errors";
 import { FACTUR_X_LEVELS, type FacturXProfile, renderEInvoiceXml } from "./e-invoice";
-import type { EInvoiceValidationMode } from "./e-invoice-compliance";
 import type { RenderPart } from "./liquid";
 import { checkDataOnlyXml } from "./xml-gate";
 

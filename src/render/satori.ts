@@ -4,7 +4,7 @@ import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
 import { html as parseHtml } from "satori-html";
-import type { RenderOptions } from "../domain/render-options/options-schema";
+import type { RenderOptions } from "../contract/render-options/options-schema";
 import { ServiceError } from "../errors";
 import { cardSize } from "./card-document";
 import type { RenderedFile } from "./chromium/driver";

@@ -1,12 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { CONTENT_TYPES } from "#sdk/contract";
+import { CONTENT_TYPES } from "../contract/shared-rules";
 
-export const IsoTimestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T17:00:00.000Z" });
-
-/** The list envelope shared by every list endpoint. */
-export function listOf<T extends z.ZodType>(item: T, name: string) {
-  return z.object({ object: z.literal("list"), data: z.array(item) }).openapi(name);
-}
+// How a route declares its bodies, answers and headers in the OpenAPI document; what they hold is the contract's
+// (src/contract/), which MCP speaks too.
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };

@@ -1,8 +1,8 @@
+import type { PlanName } from "../../contract/accounts";
 import type { Database } from "../../db/client";
 import { type AccountRow, accounts } from "../../db/schema";
 import { newId, newSecret } from "../../lib/ids";
 import { type IssuedKey, prepareKey } from "../api-keys/issue-key";
-import type { PlanName } from "./plans";
 
 export interface AccountLimitOverrides {
   free_renders_per_month?: number | undefined;

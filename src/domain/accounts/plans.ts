@@ -1,8 +1,6 @@
+import type { PlanName } from "../../contract/accounts";
 import type { AccountRow } from "../../db/schema";
 import type { SlotShare } from "../../render/chromium/driver";
-
-export const PLAN_NAMES = ["free", "payg", "starter", "growth", "scale"] as const;
-export type PlanName = (typeof PLAN_NAMES)[number];
 
 interface Plan {
   includedRendersPerMonth: number;

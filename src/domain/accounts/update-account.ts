@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { PlanName } from "../../contract/accounts";
 import type { Database } from "../../db/client";
 import { type AccountRow, accounts } from "../../db/schema";
 import type { AccountLimitOverrides } from "./create-account";
 import { getAccount, noAccount } from "./get-account";
-import type { PlanName } from "./plans";
 
 export interface AccountChanges {
   plan?: PlanName | undefined;

@@ -1,14 +1,14 @@
+import type { EInvoiceCompliance } from "../../contract/compliance";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { Database } from "../../db/client";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
-import type { EInvoiceCompliance } from "../../render/e-invoice-compliance";
 import { PREVIEW_MARK } from "../../render/preview-mark";
 import { admitPreview, type PreviewLimiters } from "../accounts/admission";
 import type { RateDecision } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
-import type { RenderOptions } from "../render-options/options-schema";
 import type { Caller } from "../renders/create-render";
 import { type ProduceDeps, renderFile } from "../renders/produce-file";
 import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";

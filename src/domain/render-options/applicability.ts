@@ -1,7 +1,7 @@
-import { type OutputFormat as Format, OUTPUT_FORMATS } from "#sdk/contract";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import { type OutputFormat as Format, OUTPUT_FORMATS } from "../../contract/shared-rules";
 import { type FieldError, ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
-import type { RenderOptions } from "./options-schema";
 
 type Engine = "chromium" | "satori";
 

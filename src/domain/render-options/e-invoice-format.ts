@@ -1,7 +1,7 @@
-import type { OutputFormat } from "#sdk/contract";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import type { OutputFormat } from "../../contract/shared-rules";
 import { ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
-import type { RenderOptions } from "./options-schema";
 
 // A UBL e-invoice is an XML file with the PDF inside, so it and `format: "xml"` go together (README, "E-invoices"):
 // either without the other is the caller's mistake, named at `format`.

@@ -1,6 +1,6 @@
+import { facturXFileName } from "../../contract/render-options/e-invoice-option";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
-import { facturXFileName } from "./e-invoice-option";
-import type { RenderOptions } from "./options-schema";
 
 function conflict(path: string, message: string, expected: string): FieldError {
   return { path, message, expected, received: "finishing options that cannot go together (/docs#finishing)" };

@@ -1,6 +1,6 @@
 // The data each chunk of a chunked render is rendered with (docs/rendering.md#long-documents): the whole data, the
 // array at `over` replaced by the chunk's slice, and the `chunk` variable beside it.
-import type { ChunkOption } from "../render-options/chunk-option";
+import type { ChunkOption } from "../../contract/render-options/chunk-option";
 
 /** The `chunk` variable a template reads: which chunk this is and where its slice starts in the whole array. */
 export interface ChunkVariable {

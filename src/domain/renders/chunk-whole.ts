@@ -1,9 +1,10 @@
 // What a chunked render makes once for the whole document (docs/rendering.md#long-documents): the header and footer
 // rendered with the whole data, the finishing, and the e-invoice check, which runs while the chunks print.
 import type { JoinJob } from "@folio/render-page/join-contract";
+import type { Compliance } from "../../contract/compliance";
 import { UNTIMED } from "../../lib/render-timings";
 import { templatePage } from "../../render/codes/page-geometry";
-import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
+import { checkedEInvoice } from "../../render/e-invoice-compliance";
 import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
 import { preparePdfFinishing } from "../../render/pdf-finishing";
 import type { ProduceDeps, RenderSeat } from "./print-file";

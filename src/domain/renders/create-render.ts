@@ -1,3 +1,4 @@
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { Database } from "../../db/client";
 import type { AccountRow, RenderRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
@@ -8,7 +9,6 @@ import { admitRenders, countedIn } from "../accounts/admission";
 import { reserveUnits } from "../accounts/metering";
 import type { RateDecision, RateLimiterPort } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
-import type { RenderOptions } from "../render-options/options-schema";
 import { resolveTemplate } from "../templates/find-template";
 import type { TemplateReference } from "../templates/reference";
 import { validateTemplateData } from "../templates/validate-data";

@@ -1,11 +1,12 @@
+import type { Compliance } from "../../contract/compliance";
+import { type ChunkOption, MAX_CHUNKED_PAGES } from "../../contract/render-options/chunk-option";
 import { UNTIMED } from "../../lib/render-timings";
 import type { ChunkedPrinter, JoinedFile } from "../../render/chromium/chunked-printer";
 import { templatePage } from "../../render/codes/page-geometry";
-import type { Compliance } from "../../render/e-invoice-compliance";
 import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../render/liquid";
 import { pdfFinish } from "../../render/pdf-finishing";
 import { watermarkDocument } from "../../render/watermark";
-import { type ChunkOption, MAX_CHUNKED_PAGES, valueAtPath } from "../render-options/chunk-option";
+import { valueAtPath } from "../render-options/chunk-rules";
 import { chunkFailure, liquidBudgetSpent, smallerChunks } from "./chunk-failures";
 import { chunkCount, chunkData, projectedPages } from "./chunk-slices";
 import { prepareWhole } from "./chunk-whole";

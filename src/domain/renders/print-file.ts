@@ -1,11 +1,13 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import type { PageFormat } from "@folio/render-page/job-contract";
+import type { Compliance } from "../../contract/compliance";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
 import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
 import { chunkHint } from "../../render/chunk-hint";
-import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
+import { checkedEInvoice } from "../../render/e-invoice-compliance";
 import type { RenderPart } from "../../render/liquid";
 import { finishPdf, preparePdfFinishing } from "../../render/pdf-finishing";
 import { normalizePdf } from "../../render/pdf-normalize";
@@ -13,7 +15,6 @@ import { markOverlayHtml } from "../../render/preview-mark";
 import { markPdfPages } from "../../render/preview-mark-pdf";
 import type { Watermark } from "../../render/watermark";
 import type { MeterStub } from "../accounts/metering";
-import type { RenderOptions } from "../render-options/options-schema";
 import { type Background, type CapacitySettings, type GateStub, withChromiumSlot } from "./render-capacity";
 import type { RenderPlan } from "./render-plan";
 

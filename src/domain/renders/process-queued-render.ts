@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { Database } from "../../db/client";
 import { type RenderRow, renders, templateVersions } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { Clock } from "../../lib/clock";
 import { getAccount } from "../accounts/get-account";
 import { beginAttempt, holdExpired } from "../accounts/metering";
-import type { RenderOptions } from "../render-options/options-schema";
 import { payloadKey, type RenderPayload } from "./enqueue-render";
 import { type ProduceDeps, produceFile } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";

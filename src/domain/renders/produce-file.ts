@@ -1,16 +1,16 @@
+import type { Compliance } from "../../contract/compliance";
 import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
 import { templatePage } from "../../render/codes/page-geometry";
-import type { Compliance } from "../../render/e-invoice-compliance";
 import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
 import { withMarkSvg } from "../../render/preview-mark";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
 import { checkProjectedUnits, settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
-import { valueAtPath } from "../render-options/chunk-option";
+import { valueAtPath } from "../render-options/chunk-rules";
 import { oneChunkFailure } from "./chunk-failures";
 import { chunkCount, wholeAsOneChunk } from "./chunk-slices";
 import { type ChunkedFile, printChunks } from "./print-chunks";

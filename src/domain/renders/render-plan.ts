@@ -1,6 +1,7 @@
 import { RULES_RELEASE } from "@folio/e-invoice/release";
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "@folio/render-page/raster-limits";
-import type { OutputFormat } from "#sdk/contract";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import type { OutputFormat } from "../../contract/shared-rules";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
@@ -10,12 +11,11 @@ import { cardSize } from "../../render/card-document";
 import { MAX_CARD_PIXELS } from "../../render/satori-budget";
 import type { Watermark } from "../../render/watermark";
 import { applicableOptions } from "../render-options/applicability";
-import { refuseChunkProblems } from "../render-options/chunk-option";
+import { refuseChunkProblems } from "../render-options/chunk-rules";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
-import type { RenderOptions } from "../render-options/options-schema";
 
-export { CONTENT_TYPES, type OutputFormat } from "#sdk/contract";
+export { CONTENT_TYPES, type OutputFormat } from "../../contract/shared-rules";
 
 /** Everything that decides the bytes of a render, fixed before any work starts. */
 export interface RenderPlan {

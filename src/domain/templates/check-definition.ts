@@ -1,3 +1,4 @@
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
 import { cardSize } from "../../render/card-document";
 import { liquidSyntaxError } from "../../render/liquid";
@@ -6,7 +7,6 @@ import { CardBudgetExceeded, measureCard } from "../../render/satori-budget";
 import { cardElements, measureDrawing } from "../../render/satori-cost";
 import { markupAsWritten } from "../../render/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
-import type { RenderOptions } from "../render-options/options-schema";
 import type { TemplateDefinition } from "./checksum";
 import { codeProblems } from "./code-checks";
 import { compileSchema } from "./compile-schema";

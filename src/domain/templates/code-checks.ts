@@ -1,4 +1,5 @@
 import { TypeGuards } from "liquidjs";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
 import { CODE_FILTER_NAMES } from "../../render/codes/code-filters";
 import { type CodeFinding, CodeLedger } from "../../render/codes/code-ledger";
@@ -6,7 +7,6 @@ import { templatePage } from "../../render/codes/page-geometry";
 import { liquidBudget, parsedSource, renderLiquid } from "../../render/liquid";
 import { valuesIn } from "../../render/liquid-parse";
 import { XML_TYPE } from "../../render/pdf-finishing";
-import type { RenderOptions } from "../render-options/options-schema";
 import type { TemplateDefinition } from "./checksum";
 
 /** Each code filter a part uses: its name, where, and the variable it is applied to when that is all its input. */

@@ -1,3 +1,4 @@
+import { TEMPLATE_NAME_PATTERN } from "../../contract/shared-rules";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/client";
 import { type TemplateRow, type TemplateVersionRow, templates, templateVersions } from "../../db/schema";
@@ -7,7 +8,6 @@ import { checkDefinition } from "./check-definition";
 import { type TemplateDefinition, templateChecksum } from "./checksum";
 import type { EInvoiceChecker } from "./e-invoice-warnings";
 import { findLiveTemplate } from "./find-template";
-import { TEMPLATE_NAME_PATTERN } from "./reference";
 import { DEFAULT_EXPECTED_PAGES, exampleColumn, type TemplateInput } from "./template-input";
 import { type TemplateWarning, templateWarnings } from "./template-warnings";
 

@@ -2,13 +2,13 @@
 // validated, so a violation shows before the first render is refused for it. Warnings never block a save.
 
 import type { Violation } from "@folio/e-invoice/violation";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
 import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
 import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
-import type { RenderOptions } from "../render-options/options-schema";
 
 const PATH = "options.e_invoice.xml";
 

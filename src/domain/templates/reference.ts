@@ -1,7 +1,5 @@
-import { TEMPLATE_NAME_PATTERN } from "#sdk/contract";
+import { TEMPLATE_NAME_PATTERN } from "../../contract/shared-rules";
 import { ServiceError } from "../../errors";
-
-export { TEMPLATE_NAME_PATTERN };
 
 /** A name (the name rule, without its anchors), then `@`, `@latest` or `@N`. */
 const REFERENCE_PATTERN = new RegExp(`^(${TEMPLATE_NAME_PATTERN.source.slice(1, -1)})(?:@([0-9]+|latest)?)?$`);

@@ -1,3 +1,4 @@
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { BoundedCache } from "../../lib/bounded-cache";
@@ -6,7 +7,6 @@ import { renderLiquid } from "../../render/liquid";
 import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
 import { type StrayDelimiter, strayDelimiters } from "../../render/liquid-stray-delimiters";
 import { layoutFindings, undisplayedElementFindings } from "../../render/satori-diagnostics";
-import type { RenderOptions } from "../render-options/options-schema";
 import { codeWarnings } from "./code-checks";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";

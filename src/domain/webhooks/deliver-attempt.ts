@@ -1,5 +1,5 @@
 import { checkUrl, type EgressPolicy, isIpLiteral } from "@folio/render-page/egress-policy";
-import type { DeliveryError } from "../../db/webhook-deliveries-schema";
+import type { DeliveryError } from "../../contract/webhook-deliveries";
 import { ATTEMPT_BUDGET_MS, MAX_RESPONSE_BYTES } from "./retry-schedule";
 import { signatureHeaders } from "./signature-headers";
 

@@ -1,7 +1,7 @@
+import { SavedTemplateSchema, TemplateCreateBody } from "../../contract/templates";
 import { createTemplate } from "../../domain/templates/create-template";
 import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
-import { SavedTemplateSchema, TemplateCreateBody } from "../../routes/templates/schemas";
 import { parseArguments, templateDefinition, tool } from "../tool";
 
 export const createTemplateTool = tool({

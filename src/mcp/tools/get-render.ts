@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { RenderSchema } from "../../contract/renders";
 import { getRender } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { RenderSchema } from "../../routes/renders/schemas";
 import { READS, tool } from "../tool";
 
 export const getRenderTool = tool({

@@ -1,7 +1,7 @@
+import { TemplateSchema } from "../../contract/templates";
 import { resolveTemplate } from "../../domain/templates/find-template";
 import { parseReference } from "../../domain/templates/reference";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
-import { TemplateSchema } from "../../routes/templates/schemas";
 import { READS, templateRef, tool } from "../tool";
 
 export const getTemplateTool = tool({

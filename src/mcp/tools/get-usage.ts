@@ -1,5 +1,5 @@
+import { UsageSchema } from "../../contract/accounts";
 import { usageFor } from "../../domain/accounts/usage";
-import { UsageSchema } from "../../routes/account/schemas";
 import { READS, tool } from "../tool";
 
 export const getUsageTool = tool({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { WebhookDeliveryListSchema } from "../../contract/webhook-deliveries";
 import { getRender } from "../../domain/renders/list-renders";
 import { listDeliveries, serializeDelivery } from "../../domain/webhooks/delivery-log";
-import { WebhookDeliveryListSchema } from "../../routes/renders/delivery-schemas";
 import { READS, tool } from "../tool";
 
 export const listDeliveriesTool = tool({

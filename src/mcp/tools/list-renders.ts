@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { RenderListSchema, RenderSchema } from "../../contract/renders";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { RenderListSchema, RenderSchema } from "../../routes/renders/schemas";
 import { READS, tool } from "../tool";
 
 export const listRendersTool = tool({

@@ -1,6 +1,6 @@
+import { TemplateListSchema } from "../../contract/templates";
 import { listTemplates } from "../../domain/templates/list-templates";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
-import { TemplateListSchema } from "../../routes/templates/schemas";
 import { READS, tool } from "../tool";
 
 export const listTemplatesTool = tool({

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { NameParam } from "../../contract/template-name";
+import { TemplateVersionListSchema } from "../../contract/templates";
 import { listVersions } from "../../domain/templates/list-templates";
 import { serializeVersion } from "../../domain/templates/serialize-template";
-import { NameParam } from "../../routes/templates/params";
-import { TemplateVersionListSchema } from "../../routes/templates/schemas";
 import { parseArguments, READS, tool } from "../tool";
 
 export const listVersionsTool = tool({

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { PreviewBody } from "../../contract/previews";
+import { Warnings } from "../../contract/templates";
 import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
 import { firstPageImage } from "../../domain/previews/first-page-image";
-import { PreviewBody, previewRequest } from "../../routes/previews/schemas";
-import { Warnings } from "../../routes/templates/schemas";
+import { previewRequest } from "../../domain/previews/parse-request";
 import { anyJson, parseArguments, READS, tool, WithFile } from "../tool";
 
 /** What the agent reads beside the file: POST /v1/previews' headers as fields. */

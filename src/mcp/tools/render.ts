@@ -1,7 +1,7 @@
+import { RenderRequestBody, RenderSchema } from "../../contract/renders";
 import { createRender } from "../../domain/renders/create-render";
+import { precheckRenderBody, toRenderRequest } from "../../domain/renders/parse-request";
 import { serializeRender } from "../../domain/renders/serialize-render";
-import { precheckRenderBody, toRenderRequest } from "../../routes/renders/parse-request";
-import { RenderRequestBody, RenderSchema } from "../../routes/renders/schemas";
 import { anyJson, parseArguments, tool } from "../tool";
 
 export const renderTool = tool({

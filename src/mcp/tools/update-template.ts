@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { TEMPLATE_NAME_PATTERN } from "../../contract/shared-rules";
+import { SavedTemplateSchema, TemplateVersionBody } from "../../contract/templates";
 import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { publishVersion } from "../../domain/templates/publish-version";
-import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { ServiceError } from "../../errors";
-import { SavedTemplateSchema, TemplateVersionBody } from "../../routes/templates/schemas";
 import { parseArguments, templateDefinition, tool } from "../tool";
 
 function bareName(name: string): string {

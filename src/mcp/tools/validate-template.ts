@@ -1,6 +1,6 @@
+import { ValidationResultSchema } from "../../contract/templates";
 import { parseReference } from "../../domain/templates/reference";
 import { validationResult } from "../../domain/templates/validation-result";
-import { ValidationResultSchema } from "../../routes/templates/schemas";
 import { anyJson, READS, templateRef, tool } from "../tool";
 
 export const validateTemplateTool = tool({

@@ -1,7 +1,7 @@
 import type { EInvoiceKind, EInvoiceValidation } from "@folio/e-invoice/validate";
 import type { RenderedFile, RenderJob, SideSeat, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
-import type { RenderOptions } from "../../domain/render-options/options-schema";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
 import type { ChunkedPrinter } from "./chunked-printer";
 

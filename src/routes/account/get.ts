@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { AccountSchema } from "../../contract/accounts";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { revealWebhookSecretOnce } from "../../domain/accounts/webhook-secret";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { AccountSchema } from "./schemas";
 
 const LATER_NOTE =
   "The webhook secret was shown once, at webhook_secret_shown_at. Rotate it with POST " +

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IsoTimestamp } from "../../contract/schema-parts";
 import { rotateWebhookSecret } from "../../domain/accounts/webhook-secret";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { IsoTimestamp, jsonContent } from "../schemas";
+import { jsonContent } from "../schemas";
 
 const RotationSchema = z
   .object({

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
+import { UsageSchema } from "../../contract/accounts";
 import { usageFor } from "../../domain/accounts/usage";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { UsageSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

@@ -1,4 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AccountSchema } from "../../contract/accounts";
+import {
+  CreateAccountBody,
+  IssuedAccount,
+  UpdateAccountBody,
+  VerificationBody,
+} from "../../contract/internal-accounts";
 import { createAccount } from "../../domain/accounts/create-account";
 import { createVerification } from "../../domain/accounts/email-verification";
 import { TRIAL_RENDERS } from "../../domain/accounts/plans";
@@ -6,9 +13,7 @@ import { serializeAccount } from "../../domain/accounts/serialize-account";
 import { updateAccount } from "../../domain/accounts/update-account";
 import { errorResponses } from "../../errors";
 import { endpoint } from "../../lib/endpoint";
-import { AccountSchema } from "../account/schemas";
 import { jsonBodyOf, jsonContent } from "../schemas";
-import { CreateAccountBody, IssuedAccount, UpdateAccountBody, VerificationBody } from "./schemas";
 
 const AccountIdParam = z.object({ id: z.string() });
 

@@ -1,13 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { PreviewBody } from "../../contract/previews";
 import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE } from "../../domain/accounts/admission";
 import { createPreview, MAX_PREVIEW_PAGES } from "../../domain/previews/create-preview";
+import { previewRequest } from "../../domain/previews/parse-request";
 import type { TemplateWarning } from "../../domain/templates/template-warnings";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { rateHeaders } from "../rate-headers";
 import { fileContent, jsonBodyOf } from "../schemas";
-import { PreviewBody, previewRequest } from "./schemas";
 
 const base64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { RenderRequestBody, RenderSchema } from "../../contract/renders";
 import { type BatchItem, createBatch } from "../../domain/renders/create-batch";
+import { precheckRenderBody, toRenderRequest } from "../../domain/renders/parse-request";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { ErrorEnvelopeSchema, errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, type Endpoint, endpoint, parseOrRefuse } from "../../lib/endpoint";
 import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { RenderRequestBody, RenderSchema } from "./schemas";
 
 const BatchBody = z
   .object({

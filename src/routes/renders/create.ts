@@ -2,15 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
 import { noteRender } from "../../app-env";
+import { RenderRequestBody, RenderSchema } from "../../contract/renders";
 import { createRender } from "../../domain/renders/create-render";
+import { precheckRenderBody, toRenderRequest } from "../../domain/renders/parse-request";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { RenderTimings } from "../../lib/render-timings";
 import { rateHeaders } from "../rate-headers";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { precheckRenderBody, toRenderRequest } from "./parse-request";
-import { RenderRequestBody, RenderSchema } from "./schemas";
 
 /**
  * A malformed body starts no render, so it is refused before the rate limiter counts it; `webp` and a relative

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
+import { WebhookDeliveryListSchema, WebhookDeliverySchema } from "../../contract/webhook-deliveries";
 import { getRender } from "../../domain/renders/list-renders";
 import { listDeliveries, serializeDelivery } from "../../domain/webhooks/delivery-log";
 import { resendWebhook } from "../../domain/webhooks/resend";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { WebhookDeliveryListSchema, WebhookDeliverySchema } from "./delivery-schemas";
-import { RenderIdParam } from "./schemas";
+import { RenderIdParam } from "./params";
 
 const listRoute = createRoute({
   method: "get",

@@ -1,10 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
+import { RenderSchema } from "../../contract/renders";
 import { getRender } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { RenderIdParam, RenderSchema } from "./schemas";
+import { RenderIdParam } from "./params";
 
 const route = createRoute({
   method: "get",

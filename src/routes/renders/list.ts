@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { RenderListSchema } from "../../contract/renders";
 import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { RenderListSchema } from "./schemas";
 
 const ListQuery = z.strictObject({
   limit: z.coerce

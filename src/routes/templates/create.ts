@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SavedTemplateSchema, TemplateCreateBody } from "../../contract/templates";
 import { createTemplate } from "../../domain/templates/create-template";
 import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { IdempotencyHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { SavedTemplateSchema, TemplateCreateBody } from "./schemas";
 
 const route = createRoute({
   method: "post",

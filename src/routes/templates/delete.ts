@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { DeletedTemplateSchema } from "../../contract/templates";
 import { deleteTemplate } from "../../domain/templates/delete-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { RefParam } from "./params";
-import { DeletedTemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "delete",

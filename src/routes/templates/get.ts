@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
+import { TemplateSchema } from "../../contract/templates";
 import { resolveTemplate } from "../../domain/templates/find-template";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
 import { RefParam } from "./params";
-import { TemplateSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
+import { NameParam } from "../../contract/template-name";
+import { TemplateVersionListSchema } from "../../contract/templates";
 import { listVersions } from "../../domain/templates/list-templates";
 import { serializeVersion } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { NameParam } from "./params";
-import { TemplateVersionListSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { TemplateListSchema } from "../../contract/templates";
 import { listTemplates } from "../../domain/templates/list-templates";
 import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonContent } from "../schemas";
-import { TemplateListSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

@@ -1,4 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { NameParam } from "../../contract/template-name";
+import { SavedTemplateSchema, TemplateVersionBody } from "../../contract/templates";
 import { callerEInvoiceChecker } from "../../domain/templates/e-invoice-warnings";
 import { parsePublishGuard } from "../../domain/templates/if-match";
 import { publishVersion } from "../../domain/templates/publish-version";
@@ -6,8 +8,6 @@ import { serializeTemplate } from "../../domain/templates/serialize-template";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { IdempotencyHeader, IfMatchHeader, jsonBodyOf, jsonContent } from "../schemas";
-import { NameParam } from "./params";
-import { SavedTemplateSchema, TemplateVersionBody } from "./schemas";
 
 const route = createRoute({
   method: "post",

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { ValidateBody, ValidationResultSchema } from "../../contract/templates";
 import { validationResult } from "../../domain/templates/validation-result";
 import { errorResponses, ServiceError } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
 import { jsonBodyOf, jsonContent } from "../schemas";
 import { RefParam } from "./params";
-import { ValidateBody, ValidationResultSchema } from "./schemas";
 
 const route = createRoute({
   method: "post",

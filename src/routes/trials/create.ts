@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AccountSchema } from "../../contract/accounts";
 import { TRIAL_ALLOWANCE, TRIAL_RENDERS } from "../../domain/accounts/plans";
 import { serializeAccount } from "../../domain/accounts/serialize-account";
 import {
@@ -9,7 +10,6 @@ import {
 import { errorResponses } from "../../errors";
 import { clientAddress } from "../../lib/client-address";
 import { endpoint } from "../../lib/endpoint";
-import { AccountSchema } from "../account/schemas";
 import { jsonContent } from "../schemas";
 
 const TrialSchema = z

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
+import { WebhookTestRequest, WebhookTestResultSchema } from "../../contract/webhook-deliveries";
+import { refuseBadWebhookUrl } from "../../domain/renders/parse-request";
 import { sendTestEvent } from "../../domain/webhooks/test-event";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { WebhookTestRequest, WebhookTestResultSchema } from "../renders/delivery-schemas";
-import { refuseBadWebhookUrl } from "../renders/parse-request";
 import { jsonBodyOf, jsonContent } from "../schemas";
 
 const route = createRoute({

@@ -25,6 +25,9 @@ const EInvoiceValidation = z
       "`compliance.e_invoice`.",
   });
 
+/** Whether a failed check fails the render ("enforce", the default) or travels in its receipt ("report"). */
+export type EInvoiceValidationMode = NonNullable<z.infer<typeof EInvoiceValidation>>;
+
 const FacturXSchema = z
   .strictObject({
     standard: z.literal("factur-x"),

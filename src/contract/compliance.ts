@@ -1,4 +1,6 @@
-import { z } from "@hono/zod-openapi";
+// A render's receipts (`compliance` on the Render): what its output was checked against and what was found. The
+// schema documents them and types what the render writes and the database keeps (src/render/e-invoice-compliance.ts).
+import { z } from "../lib/openapi-zod";
 
 const RuleSetSchema = z.object({
   name: z.string().openapi({ example: "CEN EN 16931 validation artefacts, CII" }),
@@ -40,3 +42,7 @@ const EInvoiceComplianceSchema = z
 export const ComplianceSchema = z.object({ e_invoice: EInvoiceComplianceSchema }).openapi("Compliance", {
   description: "What the output was checked against and what the checks found; only on renders with `e_invoice`.",
 });
+
+/** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
+export type EInvoiceCompliance = z.infer<typeof EInvoiceComplianceSchema>;
+export type Compliance = z.infer<typeof ComplianceSchema>;

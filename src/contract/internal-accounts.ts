@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
-import { AccountSchema, PlanName } from "../account/schemas";
+import { z } from "../lib/openapi-zod";
+import { AccountSchema, PlanNameSchema } from "./accounts";
 
 const limitValue = (max: number) => z.number().min(0).max(max);
 const Limits = z.strictObject({
@@ -16,13 +16,13 @@ const ClearableLimits = z.strictObject({
 export const CreateAccountBody = z.strictObject({
   name: z.string().min(1).max(200),
   email: z.email().optional(),
-  plan: PlanName.optional(),
+  plan: PlanNameSchema.optional(),
   trial: z.boolean().optional(),
   limits: Limits.optional(),
 });
 
 export const UpdateAccountBody = z.strictObject({
-  plan: PlanName.optional(),
+  plan: PlanNameSchema.optional(),
   status: z.enum(["active", "suspended"]).optional(),
   limits: ClearableLimits.optional(),
 });

@@ -1,8 +1,10 @@
-import type { z } from "@hono/zod-openapi";
-import type { RenderRequest } from "../../domain/renders/create-render";
-import { invalidReference, parseReference } from "../../domain/templates/reference";
+// POST /v1/render's body (and each of a batch's renders) and the render tool's arguments (one schema,
+// src/contract/renders.ts), as the domain takes them.
+import type { RenderRequestBody } from "../../contract/renders";
 import { ServiceError } from "../../errors";
-import type { RenderRequestBody } from "./schemas";
+import type { z } from "../../lib/openapi-zod";
+import { invalidReference, parseReference } from "../templates/reference";
+import type { RenderRequest } from "./create-render";
 
 type Body = z.infer<typeof RenderRequestBody>;
 

@@ -1,8 +1,10 @@
-import { z } from "@hono/zod-openapi";
-import { PLAN_NAMES } from "../../domain/accounts/plans";
-import { IsoTimestamp } from "../schemas";
+import { z } from "../lib/openapi-zod";
+import { IsoTimestamp } from "./schema-parts";
 
-export const PlanName = z.enum(PLAN_NAMES);
+export const PLAN_NAMES = ["free", "payg", "starter", "growth", "scale"] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export const PlanNameSchema = z.enum(PLAN_NAMES);
 
 export const AccountSchema = z
   .object({
@@ -10,7 +12,7 @@ export const AccountSchema = z
     id: z.string().openapi({ example: "acct_0c1d2e3f4g5h6i7j8k9l0m1n" }),
     name: z.string(),
     email: z.string().nullable().openapi({ description: "Null until the address is verified." }),
-    plan: PlanName,
+    plan: PlanNameSchema,
     status: z.enum(["active", "suspended"]),
     verified: z.boolean(),
     trial: z.boolean(),
@@ -36,7 +38,7 @@ export const UsageSchema = z
   .object({
     object: z.literal("usage"),
     account: z.string(),
-    plan: PlanName,
+    plan: PlanNameSchema,
     period: z.object({ start: IsoTimestamp, end: IsoTimestamp }),
     renders: z.object({ succeeded: z.int(), failed: z.int(), cached: z.int() }),
     units: z.object({ used: z.int(), included: z.int(), remaining: z.int() }),

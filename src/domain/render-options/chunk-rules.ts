@@ -1,41 +1,10 @@
-// `options.chunk` (docs/rendering.md#long-documents): the template rendered once per slice of one array of the data,
-// each slice printed in turn and the pieces joined into one PDF in the render backend.
+// The rules of `options.chunk` (docs/rendering.md#long-documents) that need the request's data and its other options;
+// the option's shape is the contract's (src/contract/render-options/chunk-option.ts).
+
+import { CHUNK_PATH_WORDS } from "../../contract/render-options/chunk-option";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
 import { receivedPhrase } from "../../lib/field-errors";
-import { z } from "../../lib/openapi-zod";
-import type { RenderOptions } from "./options-schema";
-
-/** The most items one chunk may hold, and the most pages a chunked render may produce. */
-export const MAX_CHUNK_SIZE = 10_000;
-export const MAX_CHUNKED_PAGES = 10_000;
-
-const PATH_WORDS = 'a dotted path of keys to an array in `data`, such as "statement.lines" (keys only, no indices)';
-
-/** Keys only: an all-digit segment or brackets would name an index, which a chunk cannot start from. */
-function isDottedKeys(path: string): boolean {
-  return path.split(".").every((key) => key !== "" && !/^\d+$/.test(key) && !/[[\]]/.test(key));
-}
-
-export const ChunkSchema = z
-  .strictObject({
-    over: z
-      .string()
-      .refine(isDottedKeys, { error: PATH_WORDS })
-      .openapi({ example: "statement.lines", description: PATH_WORDS }),
-    size: z
-      .int()
-      .min(1)
-      .max(MAX_CHUNK_SIZE)
-      .openapi({ example: 500, description: `Items per chunk, 1 to ${MAX_CHUNK_SIZE.toLocaleString("en-US")}.` }),
-  })
-  .openapi("Chunk", {
-    description:
-      "Chromium PDF only: render the template once per slice of the array at `over` (with a `chunk` variable: index, " +
-      "count, first, last, offset, size), print the slices one after another and join them into one PDF whose page " +
-      "numbers, header, footer and finishing are those of one document (/docs#long-documents).",
-  });
-
-export type ChunkOption = z.infer<typeof ChunkSchema>;
 
 /** The value at `path` (dotted keys) in `data`, or undefined. */
 export function valueAtPath(data: unknown, path: string): unknown {
@@ -68,7 +37,7 @@ export function refuseChunkProblems(options: RenderOptions, data: unknown): void
     errors.push({
       path: "options.chunk.over",
       message: `\`options.chunk.over\` must name an array in \`data\`: "${chunk.over}" is ${receivedPhrase(target)}.`,
-      expected: PATH_WORDS,
+      expected: CHUNK_PATH_WORDS,
       received: receivedPhrase(target),
     });
   for (const [key, reason] of Object.entries(WHOLE_PRINT_ONLY))

@@ -1,29 +1,10 @@
-import { z } from "@hono/zod-openapi";
-import type { PreviewRequest, PreviewSubject } from "../../domain/previews/create-preview";
-import { parseReference } from "../../domain/templates/reference";
+// POST /v1/previews' body and the preview_template tool's arguments (one schema, src/contract/previews.ts), as the
+// domain takes them.
+import type { PreviewBody } from "../../contract/previews";
 import { ServiceError } from "../../errors";
-import { RenderRequestBody } from "../renders/schemas";
-import { TemplateVersionBody } from "../templates/schemas";
-
-/** What to preview: POST /v1/previews' body, and the preview_template tool's arguments. */
-export const PreviewBody = z
-  .strictObject({
-    template: z
-      .string()
-      .optional()
-      .openapi({ description: "A stored version to preview: `name` or `name@version`. Give either this or `source`." }),
-    source: TemplateVersionBody.shape.source.optional(),
-    engine: TemplateVersionBody.shape.engine,
-    schema: TemplateVersionBody.shape.schema,
-    options: RenderRequestBody.shape.options,
-    data: RenderRequestBody.shape.data,
-    format: RenderRequestBody.shape.format,
-  })
-  .openapi("PreviewRequest", {
-    description:
-      "A stored template version (`template`) or an unsaved definition (`source`, with `engine`, `schema` and " +
-      "`options`), rendered with `data`.",
-  });
+import type { z } from "../../lib/openapi-zod";
+import { parseReference } from "../templates/reference";
+import type { PreviewRequest, PreviewSubject } from "./create-preview";
 
 function subjectOf(body: z.infer<typeof PreviewBody>): PreviewSubject {
   const { template, source } = body;

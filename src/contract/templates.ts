@@ -1,8 +1,8 @@
-import { z } from "@hono/zod-openapi";
-import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
-import { TEMPLATE_NAME_PATTERN } from "../../domain/templates/reference";
-import { FieldErrorSchema } from "../../errors";
-import { IsoTimestamp, listOf } from "../schemas";
+import { FieldErrorSchema } from "../errors";
+import { z } from "../lib/openapi-zod";
+import { RenderOptionsSchema } from "./render-options/options-schema";
+import { IsoTimestamp, listOf } from "./schema-parts";
+import { TEMPLATE_NAME_PATTERN } from "./shared-rules";
 
 const Engine = z
   .enum(["chromium", "satori"])

@@ -1,9 +1,9 @@
-import { z } from "@hono/zod-openapi";
-import { OUTPUT_FORMATS } from "#sdk/contract";
-import { RenderOptionsSchema } from "../../domain/render-options/options-schema";
-import { ErrorEnvelopeSchema, ServiceError } from "../../errors";
-import { IsoTimestamp } from "../schemas";
-import { ComplianceSchema } from "./compliance-schema";
+import { ErrorEnvelopeSchema } from "../errors";
+import { z } from "../lib/openapi-zod";
+import { ComplianceSchema } from "./compliance";
+import { RenderOptionsSchema } from "./render-options/options-schema";
+import { IsoTimestamp } from "./schema-parts";
+import { OUTPUT_FORMATS } from "./shared-rules";
 
 export const RenderRequestBody = z
   .strictObject({
@@ -72,25 +72,3 @@ export const RenderSchema = z
 export const RenderListSchema = z
   .object({ object: z.literal("list"), data: z.array(RenderSchema), has_more: z.boolean() })
   .openapi("RenderList");
-
-function renderId(id: string): string {
-  if (/^rnd_[a-z0-9]+$/.test(id)) return id;
-  throw new ServiceError("invalid_request", `\`${id}\` is not a render id.`, {
-    errors: [
-      {
-        path: "id",
-        message: "A render id matches ^rnd_[a-z0-9]+$.",
-        expected: "rnd_ followed by lowercase letters and digits",
-        received: id,
-      },
-    ],
-  });
-}
-
-/** A render id, checked before any lookup: a malformed one answers its own refusal, not a field error. */
-export const RenderIdParam = z.object({
-  id: z
-    .string()
-    .transform(renderId)
-    .openapi({ param: { name: "id", in: "path" }, example: "rnd_0a1b2c3d4e5f6g7h8i9j0k1l" }),
-});

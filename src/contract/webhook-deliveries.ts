@@ -1,6 +1,9 @@
-import { z } from "@hono/zod-openapi";
-import { DELIVERY_ERRORS } from "../../db/webhook-deliveries-schema";
-import { IsoTimestamp, listOf } from "../schemas";
+import { z } from "../lib/openapi-zod";
+import { IsoTimestamp, listOf } from "./schema-parts";
+
+/** What went wrong with a delivery, in the words GET /v1/renders/{id}/deliveries answers (docs/webhooks.md#deliveries). */
+export const DELIVERY_ERRORS = ["timeout", "connection_refused", "dns", "tls", "blocked", "redirect"] as const;
+export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 
 export const WebhookDeliverySchema = z
   .object({
