@@ -1,5 +1,5 @@
 // The house's layering rules, each a rule that fails `npm run lint:layers` (and CI) by its name. The rooms and why
-// each arrow is forbidden: docs/contributing.md#layers.
+// each arrow is forbidden: docs/contributing.md#rules-ci-keeps.
 /** A rule forbidding imports from `from` paths to `to` paths. */
 const never = (name, comment, from, to, extra = {}) => ({
   name,
