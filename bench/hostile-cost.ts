@@ -30,7 +30,13 @@ const nestedUse = () => {
   return `<svg width="1200" height="630" style="display:flex"><defs><rect id="u0" width="2" height="2"/>${groups.join("")}</defs><use href="#u5"/></svg>`;
 };
 
+/** The third probe's requests, in the order they run. */
 export function costForms(post: Post): Hostile[] {
+  return [...costlyPieces(post), ...eInvoiceFloods(post), ...pastTheCeilings(post)];
+}
+
+/** One request whose few pieces each ask for much: comments, shadows, nested <use>, the largest card. */
+function costlyPieces(post: Post): Hostile[] {
   return [
     {
       name: "preview: 512 KB of e-invoice XML, each attribute opening a comment",
@@ -85,6 +91,12 @@ export function costForms(post: Post): Hostile[] {
         }),
       ],
     },
+  ];
+}
+
+/** Trials looping the e-invoice work (validation, XML previews) while a neighbour renders Factur-X. */
+function eInvoiceFloods(post: Post): Hostile[] {
+  return [
     {
       name: "2 trials loop validate on a 2,500-line Factur-X example for 30 s: the neighbour's 7 Factur-X renders",
       run: async (ctx) => {
@@ -109,6 +121,12 @@ export function costForms(post: Post): Hostile[] {
         return neighbour;
       },
     },
+  ];
+}
+
+/** Requests one step past a ceiling: the 51st unit, the 51st page, a 16,000 px page, the 21st start, a 60 KB query. */
+function pastTheCeilings(post: Post): Hostile[] {
+  return [
     {
       name: "trial: 51 one-page chunks of drawn noise, past its 50 units only at the 51st",
       run: async (ctx) =>
