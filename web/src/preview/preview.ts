@@ -4,16 +4,14 @@ import { FolioError, type PreviewFile } from "@folio/sdk";
 import type { Editors } from "../editors/editors";
 import { problemsOfError, problemsOfWarnings } from "../problems/problems";
 import type { ProblemsPanel } from "../problems/problems-panel";
-import { $, pressOne } from "../shared/dom";
-import { type Format, type PreviewInput, previewInput } from "../state/draft";
+import { pressOne } from "../shared/dom";
+import { type Draft, type Format, type PreviewInput, previewInput } from "../state/draft";
 import type { Store, StudioState } from "../state/store";
 import { createXmlView } from "../xml/xml-view";
 import { preloadPdfJs } from "./pdf";
-import { createPreviewDownload } from "./preview-download";
-import { createPreviewNavigator } from "./preview-navigator";
-import { clearPages, drawnPages, markStale, setStatus, showEmpty, showPages } from "./preview-pages";
+import { clearPages, markStale, setStatus, showEmpty } from "./preview-pages";
 import { brokenJson, previewDone, previewFailed } from "./preview-wording";
-import { createPreviewZoom } from "./preview-zoom";
+import { createShownPages } from "./shown-pages";
 
 const PREVIEW_DELAY_MS = 300;
 
@@ -63,6 +61,15 @@ function showFailure(
   return false;
 }
 
+/** What a preview shown leaves behind: the PDF's page count, its warnings as problems, and the status line. */
+function noteAnswer(state: StudioState, current: Draft, result: PreviewFile, shownAs: Format | "xml", ms: number) {
+  // What a PDF of the example comes to: Create stores it as the template's expected_pages.
+  if (shownAs === "pdf") current.previewedPages = result.pageCount;
+  state.problems.preview = problemsOfWarnings(result.warnings);
+  const done = previewDone(result, shownAs, ms);
+  setStatus(done.state, done.text);
+}
+
 /** The PDF, PNG and JPG buttons over the preview: each sets the format and previews again at once. */
 function listenToFormatButtons(state: StudioState, schedule: (delay: number) => void) {
   const formatButtons = document.querySelectorAll<HTMLButtonElement>(".preview-bar [data-format]");
@@ -81,40 +88,11 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
   /** Counts previews started: an answer for an older one is dropped. */
   let seq = 0;
   const { state } = store;
-  /** The preview shown, kept to draw it again at another zoom; `draws` counts drawings, as `seq` does previews. */
-  let shown: { result: PreviewFile; seq: number; format: Format } | null = null;
-  let draws = 0;
-  const navigator = createPreviewNavigator();
-  const download = createPreviewDownload(() => state.current?.name ?? null);
-  const zoom = createPreviewZoom(() => void redraw());
+  const pages = createShownPages(state, () => seq);
   const xmlView = createXmlView(() => schedule(0));
   problems.attachXml(xmlView);
-
-  /** Draws `result` at the zoom set; false when a newer preview or zoom came first. */
-  const draw = async (result: PreviewFile, mine: number, format: Format, newPages: boolean) => {
-    const drawing = ++draws;
-    navigator.prepare(result.pageCount);
-    const nodes = await drawnPages(result, zoom.widthOf, () => mine !== seq || drawing !== draws);
-    if (!nodes) return false;
-    showPages(nodes, mine, format, result.pageCount);
-    shown = { result, seq: mine, format };
-    navigator.update(result.pageCount, newPages);
-    download.set(result, format);
-    zoom.drawn();
-    return true;
-  };
-  /** The zoom changed: the preview shown is drawn again at the new size, where the reader was. */
-  const redraw = async () => {
-    if (!shown || shown.seq !== seq) return;
-    const scroll = $("preview-scroll");
-    const at = scroll.scrollTop / Math.max(1, scroll.scrollHeight);
-    if (await draw(shown.result, shown.seq, shown.format, false)) scroll.scrollTop = at * scroll.scrollHeight;
-  };
   const forget = () => {
-    shown = null;
-    navigator.clear();
-    download.set(null, state.format);
-    zoom.cleared();
+    pages.forget();
     xmlView.clear();
   };
 
@@ -152,13 +130,9 @@ export function createPreview(store: Store, editors: Editors, problems: Problems
       if (mine !== seq) return;
       if (asXml) {
         xmlView.show(result, mine);
-        download.set(result, "xml");
-      } else if (!(await draw(result, mine, format, true))) return;
-      // What a PDF of the example comes to: Create stores it as the template's expected_pages.
-      if (format === "pdf" && !asXml) current.previewedPages = result.pageCount;
-      state.problems.preview = problemsOfWarnings(result.warnings);
-      const done = previewDone(result, asXml ? "xml" : format, Math.round(performance.now() - started));
-      setStatus(done.state, done.text);
+        pages.xmlShown(result);
+      } else if (!(await pages.draw(result, mine, format))) return;
+      noteAnswer(state, current, result, asXml ? "xml" : format, Math.round(performance.now() - started));
     } catch (error) {
       if (controller.signal.aborted || mine !== seq) return;
       if (asXml) xmlView.markStale();
