@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { joinInvoiceXml } from "./src/invoice-xml-text.ts";
-import { GALLERY, starterTexts } from "./src/starter-files.ts";
+import { GALLERY, starterTexts } from "./src/templates/starter-files.ts";
+import { joinInvoiceXml } from "./src/xml/invoice-xml-text.ts";
 
 export const STARTERS_ASSET = "studio/starters.json";
 

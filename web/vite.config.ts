@@ -3,7 +3,10 @@
 // (/, /v1/*, /docs, /mcp, /openapi.json, /healthz) has no file and reaches the Worker.
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
+import { htmlPartials } from "./html-partials.ts";
 import { startersAsset } from "./starters-asset.ts";
+
+const STUDIO_PAGE = resolve(import.meta.dirname, "studio.html");
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -11,7 +14,7 @@ export default defineConfig({
   // public/_headers: the studio's security and cache headers, copied to dist/ as is.
   publicDir: "public",
   logLevel: "warn",
-  plugins: [startersAsset(resolve(import.meta.dirname, ".."))],
+  plugins: [htmlPartials(STUDIO_PAGE), startersAsset(resolve(import.meta.dirname, ".."))],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -20,7 +23,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      input: { studio: resolve(import.meta.dirname, "studio.html") },
+      input: { studio: STUDIO_PAGE },
       checks: { pluginTimings: false },
     },
   },

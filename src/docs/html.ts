@@ -1,6 +1,6 @@
 // The shell every served documentation page shares: one stylesheet, one navigation, no CDN.
 
-import LOGO from "../../web/src/logo.svg";
+import LOGO from "../../assets/logo.svg";
 import { escapeHtml } from "../lib/escape-html";
 import { sections, tableOfContents } from "./outline";
 import { STYLE } from "./style";

@@ -1,7 +1,7 @@
-// How every served documentation page looks. The colours are the studio's own (web/src/theme.css, read as text),
+// How every served documentation page looks. The colours are the studio's own (assets/theme.css, read as text),
 // so the docs and the studio are one product; the rest is the docs' layout: a sidebar beside the page on a wide
 // screen, above it on a phone.
-import THEME from "../../web/src/theme.css";
+import THEME from "../../assets/theme.css";
 
 const LAYOUT = `
 *{box-sizing:border-box}html{scroll-padding-top:1rem}

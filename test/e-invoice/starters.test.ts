@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { validateEInvoice } from "@folio/e-invoice/validate";
 import { describe, expect, it } from "vitest";
 import { renderLiquid } from "../../src/render/liquid";
-import { E_INVOICE_STARTERS } from "../../web/src/starter-files";
+import { E_INVOICE_STARTERS } from "../../web/src/templates/starter-files";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 

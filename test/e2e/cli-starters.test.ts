@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { joinInvoiceXml } from "../../web/src/invoice-xml-text";
-import { GALLERY, starterTexts } from "../../web/src/starter-files";
+import { GALLERY, starterTexts } from "../../web/src/templates/starter-files";
+import { joinInvoiceXml } from "../../web/src/xml/invoice-xml-text";
 import { cliUser, ROOT, signedInWithBuiltBinary, unique, userEnv } from "./cli-run";
 import { api } from "./client";
 

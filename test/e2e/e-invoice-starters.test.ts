@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createFolio, type PreviewRequest } from "../../packages/sdk/src/index";
-import { joinInvoiceXml } from "../../web/src/invoice-xml-text";
-import { E_INVOICE_STARTERS, starterTexts } from "../../web/src/starter-files";
+import { E_INVOICE_STARTERS, starterTexts } from "../../web/src/templates/starter-files";
+import { joinInvoiceXml } from "../../web/src/xml/invoice-xml-text";
 import { api, newKey, preview } from "./client";
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinInvoiceXml } from "../../web/src/invoice-xml-text";
-import { GALLERY, starterTexts } from "../../web/src/starter-files";
+import { GALLERY, starterTexts } from "../../web/src/templates/starter-files";
+import { joinInvoiceXml } from "../../web/src/xml/invoice-xml-text";
 import { api, download, fixture, fixtureJson, inspectPdf, newKey } from "./client";
 import { BASE, editor, guard, launchBrowser, nextPreview, replaceInEditor, seqOf, signIn, snap } from "./studio-page";
 

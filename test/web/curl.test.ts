@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { curlCommand } from "../../web/src/curl";
+import { curlCommand } from "../../web/src/publish/curl";
 
 describe("copy as curl", () => {
   it("sends the render request with the key's variable, or the key itself, quoted for the shell", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Render, WebhookDelivery } from "../../packages/sdk/src/index";
-import { deliveryLine, testResultLine, webhookLine } from "../../web/src/delivery-wording";
+import { deliveryLine, testResultLine, webhookLine } from "../../web/src/renders/delivery-wording";
 
 const NOW = Date.parse("2026-11-28T09:00:00.000Z");
 

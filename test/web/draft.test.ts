@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDirty, newDraft, previewInput, publishDefinition, renderRequest } from "../../web/src/draft";
-import { changedSpan, type EditorId, type EditorTexts, textsOf } from "../../web/src/editor-texts";
+import { changedSpan, type EditorId, type EditorTexts, textsOf } from "../../web/src/editors/editor-texts";
+import { isDirty, newDraft, previewInput, publishDefinition, renderRequest } from "../../web/src/state/draft";
 import { template } from "./template";
 
 const reader = (texts: EditorTexts) => (id: EditorId) => texts[id];

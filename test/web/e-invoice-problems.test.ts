@@ -3,11 +3,11 @@
 import type { TemplateWarning } from "@folio/sdk";
 import { FolioError } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import { enforcedRuleFailures, ruleTitle } from "../../web/src/e-invoice-problems";
-import { textsOf } from "../../web/src/editor-texts";
-import { joinInvoiceXml, splitInvoiceXml } from "../../web/src/invoice-xml-text";
-import { problemsOfError, problemsOfWarnings } from "../../web/src/problems";
-import { problemPlace, problemSummary } from "../../web/src/wording";
+import { textsOf } from "../../web/src/editors/editor-texts";
+import { enforcedRuleFailures, ruleTitle } from "../../web/src/problems/e-invoice-problems";
+import { problemsOfError, problemsOfWarnings } from "../../web/src/problems/problems";
+import { problemPlace, problemSummary } from "../../web/src/shared/wording";
+import { joinInvoiceXml, splitInvoiceXml } from "../../web/src/xml/invoice-xml-text";
 
 const AT = "/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction";
 const rule = (id: string, severity: "fatal" | "warning", where: string): TemplateWarning => ({

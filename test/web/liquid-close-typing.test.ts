@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insideLiquid, stepsOver } from "../../web/src/liquid-close-typing";
+import { insideLiquid, stepsOver } from "../../web/src/languages/liquid-close-typing";
 
 // The studio's source editor completes `{%` as `{%|%}` and `{{` as `{{|}}`: a typed `%}` or `}}` steps over them.
 describe("typing the end of a Liquid tag or output", () => {

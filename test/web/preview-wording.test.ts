@@ -1,7 +1,7 @@
 import { FolioError } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import { brokenJson, previewDone, previewFailed } from "../../web/src/preview-wording";
-import type { Problem } from "../../web/src/problems";
+import { brokenJson, previewDone, previewFailed } from "../../web/src/preview/preview-wording";
+import type { Problem } from "../../web/src/problems/problems";
 
 const warning = { code: "clock_read", path: "source", message: "prints the date" } as never;
 const failure = (type: string, message = "Refused.") =>

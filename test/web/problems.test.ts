@@ -1,6 +1,6 @@
 import { FolioError } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import { diagnosticsByEditor, problemsOfError, problemsOfWarnings } from "../../web/src/problems";
+import { diagnosticsByEditor, problemsOfError, problemsOfWarnings } from "../../web/src/problems/problems";
 
 const EXAMPLE = '{\n  "items": [\n    { "quantity": 3 },\n    { "quantity": 0 }\n  ]\n}\n';
 const SOURCE = "<h1>{{ name }}</h1>\n<p>{{ total | date_mediun }}</p>\n";

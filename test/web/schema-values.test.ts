@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldKind, labelOf, propertiesOf, startValue } from "../../web/src/schema-values";
+import { fieldKind, labelOf, propertiesOf, startValue } from "../../web/src/data-form/schema-values";
 
 describe("what the data form reads from a schema", () => {
   it("gives each value the input of its kind, and leaves what it cannot edit to the JSON", () => {

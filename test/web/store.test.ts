@@ -1,8 +1,8 @@
 import { createFolio } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import { newDraft } from "../../web/src/draft";
-import type { Problem } from "../../web/src/problems";
-import { createStore } from "../../web/src/store";
+import type { Problem } from "../../web/src/problems/problems";
+import { newDraft } from "../../web/src/state/draft";
+import { createStore } from "../../web/src/state/store";
 import { template } from "./template";
 
 const problem = (message: string): Problem => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templateVariables } from "../../web/src/template-variables";
+import { templateVariables } from "../../web/src/languages/template-variables";
 
 const SCHEMA = JSON.stringify({
   type: "object",

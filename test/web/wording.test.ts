@@ -1,6 +1,6 @@
 import { FolioError, type Usage } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import type { Problem } from "../../web/src/problems";
+import type { Problem } from "../../web/src/problems/problems";
 import {
   ago,
   curlLede,
@@ -13,7 +13,7 @@ import {
   tabCount,
   trialRefusal,
   usageWording,
-} from "../../web/src/wording";
+} from "../../web/src/shared/wording";
 import { template } from "./template";
 
 const NOW = Date.parse("2026-11-21T12:00:00.000Z");

@@ -1,7 +1,7 @@
 import type { TemplateWarning } from "@folio/sdk";
 import { describe, expect, it } from "vitest";
-import { locationSteps, xmlLocator } from "../../web/src/xml-lines";
-import { placedViolations, uncheckedNote } from "../../web/src/xml-violations";
+import { locationSteps, xmlLocator } from "../../web/src/xml/xml-lines";
+import { placedViolations, uncheckedNote } from "../../web/src/xml/xml-violations";
 
 const RSM = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100";
 const RAM = "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100";
