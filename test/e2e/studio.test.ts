@@ -32,7 +32,8 @@ async function retypeLastCharacter(page: Page, id: string, needle: string, last:
 /** The 1-based line of the first occurrence of `needle` in `text`. */
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 
-describe("the studio", () => {
+// One journey: each test goes on from the page the test before left, so they run in order whatever the runner says.
+describe.sequential("the studio", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
