@@ -27,7 +27,7 @@ async function openXmlView(page: Page) {
     .toBeGreaterThan(before);
 }
 
-describe.sequential("the studio's e-invoice starters", () => {
+describe("the studio's e-invoice starters", () => {
   let browser: Browser;
   let page: Page;
   let watch: ReturnType<typeof guard>;

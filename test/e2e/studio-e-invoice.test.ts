@@ -17,7 +17,7 @@ const PEPPOL = { standard: "ubl", cius: "peppol-bis-3", xml: fixture("invoice.ub
 /** The 1-based line of the first occurrence of `needle` in `text`. */
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 
-describe.sequential("the studio's e-invoice XML view", () => {
+describe("the studio's e-invoice XML view", () => {
   let browser: Browser;
   let page: Page;
   let watch: ReturnType<typeof guard>;

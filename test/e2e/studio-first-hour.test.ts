@@ -42,7 +42,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe.sequential("the studio, a newcomer's first hour", () => {
+describe("the studio, a newcomer's first hour", () => {
   let browser: Browser;
   let page: Page;
   let watch: ReturnType<typeof guard>;

@@ -7,7 +7,7 @@ import { BASE, guard, launchBrowser, snap } from "./studio-page";
 // Recent renders stay current without a reload (renders made by the SDK or CLI appear, times age), and show each
 // render's webhook: its state, its deliveries, a resend, and a test event. The shared e2e service refuses private
 // and loopback receivers, so the webhook here is one the egress policy blocks.
-describe.sequential("the studio's recent renders", () => {
+describe("the studio's recent renders", () => {
   let browser: Browser;
   let page: Page;
   let watch: ReturnType<typeof guard>;

@@ -20,7 +20,7 @@ async function signInWithLists(page: Page, key: string) {
   await page.waitForSelector("#version-list .version");
 }
 
-describe.sequential("the studio's sidebar with twelve templates and ten renders", () => {
+describe("the studio's sidebar with twelve templates and ten renders", () => {
   let browser: Browser;
   let key: string;
 

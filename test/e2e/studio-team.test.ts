@@ -20,7 +20,7 @@ async function openTemplate(page: Page, name: string) {
 
 const sourceText = (page: Page) => editor(page, "source").locator(".cm-content").textContent();
 
-describe.sequential("the studio never overwrites a version published meanwhile", () => {
+describe("the studio never overwrites a version published meanwhile", () => {
   let browser: Browser;
   let page: Page;
   let watch: ReturnType<typeof guard>;

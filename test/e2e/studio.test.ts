@@ -32,8 +32,9 @@ async function retypeLastCharacter(page: Page, id: string, needle: string, last:
 /** The 1-based line of the first occurrence of `needle` in `text`. */
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 
-// One journey: each test goes on from the page the test before left, so they run in order whatever the runner says.
-describe.sequential("the studio", () => {
+// One journey: each test goes on from the page the test before left, so none is concurrent and the suite's config
+// never shuffles (vitest.config.ts): the tests of a file run in the order written.
+describe("the studio", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
