@@ -76,34 +76,27 @@ function checkFacturX(finishing: PdfFinishing | null, deps: PrintDeps, seat: Ren
 }
 
 /**
- * `format: "xml"` (README, "E-invoices"): the e-invoice's own XML, rendered first. A UBL invoice holds the PDF printed
- * from the template, finished with every PDF option the render has; a preview shows the XML alone (either standard).
+ * What prints, and for `format: "xml"` (README, "E-invoices") the e-invoice's own XML, rendered first: a UBL invoice
+ * holds the PDF printed from the template, finished with every PDF option the render has but the e-invoice; a preview
+ * shows the XML alone (either standard), and nothing prints.
  */
-async function xmlFile(job: PrintJob): Promise<{ xml?: PreparedPrint["xml"]; printsPdf: boolean }> {
-  const invoice = job.options.e_invoice;
-  if (job.plan.format !== "xml") return { printsPdf: false };
+async function printedFormat({ plan, options, mark, renderPart }: PrintJob) {
+  if (plan.format !== "xml") return { format: plan.format };
   // Only an e-invoice plans to `xml`: planRender refuses the format without one (e-invoice-format.ts).
+  const invoice = options.e_invoice;
   if (!invoice) throw new Error("an xml render without e_invoice passed planRender");
-  const text = await renderEInvoiceXml(invoice, job.renderPart);
-  return { xml: { text, invoice }, printsPdf: invoice.standard === "ubl" && invoice.embed_pdf !== false && !job.mark };
+  const xml = { text: await renderEInvoiceXml(invoice, renderPart), invoice };
+  const holdsPdf = invoice.standard === "ubl" && invoice.embed_pdf !== false && !mark;
+  return { format: holdsPdf ? ("pdf" as const) : null, xml };
 }
 
 export async function preparePrint(job: PrintJob, deps: PrintDeps, seat: RenderSeat): Promise<PreparedPrint> {
-  const { xml, printsPdf } = await xmlFile(job);
+  const { format, xml } = await printedFormat(job);
   const { e_invoice: _, ...pdfOptions } = job.options;
   const options = xml ? pdfOptions : job.options;
   const timeoutMs = options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
-  const format: PageFormat | null = job.plan.format !== "xml" ? job.plan.format : printsPdf ? "pdf" : null;
-  if (!format)
-    return {
-      format,
-      options,
-      margins: undefined,
-      finishing: null,
-      timeoutMs,
-      checking: Promise.resolve(undefined),
-      xml,
-    };
+  const checking = Promise.resolve(undefined);
+  if (!format) return { format, options, margins: undefined, finishing: null, timeoutMs, checking, xml };
   const { header_html, footer_html } = options;
   const rendered = {
     ...(header_html === undefined ? {} : { header_html: await job.renderPart(header_html, "options.header_html") }),
