@@ -1,25 +1,34 @@
 import type { Compliance } from "../../contract/compliance";
+import type { ChunkOption } from "../../contract/render-options/chunk-option";
 import type { AccountRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { UNTIMED } from "../../lib/render-timings";
 import { cardForChromium } from "../../render/card-document";
 import { templatePage } from "../../render/codes/page-geometry";
-import { liquidBudget, type RenderPart, renderLiquid } from "../../render/liquid";
+import { liquidBudget, renderLiquid } from "../../render/liquid";
 import { withMarkSvg } from "../../render/preview-mark";
 import { renderSatoriPng } from "../../render/satori";
 import { watermarkDocument } from "../../render/watermark";
-import { checkProjectedUnits, settleUnits } from "../accounts/metering";
+import { checkProjectedUnits, type MeterStub, settleUnits } from "../accounts/metering";
 import { slotShare } from "../accounts/plans";
 import { valueAtPath } from "../render-options/chunk-rules";
-import { oneChunkFailure } from "./chunk-failures";
 import { chunkCount, wholeAsOneChunk } from "./chunk-slices";
-import { type ChunkedFile, printChunks } from "./print-chunks";
-import { type FinishedFile, type ProduceDeps, printFile, type RenderSeat } from "./print-file";
-import { printXmlFile } from "./print-xml-file";
-
-export type { FinishedFile, ProduceDeps, RenderSeat };
-
+import { oneChunkFailure } from "./printing/chunk-failures";
+import { type ChunkedFile, type FinishedFile, finishPrint } from "./printing/finish-print";
+import { partRenderer, preparePrint } from "./printing/prepare-print";
+import type { PrintDeps, RenderSeat } from "./printing/print-context";
+import { type ProjectionCheck, piecePrinter, printPieces } from "./printing/print-pieces";
+import { printWhole } from "./printing/print-whole";
+import { storeFile } from "./printing/store-file";
 import { billableUnits, CONTENT_TYPES, objectKey, type RenderPlan } from "./render-plan";
+
+export type { FinishedFile, RenderSeat };
+
+/** What producing a file needs: printing's, and where the file is stored and billed. */
+export interface ProduceDeps extends PrintDeps {
+  files: R2Bucket;
+  meter(accountId: string): MeterStub;
+}
 
 export interface ProducedFile {
   objectKey: string;
@@ -29,14 +38,10 @@ export interface ProducedFile {
 }
 
 /**
- * The one render path: Liquid, then Satori or Chromium (holding one of the account's slots), then PDF finishing;
- * nothing stored or billed.
+ * The one render path, whole: Liquid, then Satori or one Chromium print (holding one of the account's slots), then
+ * the finish; nothing stored or billed. An XML file is a whole print with its PDF embedded (or none).
  */
-export async function renderFile(
-  plan: RenderPlan,
-  deps: Omit<ProduceDeps, "files" | "meter">,
-  seat: RenderSeat,
-): Promise<FinishedFile> {
+export async function renderFile(plan: RenderPlan, deps: PrintDeps, seat: RenderSeat): Promise<FinishedFile> {
   const { version } = plan;
   // A chunked document whose array fits one chunk, or any chunked document previewed (up to a preview's page
   // limit), prints as one document: the whole array in one chunk.
@@ -62,13 +67,33 @@ export async function renderFile(
         mark ? (svg, width, height) => withMarkSvg(svg, width, height, mark) : undefined,
       ),
     );
-  const renderPart: RenderPart = (part, path, markup) =>
-    timings.measure("template", () => renderLiquid(part, input, path, markup));
-  const job = { html, options, mark, renderPart };
-  if (plan.format !== "xml") return printFile({ ...job, plan: { ...plan, format: plan.format } }, deps, seat);
-  // Only an e-invoice plans to `xml`: planRender refuses the format without one (e-invoice-format.ts).
-  if (!options.e_invoice) throw new Error("an xml render without e_invoice passed planRender");
-  return printXmlFile({ ...job, plan }, options.e_invoice, deps, seat);
+  const job = { plan, options, mark, renderPart: partRenderer(input, timings) };
+  const prepared = await preparePrint(job, deps, seat);
+  const printed = await printWhole(html, job, prepared, deps, seat);
+  return finishPrint(printed, { prepared, job, deps, seat });
+}
+
+/**
+ * The one render path, in pieces (docs/rendering.md#long-documents): the header, footer and finishing prepared once
+ * with the whole data, the slices printed into a render backend's session and joined there; nothing stored or billed.
+ */
+async function renderChunks(
+  plan: RenderPlan,
+  chunk: ChunkOption,
+  deps: PrintDeps,
+  seat: RenderSeat,
+  checkProjection: ProjectionCheck,
+): Promise<ChunkedFile> {
+  const printer = piecePrinter(deps, seat);
+  const whole = {
+    data: plan.data,
+    instant: plan.receivedAt,
+    budget: liquidBudget(templatePage(plan.version.engine, plan.options)),
+  };
+  const job = { plan, options: plan.options, mark: undefined, renderPart: partRenderer(whole, deps.timings) };
+  const prepared = await preparePrint(job, deps, seat);
+  const printed = await printPieces(plan, chunk, printer, prepared, { deps, seat, checkProjection });
+  return finishPrint(printed, { prepared, job, deps, seat });
 }
 
 /**
@@ -94,7 +119,7 @@ export async function produceFile(
   const file: FinishedFile | ChunkedFile = !chunk
     ? await renderFile(plan, deps, seat)
     : pieces
-      ? await printChunks(plan, chunk, deps, seat, checkProjection)
+      ? await renderChunks(plan, chunk, deps, seat, checkProjection)
       : await renderFile(plan, deps, seat).catch((error) => {
           throw oneChunkFailure(error, chunk);
         });
@@ -110,20 +135,7 @@ export async function produceFile(
   const contentType = CONTENT_TYPES[plan.format];
   let byteSize: number;
   try {
-    byteSize = await (deps.timings ?? UNTIMED).measure("store", async () => {
-      if ("bytes" in file) {
-        await deps.files.put(key, file.bytes, { httpMetadata: { contentType } });
-        return file.bytes.byteLength;
-      }
-      // A chunked render's joined PDF streams from the render backend into storage: the Worker never holds it.
-      if (!joined) throw new Error("a chunked render that fits its ceiling always has its joined file");
-      const stream = new FixedLengthStream(joined.byteSize);
-      const [, stored] = await Promise.all([
-        joined.body.pipeTo(stream.writable),
-        deps.files.put(key, stream.readable, { httpMetadata: { contentType } }),
-      ]);
-      return stored?.size ?? joined.byteSize;
-    });
+    byteSize = await (deps.timings ?? UNTIMED).measure("store", () => storeFile(deps.files, key, file, contentType));
   } catch (error) {
     await meter.refund(renderId, units);
     throw new ServiceError(

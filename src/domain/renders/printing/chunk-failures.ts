@@ -1,7 +1,6 @@
 // How a chunked render fails, in its own words (docs/rendering.md#long-documents): which chunk, and what to change.
-
-import type { ChunkOption } from "../../contract/render-options/chunk-option";
-import { ServiceError } from "../../errors";
+import type { ChunkOption } from "../../../contract/render-options/chunk-option";
+import { ServiceError } from "../../../errors";
 
 export function chunkFailure(message: string, reason: string, extra: Record<string, unknown> = {}): ServiceError {
   return new ServiceError("render_failed", message, {

@@ -1,0 +1,101 @@
+// One finish for every print (docs/rendering.md#long-documents): the Factur-X receipt read (its refusal comes before
+// anything is stored or billed), a whole PDF normalized, marked and finished in the Worker (a joined one the render
+// backend finished at its join), and an XML file shipped with its PDF inside, checked as it ships.
+
+import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
+import type { JoinedFile } from "../../../render/chromium/chunked-printer";
+import type { RenderedFile } from "../../../render/chromium/driver";
+import { eInvoiceKind } from "../../../render/e-invoice";
+import { checkedEInvoice } from "../../../render/e-invoice-compliance";
+import { finishPdf } from "../../../render/pdf-finishing";
+import { normalizePdf } from "../../../render/pdf-normalize";
+import { markPdfPages } from "../../../render/preview-mark-pdf";
+import { embedPdfInUbl } from "../../../render/ubl-embed";
+import type { PreparedPrint, PrintJob } from "./prepare-print";
+import type { PrintDeps, RenderSeat } from "./print-context";
+
+/** A file printed whole, with its receipt when something in it was checked. */
+export interface FinishedFile extends RenderedFile {
+  compliance?: Compliance;
+}
+
+/** What the pieces made: their joined file (to stream into storage), or only their pages when they passed the ceiling. */
+export interface PrintedPieces {
+  pageCount: number;
+  joined?: JoinedFile;
+}
+
+export interface ChunkedFile extends PrintedPieces {
+  compliance?: Compliance;
+}
+
+const receipt = (compliance: EInvoiceCompliance | undefined) =>
+  compliance ? { compliance: { e_invoice: compliance } } : {};
+
+/** A printed PDF normalized (its identity from the cache key), marked for a preview, then finished. */
+async function finishedPdf(file: RenderedFile, prepared: PreparedPrint, { plan, options, mark }: PrintJob) {
+  if (prepared.format !== "pdf") return file;
+  const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
+  const marked = mark ? await markPdfPages(normalized, mark) : normalized;
+  const bytes = prepared.finishing ? await finishPdf(marked, prepared.finishing) : marked;
+  return { bytes, pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
+}
+
+/**
+ * The e-invoice's XML as the file, with the PDF inside for a UBL render, checked with the official rules as it ships,
+ * so the receipt is about the very bytes stored.
+ */
+async function shippedXml(
+  xml: NonNullable<PreparedPrint["xml"]>,
+  pdf: RenderedFile | null,
+  deps: PrintDeps,
+  seat: RenderSeat,
+): Promise<FinishedFile> {
+  const shipped = pdf ? embedPdfInUbl(xml.text, pdf.bytes) : xml.text;
+  const compliance = await checkedEInvoice(
+    deps.chromium(),
+    { xml: shipped, ...eInvoiceKind(xml.invoice) },
+    xml.invoice.validation ?? "enforce",
+    seat,
+  );
+  return {
+    bytes: new TextEncoder().encode(shipped),
+    pageCount: pdf?.pageCount ?? 0,
+    compliance: { e_invoice: compliance },
+  };
+}
+
+/** What every finish is given besides the printed file: the preparation, the job, and for an XML file its check. */
+export interface FinishContext {
+  prepared: PreparedPrint;
+  job: PrintJob;
+  deps: PrintDeps;
+  seat: RenderSeat;
+}
+
+/** Joined pieces: the Factur-X receipt read, the joined file let go should it be refused. */
+async function finishedPieces(printed: PrintedPieces, { prepared }: FinishContext): Promise<ChunkedFile> {
+  const { joined } = printed;
+  // Pieces past the ceiling have no file: the settle refuses their pages.
+  if (!joined) return printed;
+  const compliance = await prepared.checking.catch(async (error) => {
+    await joined.body.cancel();
+    throw error;
+  });
+  return { ...printed, ...receipt(compliance) };
+}
+
+export function finishPrint(printed: RenderedFile | null, context: FinishContext): Promise<FinishedFile>;
+export function finishPrint(printed: PrintedPieces, context: FinishContext): Promise<ChunkedFile>;
+export async function finishPrint(
+  printed: RenderedFile | PrintedPieces | null,
+  context: FinishContext,
+): Promise<FinishedFile | ChunkedFile> {
+  if (printed && !("bytes" in printed)) return finishedPieces(printed, context);
+  const { prepared, job, deps, seat } = context;
+  const compliance = await prepared.checking;
+  const file = printed && (await finishedPdf(printed, prepared, job));
+  if (prepared.xml) return shippedXml(prepared.xml, file, deps, seat);
+  if (!file) throw new Error("only an XML file prints nothing");
+  return { ...file, ...receipt(compliance) };
+}
