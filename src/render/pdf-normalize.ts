@@ -3,6 +3,7 @@
 import { DOCUMENT_URL } from "@folio/render-page/document-guard";
 import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
 import { concatBytes, latin1Bytes } from "../lib/bytes";
+import { renumberStructureIds } from "./structure-ids";
 
 /**
  * What Chromium writes as /Title when the document has no <title>: the address the document is loaded at, an
@@ -38,11 +39,13 @@ function readLiteral(text: string, key: string): string | undefined {
 
 /**
  * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten without creation or
- * modification dates (and with the requested metadata), and the trailer gets an /ID derived from
- * `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
+ * modification dates (and with the requested metadata), the structure's element ids are numbered from 1, and the
+ * trailer gets an /ID derived from `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
  * Only the info object and the cross-reference section are decoded; the body is copied as bytes.
  */
-export function normalizePdf(bytes: Uint8Array, documentId: string, metadata: PdfMetadata = {}): Uint8Array {
+export function normalizePdf(printed: Uint8Array, documentId: string, metadata: PdfMetadata = {}): Uint8Array {
+  // One numbering over the whole file (the ids and the ID tree naming them may sit on either side of the info).
+  const bytes = renumberStructureIds(printed);
   const xref = crossReference(bytes);
   const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
   if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");

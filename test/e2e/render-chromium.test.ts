@@ -160,6 +160,31 @@ describe("chromium renders through the real service", () => {
     expect(sha256((await download(pa.json.url)).bytes)).toBe(sha256((await download(pb.json.url)).bytes));
   });
 
+  it("gives byte-identical tagged PDFs whatever the backend printed before (the structure's element ids)", async () => {
+    const options = { tagged: true, outline: true };
+    const data = fixtureJson("invoice.data.json");
+    const first = await newKey();
+    const ra = await api(
+      "POST",
+      "/v1/render",
+      { template: await createTemplate(invoice(), first), data, options },
+      first,
+    );
+    // Another account prints a longer tagged document first: Chromium numbers its elements on from there.
+    const second = await newKey();
+    const b = await createTemplate(invoice(), second);
+    const long = await api(
+      "POST",
+      "/v1/render",
+      { template: b, data: fixtureJson("invoice-long.data.json"), options },
+      second,
+    );
+    expect(long.status).toBe(200);
+    const rb = await api("POST", "/v1/render", { template: b, data, options }, second);
+    expect([ra.json.cached, rb.json.cached]).toEqual([false, false]);
+    expect(sha256((await download(rb.json.url)).bytes)).toBe(sha256((await download(ra.json.url)).bytes));
+  });
+
   it("answers an identical request from the cache: 200, cached, a new id, the same object, not billed", async () => {
     const template = await createTemplate(invoice());
     const data = fixtureJson("invoice.data.json");
