@@ -2,7 +2,7 @@
 // where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
 // the violations travel with the render as its receipt.
 import { ServiceError } from "../errors";
-import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation, SideSeat } from "./chromium/driver";
+import type { EInvoiceCheck, EInvoiceKind, EInvoiceValidation, RenderBackend, SideSeat } from "./chromium/driver";
 
 /** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
 export interface EInvoiceCompliance extends Omit<EInvoiceValidation, "valid"> {
@@ -60,12 +60,13 @@ function receiptKind(kind: EInvoiceKind): Pick<EInvoiceCompliance, "standard" | 
  * previews); enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice.
  */
 export async function checkedEInvoice(
-  driver: ChromiumDriver,
+  backend: RenderBackend,
   check: EInvoiceCheck,
   validation: EInvoiceValidationMode,
   seat: SideSeat,
 ): Promise<EInvoiceCompliance> {
-  const verdict = await driver.checkEInvoice(check, seat);
+  // Where no Node runs the rules (Browser Rendering), the invoice is unchecked.
+  const verdict = backend.eInvoices ? await backend.eInvoices.check(check, seat) : "unchecked";
   const kind = receiptKind(check);
   if (verdict === "unchecked") {
     if (validation === "enforce") throw UNCHECKED;

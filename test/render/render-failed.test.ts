@@ -78,7 +78,7 @@ describe("every render_failed carries details.stage and details.retryable", () =
     const crashedBackend = backendDriver(`${inject("receiverUrl")}/fail`, "secret");
     expectStage(
       await caught(() =>
-        crashedBackend.render({
+        crashedBackend.print({
           html: "x",
           format: "pdf",
           options: {},

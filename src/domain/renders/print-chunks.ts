@@ -1,5 +1,5 @@
 import { UNTIMED } from "../../lib/render-timings";
-import type { ChunkedPrinter, JoinedFile } from "../../render/chromium/chunked-printer";
+import type { ChunkedPrinter, JoinedFile } from "../../render/chromium/driver";
 import { templatePage } from "../../render/codes/page-geometry";
 import type { Compliance } from "../../render/e-invoice-compliance";
 import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../render/liquid";
@@ -123,7 +123,7 @@ export async function printChunks(
   seat: RenderSeat,
   checkProjection: ProjectionCheck,
 ): Promise<ChunkedFile> {
-  const printer = deps.chromium().chunked?.(seat.accountId);
+  const printer = deps.chromium().chunks?.open(seat.accountId);
   if (!printer)
     throw chunkFailure(
       "A render of several chunks needs the render backend, which keeps the printed pieces and joins them; this " +

@@ -3,7 +3,7 @@ import type { PageFormat } from "@folio/render-page/job-contract";
 import { ServiceError } from "../../errors";
 import type { PayloadKeys } from "../../lib/payload-keys";
 import { type PhaseRecorder, UNTIMED } from "../../lib/render-timings";
-import type { ChromiumDriver, RenderedFile, SlotShare } from "../../render/chromium/driver";
+import type { RenderBackend, RenderedFile, SlotShare } from "../../render/chromium/driver";
 import { chunkHint } from "../../render/chunk-hint";
 import { type Compliance, checkedEInvoice } from "../../render/e-invoice-compliance";
 import type { RenderPart } from "../../render/liquid";
@@ -19,7 +19,7 @@ import type { RenderPlan } from "./render-plan";
 
 export interface ProduceDeps {
   files: R2Bucket;
-  chromium: () => ChromiumDriver;
+  chromium: () => RenderBackend;
   egress: EgressPolicy;
   meter(accountId: string): MeterStub;
   gate(accountId: string): GateStub;
@@ -124,7 +124,7 @@ export async function printFile(
   const timeoutMs = options.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const print = () =>
     timings.measure("render", () =>
-      deps.chromium().render({
+      deps.chromium().print({
         html,
         format: plan.format,
         options: chromiumOptions(options, {

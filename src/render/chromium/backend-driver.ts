@@ -3,7 +3,7 @@ import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
 import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
 import { chunkedPrinter } from "./chunked-printer";
-import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
+import { type ChromiumJob, failureFromRenderer, type RenderBackend, type RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { InstanceUnavailable } from "./instance-spread";
 import { postPageImage } from "./page-image";
@@ -56,15 +56,15 @@ export function unreachable(error: unknown): ServiceError {
 }
 
 /** Drives one container render backend (`container/`) at a URL, over HTTP with its shared secret. */
-export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
+export function backendDriver(baseUrl: string, secret: string): RenderBackend {
   const endpoint = baseUrl.replace(/\/+$/, "");
   const send: BackendFetch = (path, init) => fetch(`${endpoint}${path}`, init);
   return {
     name: "backend",
-    render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
-    checkEInvoice: (check, seat) => reaching(() => postCheck(send, secret, check, seat)),
-    firstPageImage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)),
-    chunked: () => chunkedPrinter((work) => reaching(() => work(send)), secret),
+    print: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
+    chunks: { open: () => chunkedPrinter((work) => reaching(() => work(send)), secret) },
+    eInvoices: { check: (check, seat) => reaching(() => postCheck(send, secret, check, seat)) },
+    pageImages: { firstPage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)) },
     async health(): Promise<string> {
       try {
         const response = await send("/healthz");

@@ -2,12 +2,11 @@
 // into a session the backend keeps, then one join makes the PDF, which comes back as a stream for R2, so the
 // Worker never holds the joined file. Every request of one render goes to the same backend.
 
-import { type ChunkPiece, jobToWire } from "@folio/render-page/job-contract";
+import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
-import type { JoinJob } from "@folio/render-page/join-contract";
 import { joinToWire } from "@folio/render-page/join-contract";
 import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
-import { type ChromiumJob, failureFromRenderer } from "./driver";
+import { type ChunkedPrinter, failureFromRenderer } from "./driver";
 import { InstanceUnavailable } from "./instance-spread";
 
 /** The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang. */
@@ -16,20 +15,6 @@ const WAIT_ALLOWANCE_MS = 90_000;
 const JOIN_ALLOWANCE_MS = 240_000;
 /** Removing a session's files is quick; past this the backend's own sweep of silent sessions removes them. */
 const DROP_TIMEOUT_MS = 5_000;
-
-export interface JoinedFile {
-  body: ReadableStream<Uint8Array>;
-  pageCount: number;
-  byteSize: number;
-}
-
-export interface ChunkedPrinter {
-  /** Prints one chunk into the session: its pages, and the session's pages so far. */
-  print(job: ChromiumJob & { chunk: ChunkPiece }): Promise<{ pageCount: number; totalPages: number }>;
-  join(job: JoinJob): Promise<JoinedFile>;
-  /** The render stopped before its join: the backend deletes its pieces now (docs/limits.md#disk-and-money). */
-  drop(session: string): Promise<void>;
-}
 
 /** How each request reaches the render's one backend (a URL, or the container instance the first piece went to). */
 export type PinnedSend = <T>(work: (send: BackendFetch) => Promise<T>) => Promise<T>;

@@ -4,7 +4,7 @@ import type { Config } from "../../lib/config";
 import { backendDriver } from "./backend-driver";
 import { browserRenderingDriver } from "./browser-rendering-driver";
 import { containerDriver, containerInstances } from "./container-driver";
-import type { ChromiumDriver } from "./driver";
+import type { RenderBackend } from "./driver";
 import { sharedSpread } from "./instance-spread";
 
 /**
@@ -12,7 +12,7 @@ import { sharedSpread } from "./instance-spread";
  * (production), else the one backend at RENDER_BACKEND_URL (development, tests, a backend hosted elsewhere),
  * else Browser Rendering; null when there is none.
  */
-export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["name"] | null {
+export function chromiumDriverName(env: Env, settings: Config): RenderBackend["name"] | null {
   if (env.RENDER_CONTAINER) return "container";
   if (settings.renderBackendUrl) return "backend";
   if (env.BROWSER && env.RENDER_BROWSER) return "browser-rendering";
@@ -20,7 +20,7 @@ export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["
 }
 
 /** The configured Chromium driver; each refuses to start without the secrets it needs. */
-export function selectChromiumDriver(env: Env, settings: Config): ChromiumDriver {
+export function selectChromiumDriver(env: Env, settings: Config): RenderBackend {
   const name = chromiumDriverName(env, settings);
   if (name === "container" && env.RENDER_CONTAINER) {
     const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances, settings.dataRegion);
