@@ -2,6 +2,12 @@
 // into a session the backend keeps, then one join makes the PDF, which comes back as a stream for R2, so the
 // Worker never holds the joined file. Every request of one render goes to the same backend.
 
+import {
+  BACKEND_ROUTES,
+  dropToWire,
+  fileFromHeaders,
+  pieceCountsFromWire,
+} from "@folio/render-page/backend-http-surface";
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { joinToWire } from "@folio/render-page/join-contract";
@@ -37,25 +43,32 @@ export function chunkedPrinter(pinned: PinnedSend, secret: string, unseated: Dro
     print: (job) =>
       pinned(async (send) => {
         const response = await answer(
-          await postToBackend(send, secret, "/render", jobToWire(job), job.timeoutMs + WAIT_ALLOWANCE_MS),
+          await postToBackend(
+            send,
+            secret,
+            BACKEND_ROUTES.render.path,
+            jobToWire(job),
+            job.timeoutMs + WAIT_ALLOWANCE_MS,
+          ),
         );
-        const counts = (await response.json()) as { page_count: number; total_pages: number };
-        return { pageCount: counts.page_count, totalPages: counts.total_pages };
+        return pieceCountsFromWire(await response.json());
       }),
     join: (job) =>
       pinned(async (send) => {
         const timeoutMs = job.timeoutMs + JOIN_ALLOWANCE_MS;
-        const response = await answer(await postToBackend(send, secret, "/join", joinToWire(job), timeoutMs));
+        const response = await answer(
+          await postToBackend(send, secret, BACKEND_ROUTES.join.path, joinToWire(job), timeoutMs),
+        );
         if (!response.body) throw new Error("the render backend answered a join without a body");
         return {
           body: response.body,
-          pageCount: Number(response.headers.get("x-page-count") ?? "0"),
+          pageCount: fileFromHeaders(response.headers, 0).pageCount,
           byteSize: Number(response.headers.get("content-length") ?? "0"),
         };
       }),
     drop: (session) =>
       unseated(async (send) => {
-        await answer(await postToBackend(send, secret, "/drop", JSON.stringify({ session }), DROP_TIMEOUT_MS));
+        await answer(await postToBackend(send, secret, BACKEND_ROUTES.drop.path, dropToWire(session), DROP_TIMEOUT_MS));
       }),
   };
 }
