@@ -16,7 +16,7 @@ import { tracedEnv } from "./lib/latency-traced";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
 import type { RenderBackend } from "./render/chromium/driver";
-import { chromiumDriverName, selectChromiumDriver } from "./render/chromium/select-driver";
+import { renderBackendName, selectRenderBackend } from "./render/chromium/select-driver";
 import { tracedBackend } from "./render/chromium/traced-backend";
 
 /** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
@@ -98,11 +98,9 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     queue: env.RENDER_QUEUE,
     clock: systemClock,
     baseUrl: settings.baseUrl,
-    renderer: chromiumDriverName(env, settings),
+    renderer: renderBackendName(env, settings),
     chromium: () => {
-      driver ??= trace
-        ? tracedBackend(selectChromiumDriver(env, settings), trace)
-        : selectChromiumDriver(env, settings);
+      driver ??= trace ? tracedBackend(selectRenderBackend(env, settings), trace) : selectRenderBackend(env, settings);
       return driver;
     },
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },

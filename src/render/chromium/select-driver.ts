@@ -18,7 +18,7 @@ export interface RendererBindings {
  * (production), else the one backend at RENDER_BACKEND_URL (development, tests, a backend hosted elsewhere),
  * else Browser Rendering; null when there is none.
  */
-export function chromiumDriverName(env: RendererBindings, settings: Config): RenderBackend["name"] | null {
+export function renderBackendName(env: RendererBindings, settings: Config): RenderBackend["name"] | null {
   if (env.RENDER_CONTAINER) return "container";
   if (settings.renderBackendUrl) return "backend";
   if (env.BROWSER && env.RENDER_BROWSER) return "browser-rendering";
@@ -26,8 +26,8 @@ export function chromiumDriverName(env: RendererBindings, settings: Config): Ren
 }
 
 /** The configured Chromium driver; each refuses to start without the secrets it needs. */
-export function selectChromiumDriver(env: RendererBindings, settings: Config): RenderBackend {
-  const name = chromiumDriverName(env, settings);
+export function selectRenderBackend(env: RendererBindings, settings: Config): RenderBackend {
+  const name = renderBackendName(env, settings);
   if (name === "container" && env.RENDER_CONTAINER) {
     const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances, settings.dataRegion);
     const spread = sharedSpread(
