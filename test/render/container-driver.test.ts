@@ -16,7 +16,7 @@ beforeAll(async () => {
   urls = ((await res.json()) as { urls: string[] }).urls;
 }, 90_000);
 
-afterAll(async () => void (await fleet("/stop")));
+afterAll(async () => void (await fleet(`/stop?${urls.map((url) => `url=${encodeURIComponent(url)}`).join("&")}`)));
 
 /** Stand-in instances over `urls`, recording which instance each job was sent to and how many each held at once. */
 function standIns() {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   [url] = ((await res.json()) as { urls: [string] }).urls;
 }, 90_000);
 
-afterAll(async () => void (await fleet("/stop")));
+afterAll(async () => void (await fleet(`/stop?url=${encodeURIComponent(url)}`)));
 
 const account = "acct_traced";
 const seat = { accountId: account, share: "free" } as const;
