@@ -10,7 +10,7 @@ import { CHROMIUM_BASE_ARGS, chromiumBinary } from "../container/src/chromium-bi
 
 const require = createRequire(import.meta.url);
 /** The Chromium and fonts Folio renders with (container/src/chromium-binary.ts), so the floor is the same browser. */
-export const CHROMIUM = chromiumBinary();
+export const CHROMIUM = chromiumBinary(process.env);
 
 export function launch(): Promise<Browser> {
   return puppeteer.launch({

@@ -11,7 +11,7 @@ import { chromiumBinary } from "../container/src/chromium-binary.ts";
 const shellQuote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
 
 export function ensureLocalChrome(): string {
-  const chromium = chromiumBinary();
+  const chromium = chromiumBinary(process.env);
   const require = createRequire(import.meta.url);
   const source = readFileSync(join(require.resolve("miniflare"), "..", "index.js"), "utf8");
   const version = /var BROWSER_VERSION = "([\d.]+)"/.exec(source)?.[1];

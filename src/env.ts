@@ -1,11 +1,14 @@
-// The Worker's bindings and settings. The Durable Objects' namespaces are typed by what the service asks of them (the
-// ports in src/domain/ports), so this file names no object class: the classes implement the ports, and nothing here
-// leads back to the code that builds on these bindings (docs/contributing.md#bindings-and-settings).
+// The Worker's bindings and settings. The Durable Objects' namespaces are typed by what the service asks of them
+// (the ports in src/domain/ports, and the render objects' hosts the drivers declare), so this file names no object
+// class: the classes implement the ports, and nothing here leads back to the code that builds on these bindings
+// (docs/contributing.md#bindings-and-settings).
 import type { AccountMeterPort } from "./domain/ports/account-meter";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
 import type { RenderGatePort } from "./domain/ports/render-gate";
 import type { WebhookDeliveryPort } from "./domain/ports/webhook-delivery";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
+import type { BrowserHost } from "./render/chromium/browser-rendering-driver";
+import type { ContainerHost } from "./render/chromium/container-driver";
 
 /** A Durable Object namespace whose stubs answer the calls of `Port`. */
 type ObjectsOf<Port> = DurableObjectNamespace<Port & Rpc.DurableObjectBranded>;
@@ -19,11 +22,11 @@ export interface Env {
   WEBHOOKS: ObjectsOf<WebhookDeliveryPort>;
   RENDER_GATE: ObjectsOf<RenderGatePort>;
   /** The render backend as Cloudflare Containers (production): the Chromium driver whenever it is bound. */
-  RENDER_CONTAINER?: DurableObjectNamespace<import("./durable-objects/render-container").RenderContainer>;
+  RENDER_CONTAINER?: ObjectsOf<ContainerHost>;
   /** Cloudflare Browser Rendering; the Chromium driver when neither the containers nor RENDER_BACKEND_URL are there. */
   BROWSER?: Fetcher;
   /** The Browser Rendering sessions, one browser and its reused pages each, that the BROWSER driver renders in. */
-  RENDER_BROWSER?: DurableObjectNamespace<import("./durable-objects/render-browser").RenderBrowser>;
+  RENDER_BROWSER?: ObjectsOf<BrowserHost>;
   ENVIRONMENT: string;
   PUBLIC_BASE_URL: string;
   INTERNAL_SECRET?: string;

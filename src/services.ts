@@ -11,11 +11,12 @@ import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
 import { LatencyTrace, parseLatencyModel } from "./lib/latency-model";
-import { tracedDriver, tracedEnv } from "./lib/latency-traced";
+import { tracedEnv } from "./lib/latency-traced";
 import { type PayloadKeys, payloadKeys } from "./lib/payload-keys";
 import type { PhaseRecorder } from "./lib/render-timings";
-import type { ChromiumDriver } from "./render/chromium/driver";
-import { chromiumDriverName, selectChromiumDriver } from "./render/chromium/select-driver";
+import type { RenderBackend } from "./render/chromium/driver";
+import { renderBackendName, selectRenderBackend } from "./render/chromium/select-driver";
+import { tracedBackend } from "./render/chromium/traced-backend";
 
 /** How long a render waits for one of its account's Chromium slots: about two full-length renders. */
 const SLOT_WAIT_MS = 60_000;
@@ -51,9 +52,9 @@ export interface Services extends RequestScope {
   clock: Clock;
   baseUrl: string;
   /** Which Chromium driver this environment renders with (null: none configured). */
-  renderer: ChromiumDriver["name"] | null;
+  renderer: RenderBackend["name"] | null;
   /** The Chromium driver, chosen and built on first use: most requests never render with Chromium. */
-  chromium: () => ChromiumDriver;
+  chromium: () => RenderBackend;
   egress: EgressPolicy;
   /** The account's meter: one Durable Object per account. */
   meter(accountId: string): MeterStub;
@@ -81,7 +82,7 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
   const model = settings.latencyModel ? parseLatencyModel(scope.latencyAsked) : null;
   const trace = model ? new LatencyTrace(model) : undefined;
   const env = trace ? tracedEnv(plainEnv, trace) : plainEnv;
-  let driver: ChromiumDriver | undefined;
+  let driver: RenderBackend | undefined;
   let replica: Database | undefined;
   // Every object is created in the data's region (a hint counts only when an object is first made).
   const hint = settings.dataRegion ? { locationHint: settings.dataRegion } : undefined;
@@ -96,9 +97,9 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     queue: env.RENDER_QUEUE,
     clock: systemClock,
     baseUrl: settings.baseUrl,
-    renderer: chromiumDriverName(env, settings),
+    renderer: renderBackendName(env, settings),
     chromium: () => {
-      driver ??= trace ? tracedDriver(selectChromiumDriver(env, settings), trace) : selectChromiumDriver(env, settings);
+      driver ??= trace ? tracedBackend(selectRenderBackend(env, settings), trace) : selectRenderBackend(env, settings);
       return driver;
     },
     egress: { allowHttp: false, allowPrivate: settings.allowPrivateEgress },

@@ -15,7 +15,7 @@ declare module "vitest" {
  * the suite never pays for their Chromiums:
  *   POST /start?count=N&secret=S  starts N backends, answers their URLs
  *   POST /kill?url=U              kills that backend (SIGKILL) and answers once it has exited
- *   POST /stop                    stops them all
+ *   POST /stop?url=U&url=…        stops those backends (without a url: all of them)
  */
 export default async function setup(project: TestProject) {
   const running = new Map<string, Backend>();
@@ -55,7 +55,13 @@ export default async function setup(project: TestProject) {
         return;
       }
       if (req.method === "POST" && url.pathname === "/stop") {
-        stopAll();
+        // A test file stops its own backends: files of the project run beside each other.
+        const urls = url.searchParams.getAll("url");
+        if (urls.length === 0) stopAll();
+        for (const one of urls) {
+          running.get(one)?.stop();
+          running.delete(one);
+        }
         res.writeHead(204).end();
         return;
       }

@@ -1,5 +1,6 @@
 // The render backend's HTTP plumbing: JSON answers, bodies read with a ceiling, failures as the Worker reads them.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BACKEND_CONTENT_TYPES } from "@folio/render-page/backend-http-surface";
 import { failureBody, JobFailure } from "@folio/render-page/job-failure";
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -10,7 +11,7 @@ export function send(res: ServerResponse, status: number, body: unknown): void {
   const retryAfter = (body as { error?: { details?: { retry_after_seconds?: unknown } } }).error?.details
     ?.retry_after_seconds;
   res.writeHead(status, {
-    "content-type": "application/json",
+    "content-type": BACKEND_CONTENT_TYPES.json,
     "content-length": Buffer.byteLength(text),
     ...(typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {}),
   });

@@ -16,6 +16,8 @@ import { createQuietProfile, QUIET_FEATURES } from "./chromium-profile.ts";
 export interface PoolOptions {
   /** The one Chromium Folio resolves (chromium-binary.ts), with the environment it starts in. */
   chromium: ChromiumBinary;
+  /** The environment the backend started in, which Chromium inherits (settings.ts). */
+  processEnv: NodeJS.ProcessEnv;
   maxConcurrent: number;
   /** How long a job may wait for a page before it is refused as busy. */
   maxWaitMs: number;
@@ -59,7 +61,7 @@ export class BrowserPool {
     const profile = createQuietProfile();
     const launched = puppeteer.launch({
       executablePath: this.options.chromium.executablePath,
-      env: { ...process.env, ...this.options.chromium.env },
+      env: { ...this.options.processEnv, ...this.options.chromium.env },
       headless: true,
       // DevTools over a pipe instead of a WebSocket: Chromium exits as soon as the pipe closes, so it goes
       // down with this process however that ends, SIGKILL included (puppeteer starts it in a process group

@@ -37,8 +37,11 @@ export const CHROMIUM_BASE_ARGS: readonly string[] = [
   "--font-render-hinting=none",
 ];
 
-/** Names the browser Folio will start, unpacking the shipped build on first use (about 2 s, once per install). */
-export function chromiumBinary(env: NodeJS.ProcessEnv = process.env): ChromiumBinary {
+/**
+ * Names the browser Folio will start: `env.CHROMIUM_PATH`, else the shipped build, unpacked on first use (about 2 s,
+ * once per install).
+ */
+export function chromiumBinary(env: NodeJS.ProcessEnv): ChromiumBinary {
   const fonts = { FONTCONFIG_FILE: fontConfigFile() };
   if (env.CHROMIUM_PATH) {
     if (!existsSync(env.CHROMIUM_PATH))

@@ -6,11 +6,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
 import { JobFailure } from "@folio/render-page/job-failure";
 import { type HeldBytes, refusePastCeiling } from "./chunk-disk.ts";
+import type { PieceCeilings } from "./settings.ts";
 
 const SWEEP_EVERY_MS = 15_000;
 /** AES-256-GCM: a random key per session, a random nonce per piece, the tag after it. */
@@ -46,10 +46,12 @@ const total = (pages: number[]) => pages.reduce((sum, count) => sum + count, 0);
 export class ChunkSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly root: string;
+  private readonly ceilings: PieceCeilings;
 
-  /** `CHUNK_PIECES_DIR` names the folder (the e2e service reads it); emptied at start, as no key survives a restart. */
-  constructor(root = process.env.CHUNK_PIECES_DIR ?? join(tmpdir(), `folio-chunks-${process.pid}`)) {
+  /** `root` is emptied at start, as no key survives a restart. */
+  constructor(root: string, ceilings: PieceCeilings) {
     this.root = root;
+    this.ceilings = ceilings;
     rmSync(root, { recursive: true, force: true });
     setInterval(() => this.sweep(), SWEEP_EVERY_MS).unref();
   }
@@ -65,7 +67,7 @@ export class ChunkSessions {
       this.sessions.set(id, { dir, key: randomBytes(32), accountId, pages: [], bytes: 0, active: 0, touched: 0 });
     }
     const session = this.live(id, index);
-    refusePastCeiling(this.held(session), 0);
+    refusePastCeiling(this.held(session), 0, this.ceilings);
     session.active++;
     session.touched = Date.now();
   }
@@ -88,7 +90,7 @@ export class ChunkSessions {
       return total(session.pages) + pageCount;
     }
     try {
-      refusePastCeiling(this.held(session), bytes.byteLength);
+      refusePastCeiling(this.held(session), bytes.byteLength, this.ceilings);
     } catch (error) {
       await this.drop(id);
       throw error;

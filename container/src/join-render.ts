@@ -8,18 +8,8 @@
 import type { RenderJob } from "@folio/render-page/job-contract";
 import type { JoinJob } from "@folio/render-page/join-contract";
 import { firstPageSize, joinPieces, marginsDocument } from "@folio/render-page/joined-pdf";
-import type { BrowserPool } from "./browser-pool.ts";
-import type { ChunkSessions } from "./chunk-sessions.ts";
-import type { MemoryWatch } from "./memory-watch.ts";
+import type { ChunkWork } from "./backend-context.ts";
 import { runJob } from "./render-job.ts";
-
-/**
- * Pages of the margins document per print: each slice's time and memory stay those of a short document. A setting
- * only so that the e2e service can cross slice boundaries with a short statement.
- */
-const MARGINS_SLICE_PAGES = Number(process.env.MARGINS_SLICE_PAGES ?? 1_000);
-if (!Number.isSafeInteger(MARGINS_SLICE_PAGES) || MARGINS_SLICE_PAGES < 1)
-  throw new Error(`MARGINS_SLICE_PAGES must be a whole number of pages, not ${process.env.MARGINS_SLICE_PAGES}`);
 
 /**
  * A margins slice's own time: it is no chunk of the user's. A slice of 1,000 pages of a 10,000-page document takes
@@ -27,18 +17,14 @@ if (!Number.isSafeInteger(MARGINS_SLICE_PAGES) || MARGINS_SLICE_PAGES < 1)
  */
 const MARGINS_SLICE_TIMEOUT_MS = 60_000;
 
-export async function joinRender(
-  job: JoinJob,
-  sessions: ChunkSessions,
-  pool: BrowserPool,
-  memory: MemoryWatch,
-): Promise<{ bytes: Uint8Array; pageCount: number }> {
+export async function joinRender(job: JoinJob, work: ChunkWork): Promise<{ bytes: Uint8Array; pageCount: number }> {
+  const { sessions } = work;
   const session = sessions.open(job.session);
   try {
     // Every slice is printed before the pieces are loaded: a slice's print then never shares the backend's memory
     // ceiling with the joined document (slices are small: about 0.6 MB a 1,000 pages).
     const margins = job.margins
-      ? await printMarginSlices(job, session.pageCount, await firstPageSize(await session.first()), pool, memory)
+      ? await printMarginSlices(job, session.pageCount, await firstPageSize(await session.first()), work)
       : null;
     const bytes = await joinPieces(session.pieces, margins, job.identity, job.finish);
     return { bytes, pageCount: session.pageCount };
@@ -52,12 +38,11 @@ async function printMarginSlices(
   job: JoinJob,
   pageCount: number,
   size: { width: number; height: number },
-  pool: BrowserPool,
-  memory: MemoryWatch,
+  { pool, memory, marginsSlicePages }: ChunkWork,
 ): Promise<Uint8Array[]> {
   const html = marginsDocument(pageCount);
   const slices: Uint8Array[] = [];
-  for (let first = 1; first <= pageCount; first += MARGINS_SLICE_PAGES) {
+  for (let first = 1; first <= pageCount; first += marginsSlicePages) {
     const print: RenderJob = {
       html,
       format: "pdf",
@@ -66,7 +51,7 @@ async function printMarginSlices(
         page_size: { width: `${size.width}pt`, height: `${size.height}pt` },
         print_background: false,
       },
-      pageRange: { first, last: Math.min(pageCount, first + MARGINS_SLICE_PAGES - 1) },
+      pageRange: { first, last: Math.min(pageCount, first + marginsSlicePages - 1) },
       timeoutMs: MARGINS_SLICE_TIMEOUT_MS,
       allowPrivateEgress: false,
       accountId: job.accountId,

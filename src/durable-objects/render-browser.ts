@@ -2,15 +2,16 @@ import { DurableObject } from "cloudflare:workers";
 import type { Browser } from "@cloudflare/puppeteer";
 import { FairSlots, type SlotLease } from "@folio/render-page/fair-slots";
 import { IdlePages } from "@folio/render-page/idle-pages";
-import { JobFailure, type WireFailure, wireFailure } from "@folio/render-page/job-failure";
+import { JobFailure, wireFailure } from "@folio/render-page/job-failure";
 import type { PageLike } from "@folio/render-page/page-like";
 import type { AssetFetch, PageLender } from "@folio/render-page/prepared-page";
 import { runOnPage } from "@folio/render-page/run-on-page";
 import type { Env } from "../env";
 import { ServiceError } from "../errors";
 import { assetBlocked, fetchAsset } from "../render/asset-fetcher";
+import type { BrowserOutcome } from "../render/chromium/browser-rendering-driver";
 import { openSession } from "../render/chromium/browser-session";
-import type { ChromiumJob, RenderedFile } from "../render/chromium/driver";
+import type { ChromiumJob } from "../render/chromium/driver";
 import { buildServices } from "../services";
 
 /** Jobs one page serves before it is closed for a fresh one, as in the render backend. */
@@ -22,9 +23,6 @@ const PAGE_REUSE = 100;
 const KEEP_DOCUMENTS_WHILE_IDLE = false;
 /** How long a job waits for one of the browser's pages: about two full-length renders. */
 const MAX_WAIT_MS = 60_000;
-
-/** A job's end as a value: an error's class does not survive the trip back from a Durable Object. */
-export type BrowserOutcome = { file: RenderedFile } | { error: WireFailure };
 
 /** The job's document never reached a page (no session, no page could be opened): another try may well succeed. */
 function unavailable(error: unknown): BrowserOutcome {

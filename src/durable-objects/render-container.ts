@@ -1,4 +1,5 @@
 import { Container } from "@cloudflare/containers";
+import { BACKEND_ROUTES } from "@folio/render-page/backend-http-surface";
 import type { Env } from "../env";
 import { buildServices } from "../services";
 
@@ -15,7 +16,7 @@ export class RenderContainer extends Container<Env> {
   override defaultPort = PORT;
   override sleepAfter = "10m";
   // Started once the backend answers its health check, not merely once the port accepts.
-  override pingEndpoint = "container/healthz";
+  override pingEndpoint = `container${BACKEND_ROUTES.health.path}`;
 
   constructor(ctx: ConstructorParameters<typeof Container<Env>>[0], env: Env) {
     super(ctx, env);

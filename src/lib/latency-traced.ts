@@ -1,4 +1,4 @@
-// The bindings and the render backend's driver as the latency model sees them (docs/round-trips.md#latency-model):
+// The bindings as the latency model sees them (docs/round-trips.md#latency-model):
 // each call a request's work makes through them goes through its trace.
 import type { Env } from "../env";
 import type { CallKind, LatencyTrace } from "./latency-model";
@@ -67,7 +67,7 @@ function tracedD1<D extends D1Database | D1DatabaseSession>(d1: D, trace: Latenc
   });
 }
 
-/** The bindings a request's work reaches, each call through the trace. The render backend is traced as a driver. */
+/** The bindings a request's work reaches, each call through the trace (the render backend: render/chromium/traced-backend.ts). */
 export function tracedEnv(env: Env, trace: LatencyTrace): Env {
   return {
     ...env,
@@ -79,26 +79,4 @@ export function tracedEnv(env: Env, trace: LatencyTrace): Env {
     WEBHOOKS: tracedNamespace(env.WEBHOOKS, trace, "WEBHOOKS"),
     RENDER_GATE: tracedNamespace(env.RENDER_GATE, trace, "RENDER_GATE"),
   };
-}
-
-/** A driver's probes: cheap, asked of every /healthz, never part of a request's path. */
-const PROBES = new Set<string | symbol>(["health", "stats"]);
-
-/**
- * The Chromium driver with every call that reaches the render backend through the trace, whatever members it has:
- * wrapped member by member as it is asked, so a capability a driver has (page images, chunked printing) is never
- * lost under the model, and one it lacks stays absent. A chunked printer's calls are traced as the backend's too.
- */
-export function tracedDriver<D extends object>(driver: D, trace: LatencyTrace): D {
-  return new Proxy(driver, {
-    get(object, prop) {
-      const value = Reflect.get(object, prop);
-      if (typeof value !== "function") return value;
-      if (typeof prop !== "string" || PROBES.has(prop)) return value.bind(object);
-      if (prop === "chunked")
-        return (accountId: string) => tracedMethods(value.call(object, accountId), trace, "backend", "chunk-");
-      return (...args: unknown[]) =>
-        trace.call("backend", prop, async () => (await Reflect.apply(value, object, args)) as unknown);
-    },
-  });
 }

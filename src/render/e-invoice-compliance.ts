@@ -4,7 +4,7 @@
 import type { EInvoiceCompliance } from "../contract/compliance";
 import type { EInvoiceValidationMode } from "../contract/render-options/e-invoice-option";
 import { ServiceError } from "../errors";
-import type { ChromiumDriver, EInvoiceCheck, EInvoiceKind, EInvoiceValidation, SideSeat } from "./chromium/driver";
+import type { EInvoiceCheck, EInvoiceKind, EInvoiceValidation, RenderBackend, SideSeat } from "./chromium/driver";
 
 function refusal(verdict: EInvoiceValidation): ServiceError {
   const fatal = verdict.violations.filter((v) => v.severity === "fatal");
@@ -44,12 +44,13 @@ function receiptKind(kind: EInvoiceKind): Pick<EInvoiceCompliance, "standard" | 
  * previews); enforced, an invalid (or unchecked) invoice throws `render_failed`, stage e_invoice.
  */
 export async function checkedEInvoice(
-  driver: ChromiumDriver,
+  backend: RenderBackend,
   check: EInvoiceCheck,
   validation: EInvoiceValidationMode,
   seat: SideSeat,
 ): Promise<EInvoiceCompliance> {
-  const verdict = await driver.checkEInvoice(check, seat);
+  // Where no Node runs the rules (Browser Rendering), the invoice is unchecked.
+  const verdict = backend.eInvoices ? await backend.eInvoices.check(check, seat) : "unchecked";
   const kind = receiptKind(check);
   if (verdict === "unchecked") {
     if (validation === "enforce") throw UNCHECKED;

@@ -12,7 +12,7 @@ export const BASE = inject("baseUrl");
 const SHOTS = process.env.STUDIO_SCREENSHOTS;
 export const ORIGIN = new URL(BASE).origin;
 // The one Chromium Folio renders with, and its fonts (container/src/chromium-binary.ts).
-const CHROMIUM = chromiumBinary();
+const CHROMIUM = chromiumBinary(process.env);
 
 /** The one headless Chromium a studio test drives. */
 export const launchBrowser = () =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { ServiceError } from "../../src/errors";
 import { config } from "../../src/lib/config";
-import { selectChromiumDriver } from "../../src/render/chromium/select-driver";
+import { selectRenderBackend } from "../../src/render/chromium/select-driver";
 
 const SECRETS = [
   ["INTERNAL_SECRET", "internalSecret"],
@@ -38,5 +38,5 @@ describe("production's render path", () => {
 
 /** The driver `env` selects, as the services choose it. */
 function chromium(env: Env) {
-  return selectChromiumDriver(env, config(env));
+  return selectRenderBackend(env, config(env));
 }

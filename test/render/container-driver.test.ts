@@ -16,7 +16,7 @@ beforeAll(async () => {
   urls = ((await res.json()) as { urls: string[] }).urls;
 }, 90_000);
 
-afterAll(async () => void (await fleet("/stop")));
+afterAll(async () => void (await fleet(`/stop?${urls.map((url) => `url=${encodeURIComponent(url)}`).join("&")}`)));
 
 /** Stand-in instances over `urls`, recording which instance each job was sent to and how many each held at once. */
 function standIns() {
@@ -75,7 +75,7 @@ describe("the container driver over several render backends", () => {
     const { driver, spread, sent } = setUp(4);
     const accounts = Array.from({ length: 9 }, (_, i) => `acct_spread_${i}`);
     for (const account of accounts) {
-      const file = await driver.render(job(account));
+      const file = await driver.print(job(account));
       expect(file.pageCount).toBe(1);
       expect(new TextDecoder().decode(file.bytes.slice(0, 5))).toBe("%PDF-");
     }
@@ -83,7 +83,7 @@ describe("the container driver over several render backends", () => {
     expect(new Set(sent).size).toBe(3);
 
     const sticky = accounts[0]!;
-    for (let i = 0; i < 3; i++) await driver.render(job(sticky, `again ${i}`));
+    for (let i = 0; i < 3; i++) await driver.print(job(sticky, `again ${i}`));
     expect(sent.slice(-3)).toEqual(Array(3).fill(spread.order(sticky)[0]));
   });
 
@@ -91,13 +91,13 @@ describe("the container driver over several render backends", () => {
     const { driver, spread, sent } = setUp(1);
     const account = "acct_chunked";
     const [first] = spread.order(account);
-    const printer = driver.chunked?.(account);
+    const printer = driver.chunks?.open(account);
     if (!printer) throw new Error("the container driver prints chunked renders");
     const piece = (index: number) => ({ ...job(account, `piece ${index}`), chunk: { session: "rnd_pinned", index } });
     expect(await printer.print(piece(0))).toEqual({ pageCount: 1, totalPages: 1 });
     // The account's own render holds its first choice (cap 1): an ordinary job would go on to the next instance,
     // the piece waits for the one that holds piece 0.
-    const [other, second] = await Promise.all([driver.render(job(account, "beside")), printer.print(piece(1))]);
+    const [other, second] = await Promise.all([driver.print(job(account, "beside")), printer.print(piece(1))]);
     expect(other.pageCount).toBe(1);
     expect(second).toEqual({ pageCount: 1, totalPages: 2 });
     expect(sent).toEqual([first, first, first]);
@@ -118,12 +118,12 @@ describe("the container driver over several render backends", () => {
   it("never gives an instance more than its cap: the overflow goes down the account's order, then waits", async () => {
     const { driver, spread, sent, peak } = setUp(2);
     const account = "acct_capped";
-    const first = await Promise.all(Array.from({ length: 6 }, (_, i) => driver.render(job(account, `burst ${i}`))));
+    const first = await Promise.all(Array.from({ length: 6 }, (_, i) => driver.print(job(account, `burst ${i}`))));
     expect(first.every((file) => file.pageCount === 1)).toBe(true);
     // Six at once, two a place: the account's first choice, then its second, then its third.
     expect(sent).toEqual(spread.order(account).flatMap((name) => [name, name]));
 
-    const second = await Promise.all(Array.from({ length: 10 }, (_, i) => driver.render(job(account, `flood ${i}`))));
+    const second = await Promise.all(Array.from({ length: 10 }, (_, i) => driver.print(job(account, `flood ${i}`))));
     expect(second).toHaveLength(10);
     for (const name of spread.names) expect(peak.get(name)).toBeLessThanOrEqual(2);
     expect(spread.stats().every((seat) => seat.in_flight === 0)).toBe(true);
@@ -134,12 +134,12 @@ describe("the container driver over several render backends", () => {
     const [dead, next] = spread.order("acct_victim");
     await fleet(`/kill?url=${encodeURIComponent(urls[Number(dead!.slice(-1))]!)}`);
 
-    const file = await driver.render(job("acct_victim", "after the kill"));
+    const file = await driver.print(job("acct_victim", "after the kill"));
     expect(file.pageCount).toBe(1);
     expect(sent).toEqual([dead, next]);
     expect(spread.stats().find((seat) => seat.name === dead)).toMatchObject({ failures: 1, resting: true });
 
-    await driver.render(job("acct_victim", "once more"));
+    await driver.print(job("acct_victim", "once more"));
     expect(sent.slice(2)).toEqual([next]);
     expect(await driver.health()).toMatch(/render instance unavailable/);
   });
@@ -159,7 +159,7 @@ describe("the container driver over several render backends", () => {
     const dead = spread.names.filter((name) => name !== survivor);
     const account = accountPreferring(spread, ...dead);
 
-    const failure = await driver.render(job(account)).then(
+    const failure = await driver.print(job(account)).then(
       () => expect.unreachable("both of its instances are dead"),
       (error: unknown) => error as ServiceError,
     );
@@ -169,7 +169,7 @@ describe("the container driver over several render backends", () => {
     expect(sent).toEqual(dead);
 
     // Both now rest: the next job goes straight to the one that lives.
-    expect((await driver.render(job(account, "to the survivor"))).pageCount).toBe(1);
+    expect((await driver.print(job(account, "to the survivor"))).pageCount).toBe(1);
     expect(sent.slice(2)).toEqual([survivor]);
   });
 });

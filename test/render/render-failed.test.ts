@@ -6,7 +6,7 @@ import { ERROR_TYPES } from "../../src/error-table";
 import { errorEnvelope, RENDER_STAGES, ServiceError } from "../../src/errors";
 import { config } from "../../src/lib/config";
 import { backendDriver } from "../../src/render/chromium/backend-driver";
-import { selectChromiumDriver } from "../../src/render/chromium/select-driver";
+import { selectRenderBackend } from "../../src/render/chromium/select-driver";
 import { renderLiquid } from "../../src/render/liquid";
 import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
 
@@ -78,7 +78,7 @@ describe("every render_failed carries details.stage and details.retryable", () =
     const crashedBackend = backendDriver(`${inject("receiverUrl")}/fail`, "secret");
     expectStage(
       await caught(() =>
-        crashedBackend.render({
+        crashedBackend.print({
           html: "x",
           format: "pdf",
           options: {},
@@ -103,5 +103,5 @@ describe("every render_failed carries details.stage and details.retryable", () =
 
 /** The driver `env` selects, as the services choose it. */
 function chromium(env: Env) {
-  return selectChromiumDriver(env, config(env));
+  return selectRenderBackend(env, config(env));
 }

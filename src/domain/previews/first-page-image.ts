@@ -1,4 +1,4 @@
-import type { ChromiumDriver } from "../../render/chromium/driver";
+import type { RenderBackend } from "../../render/chromium/driver";
 import type { Preview } from "./create-preview";
 
 /**
@@ -9,13 +9,13 @@ import type { Preview } from "./create-preview";
 export async function firstPageImage(
   preview: Pick<Preview, "bytes" | "contentType">,
   accountId: string,
-  chromium: () => ChromiumDriver,
+  chromium: () => RenderBackend,
 ): Promise<Uint8Array | null> {
   if (preview.contentType !== "application/pdf") return null;
-  const driver = chromium();
-  if (!driver.firstPageImage) return null;
+  const { pageImages } = chromium();
+  if (!pageImages) return null;
   // The image is a convenience on top of a preview that already succeeded (and counted): whatever stops the
   // drawing (a page whose images pass the raster ceilings among them), the agent gets the PDF. A preview is free
   // work (docs/limits.md#fair-share).
-  return driver.firstPageImage(preview.bytes, { accountId, share: "free" }).catch(() => null);
+  return pageImages.firstPage(preview.bytes, { accountId, share: "free" }).catch(() => null);
 }

@@ -5,7 +5,7 @@ import type { Violation } from "@folio/e-invoice/violation";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
-import type { ChromiumDriver, EInvoiceCheck, EInvoiceValidation } from "../../render/chromium/driver";
+import type { EInvoiceCheck, EInvoiceValidation, RenderBackend } from "../../render/chromium/driver";
 import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice";
 import { renderLiquid } from "../../render/liquid";
 import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
@@ -30,14 +30,15 @@ export type EInvoiceChecker = (check: EInvoiceCheck) => Promise<EInvoiceValidati
  * the free share of the backend's checks, whatever the plan (docs/limits.md#fair-share).
  */
 export function eInvoiceChecker(
-  chromium: () => ChromiumDriver,
+  chromium: () => RenderBackend,
   accountId: string,
   admission: () => Promise<unknown>,
 ): EInvoiceChecker {
   return async (check) => {
     await admission();
     try {
-      return await chromium().checkEInvoice(check, { accountId, share: "free" });
+      const { eInvoices } = chromium();
+      return eInvoices ? await eInvoices.check(check, { accountId, share: "free" }) : "unchecked";
     } catch (error) {
       if (error instanceof ServiceError) return "unchecked";
       throw error;
@@ -48,7 +49,7 @@ export function eInvoiceChecker(
 /** The checker of one request by `caller` (create, publish), its checks counted as one preview of the caller's. */
 export function callerEInvoiceChecker(
   caller: { account: AccountRow; apiKeyId: string },
-  deps: PreviewLimiters & { chromium: () => ChromiumDriver },
+  deps: PreviewLimiters & { chromium: () => RenderBackend },
 ): EInvoiceChecker {
   return eInvoiceChecker(deps.chromium, caller.account.id, previewAdmission(caller, deps));
 }

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import type { AccountRow } from "../../db/schema";
-import type { ChromiumDriver } from "../../render/chromium/driver";
+import type { RenderBackend } from "../../render/chromium/driver";
 import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
 import { eInvoiceChecker } from "./e-invoice-warnings";
 import { resolveTemplate } from "./find-template";
@@ -17,7 +17,7 @@ export async function validationResult(
   caller: { account: AccountRow; apiKeyId: string },
   ref: TemplateReference,
   data: unknown,
-  deps: PreviewLimiters & { db: Database; chromium: () => ChromiumDriver },
+  deps: PreviewLimiters & { db: Database; chromium: () => RenderBackend },
 ) {
   const admission = previewAdmission(caller, deps);
   await admission();

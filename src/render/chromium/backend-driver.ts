@@ -1,9 +1,10 @@
+import { BACKEND_HEADERS, BACKEND_ROUTES, fileFromHeaders } from "@folio/render-page/backend-http-surface";
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
 import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
 import { chunkedPrinter } from "./chunked-printer";
-import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
+import { type ChromiumJob, failureFromRenderer, type RenderBackend, type RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { InstanceUnavailable } from "./instance-spread";
 import { postPageImage } from "./page-image";
@@ -16,13 +17,10 @@ export type { BackendFetch };
 export async function postJob(send: BackendFetch, secret: string, job: ChromiumJob): Promise<RenderedFile> {
   // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
   const timeoutMs = job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS;
-  const response = await postToBackend(send, secret, "/render", jobToWire(job), timeoutMs);
+  const response = await postToBackend(send, secret, BACKEND_ROUTES.render.path, jobToWire(job), timeoutMs);
   if (response.ok) {
-    return {
-      bytes: new Uint8Array(await response.arrayBuffer()),
-      pageCount: Number(response.headers.get("x-page-count") ?? "1"),
-      ...(response.headers.get("x-pages-cut") === "true" ? { cut: true } : {}),
-    };
+    const { pageCount, cut } = fileFromHeaders(response.headers, 1);
+    return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount, ...(cut ? { cut: true } : {}) };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
   throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));
@@ -30,7 +28,10 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
 
 /** The backend's counters and memory (GET /stats, behind the secret): for /healthz?detail=1. */
 export async function backendStats(send: BackendFetch, secret: string): Promise<Record<string, unknown>> {
-  const response = await send("/stats", { headers: { "x-render-secret": secret }, signal: AbortSignal.timeout(5_000) });
+  const response = await send(BACKEND_ROUTES.stats.path, {
+    headers: { [BACKEND_HEADERS.secret]: secret },
+    signal: AbortSignal.timeout(5_000),
+  });
   if (!response.ok || fromHost(response)) throw new Error(`render backend answered ${response.status}`);
   return response.json();
 }
@@ -56,18 +57,18 @@ export function unreachable(error: unknown): ServiceError {
 }
 
 /** Drives one container render backend (`container/`) at a URL, over HTTP with its shared secret. */
-export function backendDriver(baseUrl: string, secret: string): ChromiumDriver {
+export function backendDriver(baseUrl: string, secret: string): RenderBackend {
   const endpoint = baseUrl.replace(/\/+$/, "");
   const send: BackendFetch = (path, init) => fetch(`${endpoint}${path}`, init);
   return {
     name: "backend",
-    render: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
-    checkEInvoice: (check, seat) => reaching(() => postCheck(send, secret, check, seat)),
-    firstPageImage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)),
-    chunked: () => chunkedPrinter((work) => reaching(() => work(send)), secret),
+    print: (job: ChromiumJob): Promise<RenderedFile> => reaching(() => postJob(send, secret, job)),
+    chunks: { open: () => chunkedPrinter((work) => reaching(() => work(send)), secret) },
+    eInvoices: { check: (check, seat) => reaching(() => postCheck(send, secret, check, seat)) },
+    pageImages: { firstPage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)) },
     async health(): Promise<string> {
       try {
-        const response = await send("/healthz");
+        const response = await send(BACKEND_ROUTES.health.path);
         if (response.ok) return "ok";
         // The backend says why it cannot render (no browser, no page printed yet): that sentence is the answer.
         const body = (await response.json().catch(() => ({}))) as { renderer?: unknown };

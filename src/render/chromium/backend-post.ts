@@ -1,3 +1,4 @@
+import { BACKEND_CONTENT_TYPES, BACKEND_HEADERS } from "@folio/render-page/backend-http-surface";
 import { SIDE_SEAT_WAIT_MS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
 import { InstanceUnavailable } from "./instance-spread";
 
@@ -11,7 +12,7 @@ export type BackendFetch = (path: string, init?: RequestInit) => Promise<Respons
 export function fromHost(response: Response): boolean {
   return (
     (response.status >= 500 || response.status === 429) &&
-    !(response.headers.get("content-type") ?? "").includes("application/json")
+    !(response.headers.get("content-type") ?? "").includes(BACKEND_CONTENT_TYPES.json)
   );
 }
 
@@ -34,11 +35,11 @@ export async function postToBackend(
   timeoutMs: number,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const contentType = typeof body === "string" ? "application/json" : "application/pdf";
+  const contentType = typeof body === "string" ? BACKEND_CONTENT_TYPES.json : BACKEND_CONTENT_TYPES.pdf;
   try {
     return await send(path, {
       method: "POST",
-      headers: { ...headers, "content-type": contentType, "x-render-secret": secret },
+      headers: { ...headers, "content-type": contentType, [BACKEND_HEADERS.secret]: secret },
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -1,8 +1,26 @@
 import puppeteer from "@cloudflare/puppeteer";
-import type { BrowserOutcome, RenderBrowser } from "../../durable-objects/render-browser";
+import type { WireFailure } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
-import { type ChromiumDriver, type ChromiumJob, failureFromRenderer, type RenderedFile } from "./driver";
+import { type ChromiumJob, failureFromRenderer, type RenderBackend, type RenderedFile } from "./driver";
 import { InstanceUnavailable, sharedSpread } from "./instance-spread";
+
+/** A RenderBrowser object's answer to a job, its end as a value: an error's class does not survive the trip back. */
+export type BrowserOutcome = { file: RenderedFile } | { error: WireFailure };
+
+/**
+ * What the driver asks of a RenderBrowser Durable Object (not named here, so the render layer stays below the
+ * objects): a job printed, and its counters.
+ */
+export interface BrowserHost {
+  render(job: ChromiumJob): Promise<unknown>;
+  stats(): Promise<unknown>;
+}
+
+/** The RenderBrowser namespace as the driver reaches it. */
+export interface BrowserHosts {
+  idFromName(name: string): DurableObjectId;
+  get(id: DurableObjectId): BrowserHost;
+}
 
 /**
  * Drives Chromium through the `BROWSER` binding (Cloudflare Browser Rendering, or Miniflare's local one):
@@ -12,16 +30,16 @@ import { InstanceUnavailable, sharedSpread } from "./instance-spread";
  */
 export function browserRenderingDriver(
   binding: Fetcher,
-  hosts: DurableObjectNamespace<RenderBrowser>,
+  hosts: BrowserHosts,
   sessions: number,
   pagesPerSession: number,
-): ChromiumDriver {
+): RenderBackend {
   const names = Array.from({ length: sessions }, (_, index) => `browser-${index}`);
   const spread = sharedSpread(names, pagesPerSession);
   const host = (name: string) => hosts.get(hosts.idFromName(name));
   return {
     name: "browser-rendering",
-    async render(job: ChromiumJob): Promise<RenderedFile> {
+    async print(job: ChromiumJob): Promise<RenderedFile> {
       const outcome = await spread
         .run(job.accountId, async (name) => {
           try {
@@ -40,8 +58,10 @@ export function browserRenderingDriver(
       if ("file" in outcome) return outcome.file;
       throw failureFromRenderer(outcome.error);
     },
-    // Browser Rendering runs no Node, where the official rules run.
-    checkEInvoice: async () => "unchecked",
+    // Browser Rendering keeps no pieces, runs no Node (where the official rules run) and draws no page images.
+    chunks: null,
+    eInvoices: null,
+    pageImages: null,
     async health(): Promise<string> {
       try {
         await puppeteer.sessions(binding as never);

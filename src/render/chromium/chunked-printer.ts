@@ -2,12 +2,17 @@
 // into a session the backend keeps, then one join makes the PDF, which comes back as a stream for R2, so the
 // Worker never holds the joined file. Every request of one render goes to the same backend.
 
-import { type ChunkPiece, jobToWire } from "@folio/render-page/job-contract";
+import {
+  BACKEND_ROUTES,
+  dropToWire,
+  fileFromHeaders,
+  pieceCountsFromWire,
+} from "@folio/render-page/backend-http-surface";
+import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
-import type { JoinJob } from "@folio/render-page/join-contract";
 import { joinToWire } from "@folio/render-page/join-contract";
 import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
-import { type ChromiumJob, failureFromRenderer } from "./driver";
+import { type ChunkedPrinter, failureFromRenderer } from "./driver";
 import { InstanceUnavailable } from "./instance-spread";
 
 /** The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang. */
@@ -16,20 +21,6 @@ const WAIT_ALLOWANCE_MS = 90_000;
 const JOIN_ALLOWANCE_MS = 240_000;
 /** Removing a session's files is quick; past this the backend's own sweep of silent sessions removes them. */
 const DROP_TIMEOUT_MS = 5_000;
-
-export interface JoinedFile {
-  body: ReadableStream<Uint8Array>;
-  pageCount: number;
-  byteSize: number;
-}
-
-export interface ChunkedPrinter {
-  /** Prints one chunk into the session: its pages, and the session's pages so far. */
-  print(job: ChromiumJob & { chunk: ChunkPiece }): Promise<{ pageCount: number; totalPages: number }>;
-  join(job: JoinJob): Promise<JoinedFile>;
-  /** The render stopped before its join: the backend deletes its pieces now (docs/limits.md#disk-and-money). */
-  drop(session: string): Promise<void>;
-}
 
 /** How each request reaches the render's one backend (a URL, or the container instance the first piece went to). */
 export type PinnedSend = <T>(work: (send: BackendFetch) => Promise<T>) => Promise<T>;
@@ -52,25 +43,32 @@ export function chunkedPrinter(pinned: PinnedSend, secret: string, unseated: Dro
     print: (job) =>
       pinned(async (send) => {
         const response = await answer(
-          await postToBackend(send, secret, "/render", jobToWire(job), job.timeoutMs + WAIT_ALLOWANCE_MS),
+          await postToBackend(
+            send,
+            secret,
+            BACKEND_ROUTES.render.path,
+            jobToWire(job),
+            job.timeoutMs + WAIT_ALLOWANCE_MS,
+          ),
         );
-        const counts = (await response.json()) as { page_count: number; total_pages: number };
-        return { pageCount: counts.page_count, totalPages: counts.total_pages };
+        return pieceCountsFromWire(await response.json());
       }),
     join: (job) =>
       pinned(async (send) => {
         const timeoutMs = job.timeoutMs + JOIN_ALLOWANCE_MS;
-        const response = await answer(await postToBackend(send, secret, "/join", joinToWire(job), timeoutMs));
+        const response = await answer(
+          await postToBackend(send, secret, BACKEND_ROUTES.join.path, joinToWire(job), timeoutMs),
+        );
         if (!response.body) throw new Error("the render backend answered a join without a body");
         return {
           body: response.body,
-          pageCount: Number(response.headers.get("x-page-count") ?? "0"),
+          pageCount: fileFromHeaders(response.headers, 0).pageCount,
           byteSize: Number(response.headers.get("content-length") ?? "0"),
         };
       }),
     drop: (session) =>
       unseated(async (send) => {
-        await answer(await postToBackend(send, secret, "/drop", JSON.stringify({ session }), DROP_TIMEOUT_MS));
+        await answer(await postToBackend(send, secret, BACKEND_ROUTES.drop.path, dropToWire(session), DROP_TIMEOUT_MS));
       }),
   };
 }

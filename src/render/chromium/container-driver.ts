@@ -1,7 +1,6 @@
-import type { RenderContainer } from "../../durable-objects/render-container";
 import { type BackendFetch, backendStats, postJob, reaching } from "./backend-driver";
 import { chunkedPrinter } from "./chunked-printer";
-import type { ChromiumDriver, ChromiumJob, RenderedFile } from "./driver";
+import type { ChromiumJob, RenderBackend, RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
 import { type InstanceSpread, InstanceUnavailable } from "./instance-spread";
 import { postPageImage } from "./page-image";
@@ -19,7 +18,7 @@ export interface BackendInstance {
  * has room (`spread`), a job an instance could not take is tried once on the next, and each instance's
  * backend still takes turns between accounts when its own pages are busy.
  */
-export function containerDriver(instances: BackendInstance[], secret: string, spread: InstanceSpread): ChromiumDriver {
+export function containerDriver(instances: BackendInstance[], secret: string, spread: InstanceSpread): RenderBackend {
   const byName = new Map(instances.map((instance) => [instance.name, instance]));
   const instanceNamed = (name: string) => {
     const instance = byName.get(name);
@@ -41,29 +40,36 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
     });
   return {
     name: "container",
-    render: (job: ChromiumJob): Promise<RenderedFile> =>
+    print: (job: ChromiumJob): Promise<RenderedFile> =>
       reaching(() => spread.run(job.accountId, (name) => postJob(instanceNamed(name).send, secret, job))),
     // The first piece goes where the spread sends the account's jobs; the rest and the join follow it there.
-    chunked: (accountId) => {
-      let pinned: string | undefined;
-      return chunkedPrinter(
-        (work) =>
-          reaching(() =>
-            spread.run(
-              accountId,
-              (name) => {
-                pinned = name;
-                return work(instanceNamed(name).send);
-              },
-              pinned,
+    chunks: {
+      open: (accountId) => {
+        let pinned: string | undefined;
+        return chunkedPrinter(
+          (work) =>
+            reaching(() =>
+              spread.run(
+                accountId,
+                (name) => {
+                  pinned = name;
+                  return work(instanceNamed(name).send);
+                },
+                pinned,
+              ),
             ),
-          ),
-        secret,
-        async (work) => (pinned === undefined ? undefined : reaching(() => work(instanceNamed(pinned as string).send))),
-      );
+          secret,
+          async (work) =>
+            pinned === undefined ? undefined : reaching(() => work(instanceNamed(pinned as string).send)),
+        );
+      },
     },
-    checkEInvoice: (check, seat) => pageless(seat.accountId, (send) => postCheck(send, secret, check, seat)),
-    firstPageImage: (pdf, seat) => pageless(seat.accountId, (send) => postPageImage(send, secret, pdf, seat)),
+    eInvoices: {
+      check: (check, seat) => pageless(seat.accountId, (send) => postCheck(send, secret, check, seat)),
+    },
+    pageImages: {
+      firstPage: (pdf, seat) => pageless(seat.accountId, (send) => postPageImage(send, secret, pdf, seat)),
+    },
     async health(): Promise<string> {
       // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.
       const states = await Promise.allSettled(instances.map((instance) => instance.awake()));
@@ -87,11 +93,26 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
 }
 
 /**
+ * What the driver asks of a render container's Durable Object (RenderContainer, which the driver does not name so
+ * the render layer stays below the objects): its HTTP front and whether it runs.
+ */
+export interface ContainerHost {
+  fetch(request: Request): Promise<Response>;
+  getState(): Promise<{ status: string }>;
+}
+
+/** The RenderContainer namespace as the driver reaches it. */
+export interface ContainerHosts {
+  idFromName(name: string): DurableObjectId;
+  get(id: DurableObjectId, options?: DurableObjectNamespaceGetDurableObjectOptions): ContainerHost;
+}
+
+/**
  * The render backend's containers: `count` RenderContainer objects named `render-0`…, the same names in every
  * isolate, created in `region` when one is given (docs/round-trips.md#topology).
  */
 export function containerInstances(
-  binding: DurableObjectNamespace<RenderContainer>,
+  binding: ContainerHosts,
   count: number,
   region?: DurableObjectLocationHint,
 ): BackendInstance[] {

@@ -1,9 +1,9 @@
 import type { EInvoiceKind, EInvoiceValidation } from "@folio/e-invoice/validate";
-import type { RenderedFile, RenderJob, SideSeat, SlotShare } from "@folio/render-page/job-contract";
+import type { ChunkPiece, RenderedFile, RenderJob, SideSeat, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
+import type { JoinJob } from "@folio/render-page/join-contract";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
-import type { ChunkedPrinter } from "./chunked-printer";
 
 /** The port the domain renders through: it names the job's types here, not in the shared package. */
 export type { EInvoiceValidation, RenderedFile, SideSeat, SlotShare };
@@ -15,33 +15,60 @@ export type { EInvoiceKind };
 /** The job contract every Chromium takes (@folio/render-page), its options as the Worker validated them. */
 export type ChromiumJob = RenderJob<RenderOptions>;
 
+/** A chunked render's joined PDF, streamed from the backend that kept its pieces. */
+export interface JoinedFile {
+  body: ReadableStream<Uint8Array>;
+  pageCount: number;
+  byteSize: number;
+}
+
+/** One chunked render's pieces and join, all on the one render backend that keeps them (chunked-printer.ts). */
+export interface ChunkedPrinter {
+  /** Prints one chunk into the session: its pages, and the session's pages so far. */
+  print(job: ChromiumJob & { chunk: ChunkPiece }): Promise<{ pageCount: number; totalPages: number }>;
+  join(job: JoinJob): Promise<JoinedFile>;
+  /** The render stopped before its join: the backend deletes its pieces now (docs/limits.md#disk-and-money). */
+  drop(session: string): Promise<void>;
+}
+
+/** Chunk sessions: a printer for one chunked render of `accountId`'s. */
+export interface ChunkSessions {
+  open(accountId: string): ChunkedPrinter;
+}
+
 /**
- * One interface, three drivers: the render backend's containers (production), one render backend at a URL
- * (development, tests, a backend hosted elsewhere) and the Browser Rendering binding.
+ * E-invoice checks with the official rules, which need Node: the render backend runs them, each check taking its
+ * turn as `seat`'s work.
  */
-export interface ChromiumDriver {
+export interface EInvoiceChecks {
+  check(check: EInvoiceCheck, seat: SideSeat): Promise<EInvoiceValidation>;
+}
+
+/** Page images: a PDF's first page as a PNG (an agent's preview looks at it), drawn as `seat`'s work. */
+export interface PageImages {
+  firstPage(pdf: Uint8Array, seat: SideSeat): Promise<Uint8Array>;
+}
+
+/**
+ * The port the domain renders through, one shape for three drivers: the render backend's containers (production),
+ * one render backend at a URL (development, tests, a backend hosted elsewhere) and the Browser Rendering binding.
+ * Each capability is a value, null where the driver has none, so a caller asks for it rather than probing members.
+ */
+export interface RenderBackend {
   /** Named in the request log and in /healthz?detail=1. */
   readonly name: "container" | "backend" | "browser-rendering";
-  render(job: ChromiumJob): Promise<RenderedFile>;
-  /**
-   * Checks an e-invoice with the official rules, which need Node: the backend drivers ask the render backend,
-   * where the check takes its turn as `seat`'s work; a driver without one answers "unchecked".
-   */
-  checkEInvoice(check: EInvoiceCheck, seat: SideSeat): Promise<EInvoiceValidation | "unchecked">;
-  /**
-   * A PDF's first page as a PNG (an agent's preview looks at it): drawn by the render backend; absent where there is
-   * none (the Browser Rendering binding), and the preview then answers the PDF itself.
-   */
-  firstPageImage?(pdf: Uint8Array, seat: SideSeat): Promise<Uint8Array>;
-  /**
-   * A chunked render's printer, its pieces and join on one render backend; absent where nothing can keep the
-   * pieces (the Browser Rendering binding), so `options.chunk` needs a render backend.
-   */
-  chunked?(accountId: string): ChunkedPrinter;
+  /** Prints one whole document. */
+  readonly print: (job: ChromiumJob) => Promise<RenderedFile>;
+  /** Null where nothing can keep a chunked render's pieces (Browser Rendering): `options.chunk` needs a backend. */
+  readonly chunks: ChunkSessions | null;
+  /** Null where no Node runs the rules (Browser Rendering): the invoice is then "unchecked". */
+  readonly eInvoices: EInvoiceChecks | null;
+  /** Null where nothing draws pages (Browser Rendering): a preview then answers the PDF itself. */
+  readonly pageImages: PageImages | null;
   /** "ok", or why the renderer cannot take work. Cheap: /healthz asks on every probe. */
-  health(): Promise<string>;
+  readonly health: () => Promise<string>;
   /** Counters and memory of what renders, for /healthz?detail=1; may wake nothing that sleeps. */
-  stats(): Promise<Record<string, unknown>>;
+  readonly stats: () => Promise<Record<string, unknown>>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BACKEND_CONTENT_TYPES, BACKEND_ROUTES } from "@folio/render-page/backend-http-surface";
 import { type SideSeat, seatHeaders } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { type BackendFetch, postToBackend, SIDE_WORK_TIMEOUT_MS } from "./backend-post";
@@ -18,12 +19,12 @@ export async function postCheck(
   const response = await postToBackend(
     send,
     secret,
-    "/validate-e-invoice",
+    BACKEND_ROUTES.validateEInvoice.path,
     body,
     SIDE_WORK_TIMEOUT_MS,
     seatHeaders(seat),
   );
-  const json = (response.headers.get("content-type") ?? "").includes("application/json");
+  const json = (response.headers.get("content-type") ?? "").includes(BACKEND_CONTENT_TYPES.json);
   if (response.ok && json) return response.json();
   if (!json) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
   throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));

@@ -1,18 +1,24 @@
-import type { Env } from "../../env";
 import { ServiceError } from "../../errors";
 import type { Config } from "../../lib/config";
 import { backendDriver } from "./backend-driver";
-import { browserRenderingDriver } from "./browser-rendering-driver";
-import { containerDriver, containerInstances } from "./container-driver";
-import type { ChromiumDriver } from "./driver";
+import { type BrowserHosts, browserRenderingDriver } from "./browser-rendering-driver";
+import { type ContainerHosts, containerDriver, containerInstances } from "./container-driver";
+import type { RenderBackend } from "./driver";
 import { sharedSpread } from "./instance-spread";
+
+/** The bindings a driver renders through (the Worker's Env has them), as the drivers reach them. */
+export interface RendererBindings {
+  RENDER_CONTAINER?: ContainerHosts;
+  BROWSER?: Fetcher;
+  RENDER_BROWSER?: BrowserHosts;
+}
 
 /**
  * Which Chromium driver this environment renders with: the render backend's containers when they are bound
  * (production), else the one backend at RENDER_BACKEND_URL (development, tests, a backend hosted elsewhere),
  * else Browser Rendering; null when there is none.
  */
-export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["name"] | null {
+export function renderBackendName(env: RendererBindings, settings: Config): RenderBackend["name"] | null {
   if (env.RENDER_CONTAINER) return "container";
   if (settings.renderBackendUrl) return "backend";
   if (env.BROWSER && env.RENDER_BROWSER) return "browser-rendering";
@@ -20,8 +26,8 @@ export function chromiumDriverName(env: Env, settings: Config): ChromiumDriver["
 }
 
 /** The configured Chromium driver; each refuses to start without the secrets it needs. */
-export function selectChromiumDriver(env: Env, settings: Config): ChromiumDriver {
-  const name = chromiumDriverName(env, settings);
+export function selectRenderBackend(env: RendererBindings, settings: Config): RenderBackend {
+  const name = renderBackendName(env, settings);
   if (name === "container" && env.RENDER_CONTAINER) {
     const instances = containerInstances(env.RENDER_CONTAINER, settings.renderInstances, settings.dataRegion);
     const spread = sharedSpread(

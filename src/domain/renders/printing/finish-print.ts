@@ -3,8 +3,7 @@
 // backend finished at its join), and an XML file shipped with its PDF inside, checked as it ships.
 
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
-import type { JoinedFile } from "../../../render/chromium/chunked-printer";
-import type { RenderedFile } from "../../../render/chromium/driver";
+import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
 import { eInvoiceKind } from "../../../render/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice-compliance";
 import { finishPdf } from "../../../render/pdf-finishing";

@@ -3,11 +3,11 @@
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import type { PayloadKeys } from "../../../lib/payload-keys";
 import type { PhaseRecorder } from "../../../lib/render-timings";
-import type { ChromiumDriver, SlotShare } from "../../../render/chromium/driver";
+import type { RenderBackend, SlotShare } from "../../../render/chromium/driver";
 import { type Background, type CapacitySettings, type GateStub, withChromiumSlot } from "../render-capacity";
 
 export interface PrintDeps {
-  chromium: () => ChromiumDriver;
+  chromium: () => RenderBackend;
   egress: EgressPolicy;
   gate(accountId: string): GateStub;
   capacity: CapacitySettings;

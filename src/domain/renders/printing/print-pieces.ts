@@ -4,7 +4,7 @@
 
 import { type ChunkOption, MAX_CHUNKED_PAGES } from "../../../contract/render-options/chunk-option";
 import { UNTIMED } from "../../../lib/render-timings";
-import type { ChunkedPrinter, JoinedFile } from "../../../render/chromium/chunked-printer";
+import type { ChunkedPrinter, JoinedFile } from "../../../render/chromium/driver";
 import { templatePage } from "../../../render/codes/page-geometry";
 import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../../render/liquid";
 import { pdfFinish } from "../../../render/pdf-finishing";
@@ -28,7 +28,7 @@ export type ProjectionCheck = (units: number, printed: number) => Promise<void>;
 
 /** The session the pieces print into, on a render backend: asked for before anything is prepared. */
 export function piecePrinter(deps: PrintDeps, seat: RenderSeat): ChunkedPrinter {
-  const printer = deps.chromium().chunked?.(seat.accountId);
+  const printer = deps.chromium().chunks?.open(seat.accountId);
   if (printer) return printer;
   throw chunkFailure(
     "A render of several chunks needs the render backend, which keeps the printed pieces and joins them; this " +

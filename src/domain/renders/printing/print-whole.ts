@@ -36,7 +36,7 @@ export async function printWhole(
   const timings = deps.timings ?? UNTIMED;
   const print = () =>
     timings.measure("render", () =>
-      deps.chromium().render({
+      deps.chromium().print({
         html,
         format,
         options,
