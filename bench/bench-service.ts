@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Service, startService } from "../scripts/service.ts";
-import { renderLiquid } from "../src/render/liquid";
+import { renderLiquid } from "../src/render/liquid/liquid";
 import { backendStats, statsAtRest } from "./backend-memory";
 import { benchClient } from "./bench-client";
 import { fixture, fixtureJson, invoiceData } from "./fixtures";

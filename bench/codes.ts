@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { statementData } from "../fixtures/statement-data.ts";
 import { startService } from "../scripts/service.ts";
-import { liquidBudget, renderLiquid } from "../src/render/liquid.ts";
+import { liquidBudget, renderLiquid } from "../src/render/liquid/liquid.ts";
 
 const SAMPLES = Number(process.argv[process.argv.indexOf("--samples") + 1] || 7);
 const PAGES = 26;

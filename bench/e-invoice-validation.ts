@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { eInvoiceThreads } from "../container/src/e-invoice-thread.ts";
 import { type EInvoiceKind, validateEInvoice } from "../packages/e-invoice/src/validate.ts";
-import { renderLiquid } from "../src/render/liquid";
+import { renderLiquid } from "../src/render/liquid/liquid";
 import { measure, type Row, type Sample } from "./stats.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");

@@ -1,6 +1,6 @@
 // How cost grows with the document (1 .. 2000 pages, beside the tight floor's growth) and a minute of mixed load
 // from four customers (issue 17). Each pushes its rows into the shared table.
-import { renderLiquid } from "../src/render/liquid";
+import { renderLiquid } from "../src/render/liquid/liquid";
 import type { LimitsContext } from "./limits-context";
 import {
   CERTIFICATES,

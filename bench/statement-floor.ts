@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { statementData } from "../fixtures/statement-data.ts";
 import { wholeAsOneChunk } from "../src/domain/renders/chunk-slices.ts";
-import { renderLiquid } from "../src/render/liquid.ts";
+import { renderLiquid } from "../src/render/liquid/liquid.ts";
 import { launch } from "./floors.ts";
 import { TightFloor } from "./tight-floor.ts";
 

@@ -1,5 +1,5 @@
 // A render's receipts (`compliance` on the Render): what its output was checked against and what was found. The
-// schema documents them and types what the render writes and the database keeps (src/render/e-invoice-compliance.ts).
+// schema documents them and types what the render writes and the database keeps (src/render/e-invoice/e-invoice-compliance.ts).
 import { z } from "../lib/openapi-zod";
 
 const RuleSetSchema = z.object({

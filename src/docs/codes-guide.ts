@@ -5,7 +5,7 @@ import { escapeHtml } from "../lib/escape-html";
 import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MIN_MODULE_MM } from "../render/codes/symbol-svg";
-import { liquidBudget, renderLiquid } from "../render/liquid";
+import { liquidBudget, renderLiquid } from "../render/liquid/liquid";
 
 /** The examples' data: a SEPA payment and a Swiss QR-bill to a QR-IBAN. */
 const DATA = {

@@ -2,7 +2,7 @@
 // computed by the running code, so they show what a template really gets.
 
 import { escapeHtml } from "../lib/escape-html";
-import { filterNames, renderLiquid } from "../render/liquid";
+import { filterNames, renderLiquid } from "../render/liquid/liquid";
 
 const FILTER_EXAMPLES = [
   "{{ 1234.5 | money }}",

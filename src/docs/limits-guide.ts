@@ -12,7 +12,8 @@ import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
 import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
-import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid-parse";
+import { MAX_XML_DEPTH } from "../render/e-invoice/xml-gate";
+import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid/liquid-parse";
 import {
   MAX_BLUR_AREA,
   MAX_CARD_CHARACTERS,
@@ -24,8 +25,7 @@ import {
   MAX_GRADIENT_AREA,
   MAX_PATH_SEGMENTS,
   MAX_SVG_ELEMENTS,
-} from "../render/satori-budget";
-import { MAX_XML_DEPTH } from "../render/xml-gate";
+} from "../render/satori/satori-budget";
 import { inline } from "./html";
 import { MAX_QUERY_CHARACTERS } from "./outline";
 

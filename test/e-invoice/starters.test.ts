@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { validateEInvoice } from "@folio/e-invoice/validate";
 import { describe, expect, it } from "vitest";
-import { renderLiquid } from "../../src/render/liquid";
+import { renderLiquid } from "../../src/render/liquid/liquid";
 import { E_INVOICE_STARTERS } from "../../web/src/templates/starter-files";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { validateEInvoice } from "@folio/e-invoice/validate";
 import { describe, expect, it } from "vitest";
-import { embedPdfInUbl } from "../../src/render/ubl-embed";
+import { embedPdfInUbl } from "../../src/render/pdf/ubl-embed";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/e-invoice/${name}`, import.meta.url), "utf8");
 const PDF = new TextEncoder().encode("%PDF-1.7\n% a stand-in for the printed file's bytes\n%%EOF\n");

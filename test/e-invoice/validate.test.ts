@@ -11,7 +11,7 @@ import {
 } from "@folio/e-invoice/validate";
 import { XmlDocument } from "libxml2-wasm";
 import { describe, expect, it } from "vitest";
-import { renderLiquid } from "../../src/render/liquid";
+import { renderLiquid } from "../../src/render/liquid/liquid";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8");
 const CII = fixture("e-invoice/factur-x-en16931.xml");

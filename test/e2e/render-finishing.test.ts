@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { sha256Hex } from "../../src/lib/crypto";
 import { canonicalJson } from "../../src/lib/jcs";
-import { renderLiquid } from "../../src/render/liquid";
+import { renderLiquid } from "../../src/render/liquid/liquid";
 import {
   api,
   createTemplate,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
 import type { PageGeometry } from "../../src/render/codes/code-ledger";
-import { liquidBudget, renderLiquid } from "../../src/render/liquid";
+import { liquidBudget, renderLiquid } from "../../src/render/liquid/liquid";
 import { SWISS } from "./code-fixtures";
 
 const INSTANT = new Date("2027-02-03T04:05:06Z");

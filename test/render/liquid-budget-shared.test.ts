@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { liquidBudget, renderLiquid } from "../../src/render/liquid";
-import { preparePdfFinishing } from "../../src/render/pdf-finishing";
+import { liquidBudget, renderLiquid } from "../../src/render/liquid/liquid";
+import { preparePdfFinishing } from "../../src/render/pdf/pdf-finishing";
 
 // README "How a render stays safe": every Liquid part of one render draws on one budget, and attachments are capped.
 // Long enough to be real work, short enough to finish well inside the 2 s budget on a busy machine.

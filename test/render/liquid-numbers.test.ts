@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { renderLiquid } from "../../src/render/liquid";
-import { liquidFindings } from "../../src/render/liquid-diagnostics";
+import { renderLiquid } from "../../src/render/liquid/liquid";
+import { liquidFindings } from "../../src/render/liquid/liquid-diagnostics";
 
 function render(source: string) {
   return renderLiquid(source, { data: {}, instant: new Date() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderLiquid } from "../../src/render/liquid";
-import { preparePdfFinishing } from "../../src/render/pdf-finishing";
+import { renderLiquid } from "../../src/render/liquid/liquid";
+import { preparePdfFinishing } from "../../src/render/pdf/pdf-finishing";
 
 const NAME = `Müller & Söhne <Werk Süd> "Nord" 'Ost'`;
 const TEXT = `Müller &amp; Söhne &lt;Werk Süd&gt; "Nord" 'Ost'`;

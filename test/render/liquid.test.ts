@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { liquidSyntaxError, parsedSource, renderLiquid } from "../../src/render/liquid";
-import { liquidFindings } from "../../src/render/liquid-diagnostics";
+import { liquidSyntaxError, parsedSource, renderLiquid } from "../../src/render/liquid/liquid";
+import { liquidFindings } from "../../src/render/liquid/liquid-diagnostics";
 
 /** The instant the renders here are requested at. */
 const INSTANT = new Date("2027-02-03T04:05:06Z");

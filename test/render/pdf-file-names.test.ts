@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, type PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { finishPdf } from "../../src/render/pdf-finishing";
+import { finishPdf } from "../../src/render/pdf/pdf-finishing";
 
 // docs/document-finishing.md#document-finishing: an attachment's name is written, never pasted into the PDF's syntax.
 const HOSTILE = [

@@ -1,9 +1,9 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { previewOptions } from "../../src/domain/previews/create-preview";
-import { withMarkSvg } from "../../src/render/preview-mark";
-import { markPdfPages } from "../../src/render/preview-mark-pdf";
-import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
+import { withMarkSvg } from "../../src/render/pdf/preview-mark";
+import { markPdfPages } from "../../src/render/pdf/preview-mark-pdf";
+import { layoutSatoriCard, satoriTree } from "../../src/render/satori/satori";
 
 // README "Previews": the mark is drawn onto the output, last, whatever the document says.
 async function pdfOf(pages: number): Promise<Uint8Array> {

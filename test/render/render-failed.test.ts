@@ -7,8 +7,8 @@ import { errorEnvelope, RENDER_STAGES, ServiceError } from "../../src/errors";
 import { config } from "../../src/lib/config";
 import { backendDriver } from "../../src/render/chromium/backend-driver";
 import { selectRenderBackend } from "../../src/render/chromium/select-driver";
-import { renderLiquid } from "../../src/render/liquid";
-import { layoutSatoriCard, satoriTree } from "../../src/render/satori";
+import { renderLiquid } from "../../src/render/liquid/liquid";
+import { layoutSatoriCard, satoriTree } from "../../src/render/satori/satori";
 
 const caught = (work: () => unknown) =>
   Promise.resolve()

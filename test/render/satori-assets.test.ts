@@ -1,7 +1,7 @@
 import { html } from "satori-html";
 import { describe, expect, inject, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { inlineSatoriAssets, type SatoriNode } from "../../src/render/satori-assets";
+import { inlineSatoriAssets, type SatoriNode } from "../../src/render/satori/satori-assets";
 import { call, expectError, newAccount } from "../helpers";
 
 const production = { allowHttp: false, allowPrivate: false };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { shadows } from "../../src/render/css-effects";
-import { imagePixels } from "../../src/render/image-size";
-import { satoriTree } from "../../src/render/satori";
-import { CardBudgetExceeded } from "../../src/render/satori-budget";
-import { type Box, cardElements, measureDrawing } from "../../src/render/satori-cost";
-import { drawingCost, svgTree } from "../../src/render/svg-cost";
+import { shadows } from "../../src/render/satori/css-effects";
+import { imagePixels } from "../../src/render/satori/image-size";
+import { satoriTree } from "../../src/render/satori/satori";
+import { CardBudgetExceeded } from "../../src/render/satori/satori-budget";
+import { type Box, cardElements, measureDrawing } from "../../src/render/satori/satori-cost";
+import { drawingCost, svgTree } from "../../src/render/satori/svg-cost";
 
 const CARD = { width: 1200, height: 630, scale: 1 };
 

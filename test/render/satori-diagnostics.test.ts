@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { undisplayedElementFindings } from "../../src/render/satori-diagnostics";
+import { undisplayedElementFindings } from "../../src/render/satori/satori-diagnostics";
 
 /** The elements found wanting an explicit display, as `<tag>@line`. */
 function found(source: string): string[] {

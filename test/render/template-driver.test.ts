@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { driveTemplate, TemplateTimeLimit } from "../../src/render/template-driver";
+import { driveTemplate, TemplateTimeLimit } from "../../src/render/liquid/template-driver";
 
 const FAR = () => Date.now() + 60_000;
 

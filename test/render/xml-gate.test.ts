@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/errors";
-import { checkEInvoiceXml } from "../../src/render/e-invoice";
-import { preparePdfFinishing } from "../../src/render/pdf-finishing";
+import { checkEInvoiceXml } from "../../src/render/e-invoice/e-invoice";
+import { preparePdfFinishing } from "../../src/render/pdf/pdf-finishing";
 
 const checkCrossIndustryInvoice = (xml: string) => checkEInvoiceXml(xml, "factur-x");
 

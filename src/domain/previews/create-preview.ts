@@ -5,7 +5,7 @@ import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { UNTIMED } from "../../lib/render-timings";
-import { PREVIEW_MARK } from "../../render/preview-mark";
+import { PREVIEW_MARK } from "../../render/pdf/preview-mark";
 import { admitPreview, type PreviewLimiters } from "../accounts/admission";
 import type { RateDecision } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";

@@ -1,11 +1,11 @@
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
-import { cardSize } from "../../render/card-document";
-import { liquidSyntaxError } from "../../render/liquid";
-import { satoriTree } from "../../render/satori";
-import { CardBudgetExceeded, measureCard } from "../../render/satori-budget";
-import { cardElements, measureDrawing } from "../../render/satori-cost";
-import { markupAsWritten } from "../../render/satori-diagnostics";
+import { liquidSyntaxError } from "../../render/liquid/liquid";
+import { cardSize } from "../../render/satori/card-document";
+import { satoriTree } from "../../render/satori/satori";
+import { CardBudgetExceeded, measureCard } from "../../render/satori/satori-budget";
+import { cardElements, measureDrawing } from "../../render/satori/satori-cost";
+import { markupAsWritten } from "../../render/satori/satori-diagnostics";
 import { templateFinishingProblems } from "../render-options/finishing-rules";
 import type { TemplateDefinition } from "./checksum";
 import { codeProblems } from "./code-checks";

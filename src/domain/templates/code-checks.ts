@@ -4,9 +4,9 @@ import { type FieldError, ServiceError } from "../../errors";
 import { CODE_FILTER_NAMES } from "../../render/codes/code-filters";
 import { type CodeFinding, CodeLedger } from "../../render/codes/code-ledger";
 import { templatePage } from "../../render/codes/page-geometry";
-import { liquidBudget, parsedSource, renderLiquid } from "../../render/liquid";
-import { valuesIn } from "../../render/liquid-parse";
-import { XML_TYPE } from "../../render/pdf-finishing";
+import { liquidBudget, parsedSource, renderLiquid } from "../../render/liquid/liquid";
+import { valuesIn } from "../../render/liquid/liquid-parse";
+import { XML_TYPE } from "../../render/pdf/pdf-finishing";
 import type { TemplateDefinition } from "./checksum";
 
 /** Each code filter a part uses: its name, where, and the variable it is applied to when that is all its input. */

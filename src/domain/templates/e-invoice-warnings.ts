@@ -6,8 +6,8 @@ import type { RenderOptions } from "../../contract/render-options/options-schema
 import type { AccountRow, TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import type { EInvoiceCheck, EInvoiceValidation, RenderBackend } from "../../render/chromium/driver";
-import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice";
-import { renderLiquid } from "../../render/liquid";
+import { checkEInvoiceXml, eInvoiceKind } from "../../render/e-invoice/e-invoice";
+import { renderLiquid } from "../../render/liquid/liquid";
 import { type PreviewLimiters, previewAdmission } from "../accounts/admission";
 
 const PATH = "options.e_invoice.xml";

@@ -2,11 +2,11 @@ import type { RenderOptions } from "../../contract/render-options/options-schema
 import type { TemplateVersionRow } from "../../db/schema";
 import { ServiceError } from "../../errors";
 import { BoundedCache } from "../../lib/bounded-cache";
-import { cardSize } from "../../render/card-document";
-import { renderLiquid } from "../../render/liquid";
-import { type LiquidFinding, liquidFindings } from "../../render/liquid-diagnostics";
-import { type StrayDelimiter, strayDelimiters } from "../../render/liquid-stray-delimiters";
-import { layoutFindings, undisplayedElementFindings } from "../../render/satori-diagnostics";
+import { renderLiquid } from "../../render/liquid/liquid";
+import { type LiquidFinding, liquidFindings } from "../../render/liquid/liquid-diagnostics";
+import { type StrayDelimiter, strayDelimiters } from "../../render/liquid/liquid-stray-delimiters";
+import { cardSize } from "../../render/satori/card-document";
+import { layoutFindings, undisplayedElementFindings } from "../../render/satori/satori-diagnostics";
 import { codeWarnings } from "./code-checks";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";

@@ -4,12 +4,12 @@
 
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
 import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
-import { eInvoiceKind } from "../../../render/e-invoice";
-import { checkedEInvoice } from "../../../render/e-invoice-compliance";
-import { finishPdf } from "../../../render/pdf-finishing";
-import { normalizePdf } from "../../../render/pdf-normalize";
-import { markPdfPages } from "../../../render/preview-mark-pdf";
-import { embedPdfInUbl } from "../../../render/ubl-embed";
+import { eInvoiceKind } from "../../../render/e-invoice/e-invoice";
+import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
+import { finishPdf } from "../../../render/pdf/pdf-finishing";
+import { normalizePdf } from "../../../render/pdf/pdf-normalize";
+import { markPdfPages } from "../../../render/pdf/preview-mark-pdf";
+import { embedPdfInUbl } from "../../../render/pdf/ubl-embed";
 import type { PreparedPrint, PrintJob } from "./prepare-print";
 import type { PrintDeps, RenderSeat } from "./print-context";
 

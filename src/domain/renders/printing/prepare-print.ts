@@ -6,11 +6,11 @@ import type { JoinJob } from "@folio/render-page/join-contract";
 import type { EInvoiceCompliance } from "../../../contract/compliance";
 import type { RenderOptions } from "../../../contract/render-options/options-schema";
 import { type PhaseRecorder, UNTIMED } from "../../../lib/render-timings";
-import { type EInvoiceOption, renderEInvoiceXml } from "../../../render/e-invoice";
-import { checkedEInvoice } from "../../../render/e-invoice-compliance";
-import { type LiquidInput, type RenderPart, renderLiquid } from "../../../render/liquid";
-import { type PdfFinishing, preparePdfFinishing } from "../../../render/pdf-finishing";
-import type { Watermark } from "../../../render/watermark";
+import { type EInvoiceOption, renderEInvoiceXml } from "../../../render/e-invoice/e-invoice";
+import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
+import { type LiquidInput, type RenderPart, renderLiquid } from "../../../render/liquid/liquid";
+import { type PdfFinishing, preparePdfFinishing } from "../../../render/pdf/pdf-finishing";
+import type { Watermark } from "../../../render/pdf/watermark";
 import type { RenderPlan } from "../render-plan";
 import { DEFAULT_TIMEOUT_MS, type PrintDeps, type RenderSeat } from "./print-context";
 

@@ -6,9 +6,9 @@ import { type ChunkOption, MAX_CHUNKED_PAGES } from "../../../contract/render-op
 import { UNTIMED } from "../../../lib/render-timings";
 import type { ChunkedPrinter, JoinedFile } from "../../../render/chromium/driver";
 import { templatePage } from "../../../render/codes/page-geometry";
-import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../../render/liquid";
-import { pdfFinish } from "../../../render/pdf-finishing";
-import { watermarkDocument } from "../../../render/watermark";
+import { liquidBudget, RENDER_TIME_LIMIT_MS, renderLiquid } from "../../../render/liquid/liquid";
+import { pdfFinish } from "../../../render/pdf/pdf-finishing";
+import { watermarkDocument } from "../../../render/pdf/watermark";
 import { valueAtPath } from "../../render-options/chunk-rules";
 import { chunkCount, chunkData, projectedPages } from "../chunk-slices";
 import type { RenderPlan } from "../render-plan";

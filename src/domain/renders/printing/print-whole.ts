@@ -4,7 +4,7 @@ import { ServiceError } from "../../../errors";
 import { UNTIMED } from "../../../lib/render-timings";
 import type { RenderedFile } from "../../../render/chromium/driver";
 import { chunkHint } from "../../../render/chunk-hint";
-import { markOverlayHtml } from "../../../render/preview-mark";
+import { markOverlayHtml } from "../../../render/pdf/preview-mark";
 import type { RenderPlan } from "../render-plan";
 import type { PreparedPrint, PrintJob } from "./prepare-print";
 import { inAccountSlot, type PrintDeps, type RenderSeat } from "./print-context";

@@ -1,5 +1,5 @@
 import { Tokenizer, TypeGuards } from "liquidjs";
-import { lineCounter } from "../lib/line-counter";
+import { lineCounter } from "../../lib/line-counter";
 import { lenientParser } from "./liquid";
 
 /** A `%}` or `}}` written right after a tag or output that was already closed: it prints as text. */

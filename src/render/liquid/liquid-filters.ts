@@ -1,6 +1,6 @@
 import { Context, type Liquid } from "liquidjs";
-import { BoundedCache } from "../lib/bounded-cache";
-import { CodeLedger } from "./codes/code-ledger";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { CodeLedger } from "../codes/code-ledger";
 
 class FilterError extends Error {}
 

@@ -26,8 +26,8 @@ import {
   setTextMatrix,
   showText,
 } from "@cantoo/pdf-lib";
-import { concatBytes, latin1Bytes } from "../lib/bytes";
-import { INTER_FONTS } from "./inter-fonts";
+import { concatBytes, latin1Bytes } from "../../lib/bytes";
+import { INTER_FONTS } from "../satori/inter-fonts";
 import { PREVIEW_MARK } from "./preview-mark";
 import { OVERLAY_INK, type Watermark } from "./watermark";
 

@@ -4,9 +4,9 @@
 // SVG Satori made, drawn by resvg over everything; on a Chromium PNG or JPG the backend lays it, tiled, over the
 // captured pixels (@folio/render-page capture.ts, markCapture).
 
-import { BoundedCache } from "../lib/bounded-cache";
-import { escapeHtml } from "../lib/escape-html";
-import { layoutSatoriCard, satoriTree } from "./satori";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { escapeHtml } from "../../lib/escape-html";
+import { layoutSatoriCard, satoriTree } from "../satori/satori";
 import { type Watermark, watermarkOverlay } from "./watermark";
 
 export const PREVIEW_MARK: Required<Watermark> = { text: "PREVIEW", opacity: 0.35, angle: -35 };

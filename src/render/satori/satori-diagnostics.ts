@@ -1,7 +1,7 @@
 import { Tokenizer, TypeGuards } from "liquidjs";
-import { ServiceError } from "../errors";
-import { lineCounter } from "../lib/line-counter";
-import { lenientParser } from "./liquid";
+import { ServiceError } from "../../errors";
+import { lineCounter } from "../../lib/line-counter";
+import { lenientParser } from "../liquid/liquid";
 import { layoutSatoriCard, satoriTree } from "./satori";
 import { replaceSatoriAssets, type SatoriNode } from "./satori-assets";
 import { CardBudgetExceeded, measureCard } from "./satori-budget";

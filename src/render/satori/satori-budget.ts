@@ -4,7 +4,7 @@
 // counts set by measurement (docs/contributing.md, "How a render stays safe"): on the bench machine Satori spends about
 // 35 ms of CPU per 100 elements and per 1,000 characters, so 2,000 elements or 20,000 characters cost 0.8 s; the counts
 // are the lowest the rules allow, 500 and 5,000 (about 0.17 s each).
-import { scanMarkup } from "../lib/markup-scan";
+import { scanMarkup } from "../../lib/markup-scan";
 
 export const MAX_CARD_ELEMENTS = 500;
 export const MAX_CARD_CHARACTERS = 5_000;

@@ -1,10 +1,10 @@
 import { Liquid, type Template } from "liquidjs";
-import { ServiceError } from "../errors";
-import { BoundedCache } from "../lib/bounded-cache";
-import { chunkHint } from "./chunk-hint";
-import { registerCodeFilters } from "./codes/code-filters";
-import { CodeLedger, type PageGeometry } from "./codes/code-ledger";
-import { codeRefusalIn } from "./codes/code-refusal";
+import { ServiceError } from "../../errors";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { chunkHint } from "../chunk-hint";
+import { registerCodeFilters } from "../codes/code-filters";
+import { CodeLedger, type PageGeometry } from "../codes/code-ledger";
+import { codeRefusalIn } from "../codes/code-refusal";
 import { type Markup, RenderContext, registerFilters } from "./liquid-filters";
 import { firstUnknownFilter, LiquidBudgetExceeded, parseLinearly, parseWithinBudget } from "./liquid-parse";
 import { registerXmlAwareTags } from "./liquid-xml";

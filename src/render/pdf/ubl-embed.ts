@@ -3,7 +3,7 @@
 // rendered XML where UBL 2.1's sequence puts it, so the XML the template wrote stays byte for byte around it.
 // The XML has passed the e-invoice checks (well-formed, one UBL root, no DOCTYPE), so a scan of its tags is exact.
 
-import { scanMarkup, tagAttributes } from "../lib/markup-scan";
+import { scanMarkup, tagAttributes } from "../../lib/markup-scan";
 
 const CAC = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2";
 const CBC = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2";

@@ -1,9 +1,9 @@
 import type { EInvoiceKind } from "@folio/e-invoice/profiles";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { RenderOptions } from "../contract/render-options/options-schema";
-import type { ServiceError } from "../errors";
-import { scanMarkup } from "../lib/markup-scan";
-import type { RenderPart } from "./liquid";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import type { ServiceError } from "../../errors";
+import { scanMarkup } from "../../lib/markup-scan";
+import type { RenderPart } from "../liquid/liquid";
 import { checkDataOnlyXml, xmlRefused } from "./xml-gate";
 
 export type EInvoiceOption = NonNullable<RenderOptions["e_invoice"]>;

@@ -2,7 +2,7 @@
 // section are rewritten, found with the reader the render backend shares.
 import { DOCUMENT_URL } from "@folio/render-page/document-guard";
 import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
-import { concatBytes, latin1Bytes } from "../lib/bytes";
+import { concatBytes, latin1Bytes } from "../../lib/bytes";
 import { renumberStructureIds } from "./structure-ids";
 
 /**

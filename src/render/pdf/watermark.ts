@@ -1,4 +1,4 @@
-import { escapeHtml } from "../lib/escape-html";
+import { escapeHtml } from "../../lib/escape-html";
 
 /** Text laid across every page or image, as markup of the document itself rather than a stamp on its output. */
 export interface Watermark {

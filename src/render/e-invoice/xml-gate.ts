@@ -3,8 +3,8 @@
 // makes a reader fetch and run things, and nesting thousands deep overflows a parser's stack. Each is refused
 // before anything parses the XML, in one linear scan (lib/markup-scan.ts), so no XML costs more than its length.
 // XInclude is known by its namespace however it is bound (any prefix, a default namespace, character references).
-import { ServiceError } from "../errors";
-import { scanMarkup } from "../lib/markup-scan";
+import { ServiceError } from "../../errors";
+import { scanMarkup } from "../../lib/markup-scan";
 
 /** Far deeper than any invoice (a Cross Industry Invoice nests about 10 levels), far shallower than a stack. */
 export const MAX_XML_DEPTH = 100;

@@ -4,7 +4,7 @@
 // <pattern> or masked draws that element's content again, a marker-mid draws its marker at every vertex, and a filter
 // primitive works over every pixel of its region, some of them many times per pixel (feMorphology's radius), and a
 // shape fills in time growing with the square of its segments (a path of 20,000 took 6.5 s, of 3,500 0.15 s).
-import { scanMarkup } from "../lib/markup-scan";
+import { scanMarkup } from "../../lib/markup-scan";
 import { imagePixels } from "./image-size";
 import type { SatoriNode } from "./satori-assets";
 

@@ -2,7 +2,7 @@
 // url() in a style (background-image, mask-image and their shorthands). So before Satori sees the tree,
 // every such URL is fetched here through the policy and replaced by a data: URI: Satori only reads data.
 import type { EgressPolicy } from "@folio/render-page/egress-policy";
-import { fetchAsDataUri } from "./asset-fetcher";
+import { fetchAsDataUri } from "../asset-fetcher";
 
 /** The element tree satori-html builds: styles as objects with camelCase keys, attributes as they were written. */
 export interface SatoriNode {

@@ -6,13 +6,13 @@
 // encrypts: salts and /ID are then random, so nothing in the file derives from a password.
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { applyFinishing, type EmbeddedFile, type PdfFinish } from "@folio/render-page/pdf-finish";
-import type { EInvoiceValidationMode } from "../contract/render-options/e-invoice-option";
-import { facturXFileName } from "../contract/render-options/e-invoice-option";
-import type { RenderOptions } from "../contract/render-options/options-schema";
-import { ServiceError } from "../errors";
-import { FACTUR_X_LEVELS, type FacturXProfile, renderEInvoiceXml } from "./e-invoice";
-import type { RenderPart } from "./liquid";
-import { checkDataOnlyXml } from "./xml-gate";
+import type { EInvoiceValidationMode } from "../../contract/render-options/e-invoice-option";
+import { facturXFileName } from "../../contract/render-options/e-invoice-option";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import { ServiceError } from "../../errors";
+import { FACTUR_X_LEVELS, type FacturXProfile, renderEInvoiceXml } from "../e-invoice/e-invoice";
+import { checkDataOnlyXml } from "../e-invoice/xml-gate";
+import type { RenderPart } from "../liquid/liquid";
 
 /** What a render's attachments may come to in all, rendered (docs/contributing.md, "How a render stays safe"). */
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

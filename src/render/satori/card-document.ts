@@ -1,5 +1,5 @@
-import type { RenderOptions } from "../contract/render-options/options-schema";
-import { toDataUri } from "./asset-fetcher";
+import type { RenderOptions } from "../../contract/render-options/options-schema";
+import { toDataUri } from "../asset-fetcher";
 import { INTER_FONTS } from "./inter-fonts";
 
 /** A satori card's size unless its options say otherwise. */

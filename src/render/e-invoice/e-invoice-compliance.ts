@@ -1,10 +1,10 @@
 // An e-invoice is checked with the official rules while its page prints (the check runs on the render backend,
 // where Node runs): enforced, a fatal violation fails the render before anything is stored or billed; reported,
 // the violations travel with the render as its receipt.
-import type { EInvoiceCompliance } from "../contract/compliance";
-import type { EInvoiceValidationMode } from "../contract/render-options/e-invoice-option";
-import { ServiceError } from "../errors";
-import type { EInvoiceCheck, EInvoiceKind, EInvoiceValidation, RenderBackend, SideSeat } from "./chromium/driver";
+import type { EInvoiceCompliance } from "../../contract/compliance";
+import type { EInvoiceValidationMode } from "../../contract/render-options/e-invoice-option";
+import { ServiceError } from "../../errors";
+import type { EInvoiceCheck, EInvoiceKind, EInvoiceValidation, RenderBackend, SideSeat } from "../chromium/driver";
 
 function refusal(verdict: EInvoiceValidation): ServiceError {
   const fatal = verdict.violations.filter((v) => v.severity === "fatal");
