@@ -38,13 +38,26 @@ interface StructureEdit {
   unmapped: Set<string>;
 }
 
-function standardType(edit: StructureEdit, type: string): string {
+/** The type `type`'s role map chain ends on: a standard type, or the first with no mapping (null on a loop). */
+function chainEnd(edit: StructureEdit, type: string): string | null {
   const seen = new Set<string>();
-  for (let at: string | undefined = type; at !== undefined && !seen.has(at); at = nameAt(edit.roleMap, at)) {
-    if (STANDARD_TYPES.has(at)) return at;
+  let at = type;
+  for (
+    let next = nameAt(edit.roleMap, at);
+    !STANDARD_TYPES.has(at) && next !== undefined;
+    next = nameAt(edit.roleMap, at)
+  ) {
+    if (seen.has(at)) return null;
     seen.add(at);
+    at = next;
   }
-  return PDF2_TYPES[type] ?? "NonStruct";
+  return at;
+}
+
+function standardType(edit: StructureEdit, type: string): string {
+  const end = chainEnd(edit, type);
+  if (end !== null && STANDARD_TYPES.has(end)) return end;
+  return PDF2_TYPES[end ?? type] ?? "NonStruct";
 }
 
 /** A kid's standard type: "" for marked content and annotations, which are not elements. */
@@ -52,7 +65,9 @@ function kidType(edit: StructureEdit, kid: PDFObject, context: PDFContext): stri
   const dict = dictOf(kid instanceof PDFRef ? context.lookup(kid) : kid);
   const type = nameAt(dict, "S");
   if (type === undefined || nameAt(dict, "Type") === "MCR" || nameAt(dict, "Type") === "OBJR") return "";
-  if (!STANDARD_TYPES.has(type) && nameAt(edit.roleMap, type) === undefined) edit.unmapped.add(type);
+  // A chain that ends on a type nobody defines is completed there (a loop is left for the checker to name).
+  const end = chainEnd(edit, type);
+  if (end !== null && !STANDARD_TYPES.has(end)) edit.unmapped.add(end);
   return standardType(edit, type);
 }
 
