@@ -7,6 +7,7 @@ import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { mendForPdfUa, type PdfUaMendOptions } from "@folio/render-page/pdfua/mend";
 import { describe, expect, it } from "vitest";
 import { differingPages, inkedPixels, pagesPixels } from "./page-pixels.ts";
+import { taggedPdf } from "./tagged-pdf.ts";
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../fixtures/pdfua/${name}`, import.meta.url)));
@@ -43,6 +44,16 @@ describe("the mends on Chromium's tagged PDFs", () => {
       expect(differingPages(pixels, await pagesPixels(mended))).toEqual([]);
       expect(Buffer.from(await mendForPdfUa(printed, options)).equals(Buffer.from(mended))).toBe(true);
     });
+
+  it("a file without /ID gets one its bytes decide: the same bytes every run, another for another file", async () => {
+    const [plain, other] = [await taggedPdf(), await taggedPdf("no-lang")];
+    const id = async (bytes: Uint8Array) => String((await PDFDocument.load(bytes)).context.trailerInfo.ID);
+    expect(await id(plain)).toBe("undefined");
+    const [once, again] = [await mendForPdfUa(plain), await mendForPdfUa(plain)];
+    expect(Buffer.from(once).equals(Buffer.from(again))).toBe(true);
+    expect(await id(once)).toMatch(/^\[ <[0-9a-f]{32}> <[0-9a-f]{32}> \]$/);
+    expect(await id(await mendForPdfUa(other))).not.toBe(await id(once));
+  });
 
   it("mending a mended file changes nothing the checker or a reader meets: each mend sees its work done", async () => {
     const once = await mendForPdfUa(fixture("invoice-header-footer.pdf"), { pagination: true });
