@@ -44,6 +44,15 @@ describe("the artifact mend's rewriting", () => {
     );
   });
 
+  it("a sequence that neither tags nor hides (Chromium's /Span <</ActualText (-)>> around a glyph) is looked through", () => {
+    const spanned = "q BT /F1 8 Tf (a) Tj /Span <</ActualText (-)>> BDC (b) Tj EMC (c) Tj ET Q";
+    expect(text(artifactContent(latin1(spanned), null, false))).toBe(`q\n/Artifact BMC\n ${spanned.slice(2)}\nEMC\n`);
+    const path = "/Span <</ActualText (-)>> BDC 0 0 1 1 re f EMC";
+    expect(text(artifactContent(latin1(path), null, false))).toBe(
+      "/Span <</ActualText (-)>> BDC\n/Artifact BMC\n 0 0 1 1 re f\nEMC\n EMC",
+    );
+  });
+
   it("copies every other byte as it was: binary inline image data and strings; a tagged form's drawing is left", () => {
     const image = "BI /W 2 /H 1 /BPC 8 /CS /G ID \x80\x9f\xff\x00 EI";
     const bytes = latin1(`/P <</MCID 0>> BDC (x) Tj EMC ${image} (\x80\x9f) Tj`);
