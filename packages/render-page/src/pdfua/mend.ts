@@ -53,7 +53,8 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
       if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
       mendPageArtifacts(page, options.pagination === true);
     },
-    save: () => doc.save(),
+    // Written in one go: the default yields to the event loop every 50 objects, ten times the work in idle time.
+    save: () => doc.save({ objectsPerTick: Number.POSITIVE_INFINITY }),
   };
 }
 
