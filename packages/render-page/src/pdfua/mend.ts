@@ -39,7 +39,13 @@ async function setFileIdentifier(doc: PDFDocument, bytes: Uint8Array): Promise<v
 
 /** Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption). */
 export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<PdfUaMend> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const doc = await PDFDocument.load(bytes, {
+    updateMetadata: false,
+    parseSpeed: ParseSpeeds.Fastest,
+    ignoreEncryption: true,
+  });
+  // Its strings and streams read as ciphertext: what the mends write would be read as ciphertext too.
+  if (doc.isEncrypted) throw new Error("An encrypted PDF cannot be mended for PDF/UA: the mends run before encryption");
   await setFileIdentifier(doc, bytes);
   mendCatalog(doc, options);
   mendXmp(doc);
