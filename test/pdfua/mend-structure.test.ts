@@ -56,19 +56,26 @@ describe("the structure mends", () => {
     expect(String(paragraph?.dict.get(PDFName.of("P")))).toBe(String(lbody?.ref));
   });
 
-  it("an LI holding marked content itself: an LBody takes the MCID, and the parent tree follows", async () => {
+  /** The test document with its LI holding MCID 6 itself (its LBody gone), the parent tree leading 6 to the LI. */
+  async function itemHoldingContent(parentTree?: (doc: PDFDocument) => PDFDict) {
     const { doc, found } = await elements(await taggedPdf());
     const lbody = found.find((e) => e.type === "/LBody");
     const item = found.find((e) => e.type === "/LI");
     if (!lbody || !item) throw new Error("the test document has a list item");
     item.dict.set(PDFName.of("K"), doc.context.obj([item.dict.lookup(PDFName.of("K"), PDFArray).get(0), 6]));
-    const parentTree = doc.catalog
-      .lookup(PDFName.of("StructTreeRoot"), PDFDict)
-      .lookup(PDFName.of("ParentTree"), PDFDict);
-    const marked = parentTree.lookup(PDFName.of("Nums"), PDFArray).lookup(1, PDFArray);
-    marked.set(6, item.ref);
+    const root = doc.catalog.lookup(PDFName.of("StructTreeRoot"), PDFDict);
+    root
+      .lookup(PDFName.of("ParentTree"), PDFDict)
+      .lookup(PDFName.of("Nums"), PDFArray)
+      .lookup(1, PDFArray)
+      .set(6, item.ref);
+    if (parentTree) root.set(PDFName.of("ParentTree"), parentTree(doc));
     doc.context.delete(lbody.ref);
-    const printed = await doc.save({ useObjectStreams: false });
+    return doc.save({ useObjectStreams: false });
+  }
+
+  it("an LI holding marked content itself: an LBody takes the MCID, and the parent tree follows", async () => {
+    const printed = await itemHoldingContent();
     // The checker counts elements out of place, not content: an LI's own text is the mend's alone to find.
     expect(await rules(printed)).toEqual({});
     const mended = await mendedWithPixels(printed);
@@ -81,6 +88,17 @@ describe("the structure mends", () => {
       .lookup(PDFName.of("ParentTree"), PDFDict);
     expect(String(tree.lookup(PDFName.of("Nums"), PDFArray).lookup(1, PDFArray).get(6))).toBe(String(made?.ref));
   });
+
+  it("a parent tree whose nodes lead back to themselves, twice each: searched once, the mend finishes", async () => {
+    const printed = await itemHoldingContent((doc) => {
+      const node = doc.context.obj({});
+      const ref = doc.context.register(node);
+      node.set(PDFName.of("Kids"), doc.context.obj([ref, ref]));
+      return node;
+    });
+    const mended = await mendForPdfUa(printed, TITLE);
+    expect((await elements(mended)).found.find((e) => e.type === "/LBody")?.kids).toEqual(["6"]);
+  }, 5_000);
 
   it("a TD straight under its Table, and TDs straight under a TBody: each run of cells goes into a TR (09-004)", async () => {
     const loose = await taggedPdf("td-outside-tr");

@@ -2,9 +2,9 @@
 // Chromium prints from header and footer templates, and any other drawing outside every marked-content sequence,
 // wrapped in /Artifact sequences. Only marked-content operators are added, so the page draws the same pixels.
 import { type PDFDict, PDFName, type PDFPage } from "@cantoo/pdf-lib";
-import { drawsTaggedForm, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
+import { drawsTaggedForm, isName, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
 import { pageContents } from "./check.ts";
-import { forEachOperator } from "./content-tokens.ts";
+import { forEachOperator, type Operand } from "./content-tokens.ts";
 import { concatBytes } from "./pdf-values.ts";
 
 /** Operators that put something on the page besides paths (a form drawn with Do included). */
@@ -67,6 +67,13 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
   const layout = readLayout(bytes);
   const writer = new ArtifactWriter(bytes, pagination ? layout.bodyEnd : Number.POSITIVE_INFINITY);
   const open: SequenceKind[] = [];
+  // Each form read once, however many times the page draws it.
+  const forms = new Map<string, boolean>();
+  const taggedForm = (name: Operand | undefined) => {
+    const key = isName(name) ? name.name : "";
+    if (!forms.has(key)) forms.set(key, drawsTaggedForm(resources, name));
+    return forms.get(key) === true;
+  };
   let [inText, pathStart, before] = [false, -1, 0];
   forEachOperator(bytes, (operator, operands, end) => {
     const covered = open.some((kind) => kind !== "neither");
@@ -89,7 +96,7 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
     } else if (PATH_ENDS.has(operator)) {
       if (!covered && operator !== "n") writer.ensureOpen(pathStart < 0 ? before : pathStart, inText, open.length);
       pathStart = -1;
-    } else if (!covered && PAINTING.has(operator) && !(operator === "Do" && drawsTaggedForm(resources, operands[0])))
+    } else if (!covered && PAINTING.has(operator) && !(operator === "Do" && taggedForm(operands[0])))
       writer.ensureOpen(before, inText, open.length);
     before = end;
   });

@@ -11,8 +11,14 @@ export interface ElementAt {
 }
 
 /** The number tree's slot for `key` (ISO 32000-1 7.9.7): the array holding the value, and the value's index. */
-function numberTreeSlot(node: PDFDict | null, key: number, depth = 0): { array: PDFArray; index: number } | null {
-  if (!node || depth > 32) return null;
+function numberTreeSlot(
+  node: PDFDict | null,
+  key: number,
+  seen = new Set<PDFDict>(),
+): { array: PDFArray; index: number } | null {
+  // A node met twice (a tree whose kids lead back to it) is searched once.
+  if (!node || seen.has(node)) return null;
+  seen.add(node);
   const nums = entry(node, "Nums");
   if (nums instanceof PDFArray)
     for (let i = 0; i + 1 < nums.size(); i += 2) {
@@ -27,7 +33,7 @@ function numberTreeSlot(node: PDFDict | null, key: number, depth = 0): { array: 
     const [low, high] = limits instanceof PDFArray ? [limits.lookup(0), limits.lookup(1)] : [];
     if (low instanceof PDFNumber && high instanceof PDFNumber && (key < low.asNumber() || key > high.asNumber()))
       continue;
-    const slot = numberTreeSlot(kid, key, depth + 1);
+    const slot = numberTreeSlot(kid, key, seen);
     if (slot) return slot;
   }
   return null;
