@@ -42,7 +42,25 @@ async function mendedWithPixels(bytes: Uint8Array) {
   return mended;
 }
 
-describe("the structure mends", () => {
+/** The test document with its LI holding MCID 6 itself (its LBody gone), the parent tree leading 6 to the LI. */
+async function itemHoldingContent(parentTree?: (doc: PDFDocument) => PDFDict) {
+  const { doc, found } = await elements(await taggedPdf());
+  const lbody = found.find((e) => e.type === "/LBody");
+  const item = found.find((e) => e.type === "/LI");
+  if (!lbody || !item) throw new Error("the test document has a list item");
+  item.dict.set(PDFName.of("K"), doc.context.obj([item.dict.lookup(PDFName.of("K"), PDFArray).get(0), 6]));
+  const root = doc.catalog.lookup(PDFName.of("StructTreeRoot"), PDFDict);
+  root
+    .lookup(PDFName.of("ParentTree"), PDFDict)
+    .lookup(PDFName.of("Nums"), PDFArray)
+    .lookup(1, PDFArray)
+    .set(6, item.ref);
+  if (parentTree) root.set(PDFName.of("ParentTree"), parentTree(doc));
+  doc.context.delete(lbody.ref);
+  return doc.save({ useObjectStreams: false });
+}
+
+describe("the LBody mend", () => {
   it("an LI holding its content without LBody: the content goes into one (09-005)", async () => {
     const printed = await taggedPdf("li-without-lbody");
     expect(await rules(printed)).toEqual({ "09-005": 1 });
@@ -55,24 +73,6 @@ describe("the structure mends", () => {
     const paragraph = found.find((e) => e.kids.length === 1 && e.kids[0] === "6");
     expect(String(paragraph?.dict.get(PDFName.of("P")))).toBe(String(lbody?.ref));
   });
-
-  /** The test document with its LI holding MCID 6 itself (its LBody gone), the parent tree leading 6 to the LI. */
-  async function itemHoldingContent(parentTree?: (doc: PDFDocument) => PDFDict) {
-    const { doc, found } = await elements(await taggedPdf());
-    const lbody = found.find((e) => e.type === "/LBody");
-    const item = found.find((e) => e.type === "/LI");
-    if (!lbody || !item) throw new Error("the test document has a list item");
-    item.dict.set(PDFName.of("K"), doc.context.obj([item.dict.lookup(PDFName.of("K"), PDFArray).get(0), 6]));
-    const root = doc.catalog.lookup(PDFName.of("StructTreeRoot"), PDFDict);
-    root
-      .lookup(PDFName.of("ParentTree"), PDFDict)
-      .lookup(PDFName.of("Nums"), PDFArray)
-      .lookup(1, PDFArray)
-      .set(6, item.ref);
-    if (parentTree) root.set(PDFName.of("ParentTree"), parentTree(doc));
-    doc.context.delete(lbody.ref);
-    return doc.save({ useObjectStreams: false });
-  }
 
   it("an LI holding marked content itself: an LBody takes the MCID, and the parent tree follows", async () => {
     const printed = await itemHoldingContent();
@@ -99,7 +99,9 @@ describe("the structure mends", () => {
     const mended = await mendForPdfUa(printed, TITLE);
     expect((await elements(mended)).found.find((e) => e.type === "/LBody")?.kids).toEqual(["6"]);
   }, 5_000);
+});
 
+describe("the TR and role map mends", () => {
   it("a TD straight under its Table, and TDs straight under a TBody: each run of cells goes into a TR (09-004)", async () => {
     const loose = await taggedPdf("td-outside-tr");
     expect(Object.keys(await rules(loose))).toEqual(["09-004"]);
