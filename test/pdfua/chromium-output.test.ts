@@ -1,6 +1,6 @@
 // Chromium's own tagged output, as Folio prints it today with `tagged` and `outline` (fixtures/pdfua/, rendered
-// once through the service): what it lacks for PDF/UA-1, which the mends after printing are to supply. When a mend
-// lands, its checkpoint leaves these lists.
+// once through the service): what it lacks for PDF/UA-1, which the mends after printing supply (mend*.ts; the same
+// files mended: test/pdfua/mends.test.ts). These lists say what Chromium prints, so they change with Chromium only.
 import { readFileSync } from "node:fs";
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { describe, expect, it } from "vitest";

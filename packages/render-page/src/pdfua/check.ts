@@ -6,7 +6,7 @@ import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
 import { checkFonts, type FontsChecked } from "./font-rules.ts";
 import { checkPageContent } from "./page-content.ts";
-import { streamBytes } from "./pdf-values.ts";
+import { concatBytes, streamBytes } from "./pdf-values.ts";
 import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
 import { checkStructure } from "./structure-rules.ts";
 import { readStructureTree, type StructureTree } from "./structure-tree.ts";
@@ -20,20 +20,15 @@ export interface PdfUaCheck {
   report(): PdfUaReport;
 }
 
+const NEWLINE = new Uint8Array([0x0a]);
+
 /** A page's content streams decoded and joined: an array of streams is one content stream cut in pieces. */
-function pageContents(page: PDFDict): Uint8Array {
+export function pageContents(page: PDFDict): Uint8Array {
   const contents = page.lookup(PDFName.of("Contents"));
   const parts = (contents instanceof PDFArray ? contents.asArray() : [contents]).map(
     (part) => streamBytes(part instanceof PDFRef ? page.context.lookup(part) : part) ?? new Uint8Array(),
   );
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length + 1, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    joined[at + part.length] = 0x0a;
-    at += part.length + 1;
-  }
-  return joined;
+  return concatBytes(parts.flatMap((part) => [part, NEWLINE]));
 }
 
 /** Opens `bytes` and checks what the whole document holds: catalog, metadata and structure tree. */

@@ -92,8 +92,14 @@ class Lexer extends ByteScanner {
   }
 }
 
-/** Calls `visit` with each operator and its operands; an inline image (BI … ID … EI) comes as one "BI". */
-export function forEachOperator(bytes: Uint8Array, visit: (operator: string, operands: Operand[]) => void): void {
+/**
+ * Calls `visit` with each operator, its operands and the offset just past it (a rewriter copies the bytes between);
+ * an inline image (BI … ID … EI) comes as one "BI".
+ */
+export function forEachOperator(
+  bytes: Uint8Array,
+  visit: (operator: string, operands: Operand[], end: number) => void,
+): void {
   const lexer = new Lexer(bytes);
   let operands: Operand[] = [];
   while (lexer.at < bytes.length) {
@@ -110,8 +116,8 @@ export function forEachOperator(bytes: Uint8Array, visit: (operator: string, ope
     }
     if (operator === "ID") {
       lexer.skipInlineImage();
-      visit("BI", operands);
-    } else if (operator !== "BI") visit(operator, operands);
+      visit("BI", operands, lexer.at);
+    } else if (operator !== "BI") visit(operator, operands, lexer.at);
     operands = [];
   }
 }

@@ -3,7 +3,7 @@ import type { PDFDict } from "@cantoo/pdf-lib";
 import { nameAt } from "./pdf-values.ts";
 import type { ViolationTally } from "./violations.ts";
 
-const STANDARD_TYPES = new Set([
+export const STANDARD_TYPES = new Set([
   ...["Document", "Part", "Art", "Sect", "Div", "BlockQuote", "Caption", "TOC", "TOCI", "Index", "NonStruct"],
   ...["Private", "P", "H", "H1", "H2", "H3", "H4", "H5", "H6", "L", "LI", "Lbl", "LBody", "Table", "TR", "TH"],
   ...["TD", "THead", "TBody", "TFoot", "Span", "Quote", "Note", "Reference", "BibEntry", "Code", "Link", "Annot"],

@@ -1,0 +1,72 @@
+// Chromium's tagged PDF made PDF/UA-1 (docs/accessibility.md#mends): the document's entries, its XMP, its structure
+// tree and its links when opened, then each page's untagged content as the caller asks, so a caller can stop at its
+// page ceiling as with the checker. Nothing a mend adds is drawn: every page keeps its pixels.
+import { ParseSpeeds, PDFDocument, PDFHexString } from "@cantoo/pdf-lib";
+import { mendPageArtifacts } from "./mend-artifacts.ts";
+import { type DocumentEntries, mendCatalog } from "./mend-catalog.ts";
+import { type LinkTexts, mendLinks } from "./mend-links.ts";
+import { mendStructure } from "./mend-structure.ts";
+import { mendXmp } from "./mend-xmp.ts";
+
+export interface PdfUaMendOptions extends DocumentEntries {
+  /**
+   * The render printed `header_html` or `footer_html`: what Chromium prints after a page's last tagged content (the
+   * margins, printed last) becomes a pagination artifact rather than a plain one.
+   */
+  pagination?: boolean | undefined;
+  /** The text of the document's links, by target, for their annotations' /Contents (else their address). */
+  links?: LinkTexts | undefined;
+}
+
+export interface PdfUaMend {
+  readonly pageCount: number;
+  /** Marks page `index`'s (0-based) untagged content as artifacts. */
+  mendPage(index: number): void;
+  /** The mended file. */
+  save(): Promise<Uint8Array>;
+}
+
+/**
+ * A file identifier (ISO 32000-1 14.4) that the content decides: pdf-lib saves the same bytes for the same input
+ * once the trailer has one, and Chromium's own is kept when present.
+ */
+async function setFileIdentifier(doc: PDFDocument, bytes: Uint8Array): Promise<void> {
+  if (doc.context.lookup(doc.context.trailerInfo.ID)) return;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).subarray(0, 16);
+  const id = PDFHexString.of([...digest].map((byte) => byte.toString(16).padStart(2, "0")).join(""));
+  doc.context.trailerInfo.ID = doc.context.obj([id, id]);
+}
+
+/** Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption). */
+export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<PdfUaMend> {
+  const doc = await PDFDocument.load(bytes, {
+    updateMetadata: false,
+    parseSpeed: ParseSpeeds.Fastest,
+    ignoreEncryption: true,
+  });
+  // Its strings and streams read as ciphertext: what the mends write would be read as ciphertext too.
+  if (doc.isEncrypted) throw new Error("An encrypted PDF cannot be mended for PDF/UA: the mends run before encryption");
+  await setFileIdentifier(doc, bytes);
+  mendCatalog(doc, options);
+  mendXmp(doc);
+  mendStructure(doc.catalog);
+  mendLinks(doc, options.links ?? {});
+  const pages = doc.getPages();
+  return {
+    pageCount: pages.length,
+    mendPage(index) {
+      const page = pages[index];
+      if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
+      mendPageArtifacts(page, options.pagination === true);
+    },
+    // Written in one go: the default yields to the event loop every 50 objects, ten times the work in idle time.
+    save: () => doc.save({ objectsPerTick: Number.POSITIVE_INFINITY }),
+  };
+}
+
+/** Mends every page of `bytes`. */
+export async function mendForPdfUa(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<Uint8Array> {
+  const mend = await openPdfUaMend(bytes, options);
+  for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index);
+  return mend.save();
+}
