@@ -1,12 +1,13 @@
 // Folio's PDF/UA-1 checker (docs/accessibility.md): the document's conditions when it is opened, then each page's
 // content, annotations and fonts as the caller asks, so a caller can stop at its page ceiling.
 import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
+import { concatBytes } from "../bytes.ts";
 import { checkAnnotations } from "./annotation-rules.ts";
 import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
 import { checkFonts, type FontsChecked } from "./font-rules.ts";
 import { checkPageContent } from "./page-content.ts";
-import { concatBytes, streamBytes } from "./pdf-values.ts";
+import { streamBytes } from "./pdf-values.ts";
 import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
 import { checkStructure } from "./structure-rules.ts";
 import { readStructureTree, type StructureTree } from "./structure-tree.ts";

@@ -2,10 +2,10 @@
 // Chromium prints from header and footer templates, and any other drawing outside every marked-content sequence,
 // wrapped in /Artifact sequences. Only marked-content operators are added, so the page draws the same pixels.
 import { type PDFDict, PDFName, type PDFPage } from "@cantoo/pdf-lib";
+import { concatBytes } from "../bytes.ts";
 import { drawsTaggedForm, isName, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
 import { pageContents } from "./check.ts";
 import { forEachOperator, type Operand } from "./content-tokens.ts";
-import { concatBytes } from "./pdf-values.ts";
 
 /** Operators that put something on the page besides paths (a form drawn with Do included). */
 const PAINTING = new Set(["Tj", "TJ", "'", '"', "sh", "BI", "Do"]);

@@ -65,14 +65,3 @@ export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
   if (!(stream instanceof PDFRawStream)) return null;
   return decodePDFRawStream(stream).decode();
 }
-
-/** The parts one after another in one array. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
