@@ -53,14 +53,13 @@ export const DOCS_EXAMPLES: DocsExample[] = [
     status: 200,
   },
   { id: "createRender", operation: "createRender", body: { template: "invoice", data: INVOICE_DATA }, status: 200 },
-  // Listed before the batch below, whose render may still be queued when the list is taken.
-  { id: "listRenders", operation: "listRenders", status: 200 },
   {
     id: "createRenderBatch",
     operation: "createRenderBatch",
     body: { renders: [{ template: "invoice", data: { number: "2026-0043" } }] },
     status: 202,
   },
+  { id: "listRenders", operation: "listRenders", status: 200 },
   {
     id: "getRender",
     operation: "getRender",
