@@ -19,7 +19,7 @@ export interface Variables {
   body: unknown;
   account: AccountRow;
   apiKeyId: string;
-  /** What the request's work needs, built once per request (src/services.ts, src/middleware/services.ts). */
+  /** What the request's work needs, built once per request (src/services.ts, src/middleware/request-services.ts). */
   services: Services;
   /** Set by render routes: the phases of the render (Server-Timing, the request log). */
   timings?: RenderTimings;

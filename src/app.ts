@@ -14,7 +14,7 @@ import { internalAuth } from "./middleware/internal-auth";
 import { jsonBody } from "./middleware/json-body";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
-import { services } from "./middleware/services";
+import { requestServices } from "./middleware/request-services";
 import { endpoints } from "./routes";
 import { rateHeaders } from "./routes/rate-headers";
 import { docsPage, docsSearch, homePage } from "./routes/service/docs-pages";
@@ -76,7 +76,7 @@ export function buildApp(): OpenAPIHono<AppEnv> {
     name: "X-API-Key",
   });
 
-  app.use("*", services);
+  app.use("*", requestServices);
   app.use("*", requestId);
   app.use("*", requestLog);
   app.use("/v1/internal/*", internalAuth);

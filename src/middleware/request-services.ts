@@ -9,7 +9,7 @@ import { buildServices } from "../services";
  * Work the answer need not wait for (letting go of a render slot) runs in the request's waitUntil. A development
  * server started with LATENCY_MODEL=on may be asked for the bench's latency model (docs/round-trips.md#latency-model).
  */
-export const services = createMiddleware<AppEnv>(async (c, next) => {
+export const requestServices = createMiddleware<AppEnv>(async (c, next) => {
   const services = buildServices(c.env, {
     background: (work) => c.executionCtx.waitUntil(work),
     latencyAsked: c.req.header(LATENCY_MODEL_HEADER),
