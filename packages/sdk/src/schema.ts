@@ -523,6 +523,11 @@ export interface components {
                 subject?: string;
                 keywords?: string;
                 creator?: string;
+                /**
+                 * @description The document's language when `<html lang>` gives none (a PDF's `/Lang`).
+                 * @example de-CH
+                 */
+                lang?: string;
             };
             /** @description Raster width in px; satori default 1200, chromium 1280. */
             width?: number;
@@ -548,6 +553,11 @@ export interface components {
             pdfa?: "2b" | "3b";
             /** @description Up to 10 embedded files; with `pdfa: "3b"` they are associated files with AFRelationship Data. Not with `pdfa: "2b"`. */
             attachments?: components["schemas"]["Attachment"][];
+            /**
+             * @description PDF/UA-1 (ISO 14289-1), checked against the machine-checkable Matterhorn conditions before the render is stored (/docs#accessibility); implies `tagged`. The document must give a language (`<html lang>` or `metadata.lang`) and a title. Not with `chunk`, nor with `encryption` that forbids copying.
+             * @enum {string}
+             */
+            pdfua?: "1";
             e_invoice?: components["schemas"]["EInvoice"];
             encryption?: components["schemas"]["Encryption"];
         };

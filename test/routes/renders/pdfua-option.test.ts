@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { call, expectError, newAccount } from "../../helpers";
+
+// `options.pdfua` and `options.metadata.lang` (/docs#finishing): their shape and the combinations a render
+// refuses, answered before any Chromium work (this project has no renderer).
+const DOC = { name: "doc", source: "<h1>{{ who }}</h1>" };
+const CARD = { name: "card", engine: "satori", source: "<div style='display:flex'>Hi {{ who }}</div>" };
+const OWNER = "owner-Secret-4711";
+const UBL = '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>';
+
+async function setup() {
+  const { api_key: key } = await newAccount();
+  for (const body of [DOC, CARD]) expect((await call("POST", "/v1/templates", { key, body })).status).toBe(201);
+  return key;
+}
+
+const render = (key: string, body: Record<string, unknown>) =>
+  call("POST", "/v1/render", { key, body: { template: "doc", data: { who: "x" }, ...body } });
+
+describe("options.pdfua", () => {
+  it.each([
+    ["pdf", { pdfua: "1", encryption: { owner_password: OWNER, permissions: { copy: false } } }, "options.encryption"],
+    [
+      "xml",
+      { pdfua: "1", e_invoice: { standard: "ubl", cius: "en16931", xml: UBL, embed_pdf: false } },
+      "options.pdfua",
+    ],
+  ])("refuses a %s render with %j: 400 at %s, before anything renders", async (format, options, path) => {
+    const key = await setup();
+    const error = expectError(await render(key, { format, options }), 400, "invalid_request");
+    expect(error.errors).toEqual([expect.objectContaining({ path, message: expect.stringContaining("`pdfua`") })]);
+    expect(JSON.stringify(error)).not.toContain(OWNER);
+  });
+
+  it("refuses chunk: 400 at options.pdfua", async () => {
+    const key = await setup();
+    const options = { pdfua: "1", chunk: { over: "rows", size: 10 } };
+    const error = expectError(await render(key, { data: { rows: [1, 2] }, options }), 400, "invalid_request");
+    expect(error.errors).toEqual([
+      expect.objectContaining({ path: "options.pdfua", message: expect.stringContaining("`chunk`") }),
+    ]);
+  });
+
+  it.each(["png", "jpg"])("applies to PDF only: 400 at options.pdfua on %s", async (format) => {
+    const key = await setup();
+    const error = expectError(await render(key, { format, options: { pdfua: "1" } }), 400, "invalid_request");
+    expect(error.errors).toEqual([
+      expect.objectContaining({ path: "options.pdfua", message: "`pdfua` applies to pdf only." }),
+    ]);
+  });
+
+  it.each([["2"], [1], [true], ["1b"]])('is the string "1" only: %j is 400 at options.pdfua', async (pdfua) => {
+    const key = await setup();
+    const error = expectError(await render(key, { options: { pdfua } }), 400, "invalid_request");
+    expect(error.errors).toEqual([expect.objectContaining({ path: "options.pdfua", expected: 'exactly "1"' })]);
+  });
+
+  it("refuses a template whose default options conflict, at create", async () => {
+    const key = await setup();
+    const conflicting = {
+      name: "ubl-bare",
+      source: "<p>x</p>",
+      options: { pdfua: "1", e_invoice: { standard: "ubl", cius: "en16931", xml: UBL, embed_pdf: false } },
+    };
+    const refused = expectError(
+      await call("POST", "/v1/templates", { key, body: conflicting }),
+      400,
+      "invalid_request",
+    );
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ path: "options.pdfua", message: expect.stringContaining("`embed_pdf: false`") }),
+    ]);
+  });
+});
+
+describe("options.metadata.lang", () => {
+  it.each([["en"], ["de-CH"], ["zh-Hant-TW"], ["sr-Latn-RS"]])("takes the BCP 47 tag %s", async (lang) => {
+    const key = await setup();
+    const answer = await render(key, { format: "png", template: "card", options: { metadata: { lang } } });
+    // A satori card's PNG does not use metadata, so the well-formed tag reaches the format rule, not the schema's.
+    const error = expectError(answer, 400, "invalid_request");
+    expect(error.errors?.map((e) => e.path)).toEqual(["options.metadata"]);
+  });
+
+  it.each([[""], ["e"], ["english language"], ["de_CH"], ["de-"], ["<script>"], ["x".repeat(20)]])(
+    "refuses %j at options.metadata.lang",
+    async (lang) => {
+      const key = await setup();
+      const error = expectError(await render(key, { options: { metadata: { lang } } }), 400, "invalid_request");
+      expect(error.errors).toEqual([
+        expect.objectContaining({ path: "options.metadata.lang", expected: expect.stringContaining("BCP 47") }),
+      ]);
+    },
+  );
+});
