@@ -13,7 +13,10 @@ const EXAMPLES: Array<[string, unknown, string]> = [
     "pdfua",
     { pdfua: "1", metadata: { title: "Invoice 2026-0042", lang: "de-CH" } },
     "PDF/UA-1 (ISO 14289-1); implies `tagged`. The document gives its language (`<html lang>`, or " +
-      "`metadata.lang`, a BCP 47 tag, when it has none) and its title (`<title>` or `metadata.title`). Not with " +
+      "`metadata.lang`, a BCP 47 tag, when it has none) and its title (`<title>` or `metadata.title`). Folio " +
+      "mends Chromium's tagged output and checks the file: one that fails is `render_failed`, stage " +
+      "`accessibility`, with `details.violations` (Matterhorn checkpoints), nothing stored or billed; one that " +
+      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. At most 400 pages. Not with " +
       "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],
