@@ -1,11 +1,13 @@
 // `options.pdfua: "1"` through the real service and a real Chromium (docs/accessibility.md#in-a-render): an accessible
 // template renders, its receipt says PDF/UA-1 passed, the downloaded file passes the checker and draws the same
 // pixels as the render without `pdfua`; a template without a language fails the render at stage accessibility with
-// the checkpoint, and its preview answers 200 with the warning.
+// the checkpoint, and its preview answers 200 with the warning. This file runs in both e2e projects: where no render
+// backend runs (the Browser Rendering driver alone) nothing can check the file, and a `pdfua` render is refused.
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { describe, expect, inject, it } from "vitest";
 import { differingPages, inkedPixels, pagesPixels } from "../pdfua/page-pixels";
 import { api, createTemplate, download } from "./client";
+import { encryption, opens, pdfFile } from "./pdf-tools";
 
 const ACCESSIBLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order {{ number }}</title>
 <style>body { font: 12pt/1.4 sans-serif } table { border-collapse: collapse } th, td { border: 1px solid #888; padding: 4px }</style></head>
@@ -28,7 +30,9 @@ async function renderPdf(template: string, options: Record<string, unknown>) {
   return res;
 }
 
-describe("pdfua renders", () => {
+const withBackend = inject("chromiumDriver") !== "browser-rendering";
+
+describe.runIf(withBackend)("pdfua renders", () => {
   it("an accessible template: 200, receipt valid, the file passes the checker, every page's pixels unchanged", async () => {
     const template = await createTemplate({ name: "pdfua-ok", source: ACCESSIBLE });
     const accessible = await renderPdf(template, { pdfua: "1" });
@@ -67,5 +71,38 @@ describe("pdfua renders", () => {
     const header = res.headers.get("x-service-warnings");
     const warnings = header ? JSON.parse(Buffer.from(header, "base64url").toString("utf8")) : [];
     expect(warnings).toContainEqual(expect.objectContaining({ code: "accessibility", rule: "11-006" }));
+  });
+
+  it("with a watermark and encryption: mended and checked before the encryption, which keeps copying allowed", async () => {
+    const template = await createTemplate({ name: "pdfua-locked", source: ACCESSIBLE });
+    const options = {
+      pdfua: "1",
+      watermark: { text: "DRAFT" },
+      encryption: { owner_password: "owner-Secret-4711", permissions: { modify: false } },
+    };
+    const res = await renderPdf(template, options);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.compliance.accessibility.valid).toBe(true);
+    const file = pdfFile((await download(res.json.url)).bytes);
+    expect(await encryption(file)).toEqual({
+      algorithm: "AES-256",
+      print: true,
+      change: false,
+      copy: true,
+      addNotes: true,
+    });
+    expect(await opens(file, "owner-Secret-4711")).toBe("opened");
+  });
+});
+
+describe.runIf(!withBackend)("pdfua where no checker runs", () => {
+  it("refuses the render before Chromium prints: render_failed, stage accessibility, retryable", async () => {
+    const template = await createTemplate({ name: "pdfua-unchecked", source: ACCESSIBLE });
+    const res = await renderPdf(template, { pdfua: "1" });
+    expect(res.status, JSON.stringify(res.json)).toBe(500);
+    expect(res.json.error).toMatchObject({
+      type: "render_failed",
+      details: { stage: "accessibility", reason: "accessibility_unchecked", retryable: true },
+    });
   });
 });
