@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
+import { PDFUA_CHECKER } from "@folio/render-page/pdfua/rules";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../../src/lib/crypto";
+import { canonicalJson } from "../../../src/lib/jcs";
 import { call, expectError, newAccount } from "../../helpers";
 
 // `options.pdfua` and `options.metadata.lang` (/docs#finishing): their shape and the combinations a render
@@ -70,6 +74,23 @@ describe("options.pdfua", () => {
     expect(refused.errors).toEqual([
       expect.objectContaining({ path: "options.pdfua", message: expect.stringContaining("`embed_pdf: false`") }),
     ]);
+  });
+});
+
+describe("the cache key of a pdfua render", () => {
+  it("holds the checker's version, so a new checker renders and checks afresh", async () => {
+    const key = await setup();
+    const options = { pdfua: "1", metadata: { lang: "en" } };
+    const res = await render(key, { options, async: true });
+    expect(res.status).toBe(202);
+    const row = await env.DB.prepare("SELECT cache_key FROM renders WHERE id = ?")
+      .bind(res.json.id)
+      .first<{ cache_key: string }>();
+    const { checksum } = (await call("GET", "/v1/templates/doc", { key })).json;
+    const keyed = (opts: object) =>
+      sha256Hex(`${checksum}\npdf\n${canonicalJson({ who: "x" })}\n${canonicalJson(opts)}`);
+    expect(row?.cache_key).toBe(await keyed({ ...options, pdfua_checker: PDFUA_CHECKER }));
+    expect(row?.cache_key).not.toBe(await keyed(options));
   });
 });
 
