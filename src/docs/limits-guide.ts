@@ -72,7 +72,8 @@ const ROWS: Array<[string, string, string]> = [
     "accessible PDFs",
     `a \`pdfua\` render at most ${n(MAX_PDFUA_PAGES)} pages, mended and checked in the render backend's side ` +
       "thread (the e-invoice checks' seats and time limit)",
-    "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`)",
+    "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`), before Chromium " +
+      "prints when the template's `expected_pages` passes it",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [

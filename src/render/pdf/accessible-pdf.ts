@@ -27,15 +27,20 @@ const NO_CHECKER = new ServiceError(
   { details: { stage: "accessibility", reason: "accessibility_unchecked", retryable: true, transient: true } },
 );
 
-/** Refused before Chromium prints: without a checker, no `pdfua` file can be stored. */
-export function refuseUncheckable(backend: RenderBackend): void {
-  if (!backend.accessibility) throw NO_CHECKER;
+/**
+ * Refused before Chromium prints: a template that expects more pages than the ceiling, and anywhere without a checker
+ * (no `pdfua` file is stored unchecked).
+ */
+export function refuseBeforePrint(expectedPages: number, backend: () => RenderBackend): void {
+  if (expectedPages > MAX_PDFUA_PAGES) throw tooManyPages(expectedPages, "expects");
+  if (!backend().accessibility) throw NO_CHECKER;
 }
 
-function tooManyPages(pageCount: number): ServiceError {
+function tooManyPages(pageCount: number, verb: "has" | "expects" = "has"): ServiceError {
+  const what = verb === "has" ? "The document has" : "The template's `expected_pages` is";
   return new ServiceError(
     "render_failed",
-    `The document has ${pageCount.toLocaleString("en-US")} pages; a \`pdfua\` render may have at most ` +
+    `${what} ${pageCount.toLocaleString("en-US")} pages; a \`pdfua\` render may have at most ` +
       `${MAX_PDFUA_PAGES} (/docs#finishing). Nothing was stored or billed.`,
     { details: { stage: "accessibility", reason: "too_many_pages", max_pages: MAX_PDFUA_PAGES, retryable: false } },
   );

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { PDFUA_CHECKER } from "@folio/render-page/pdfua/rules";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../src/lib/crypto";
@@ -74,6 +75,19 @@ describe("options.pdfua", () => {
     expect(refused.errors).toEqual([
       expect.objectContaining({ path: "options.pdfua", message: expect.stringContaining("`embed_pdf: false`") }),
     ]);
+  });
+});
+
+describe("the page ceiling of a pdfua render", () => {
+  it("refuses a template that expects more pages before Chromium is asked (this project has no renderer)", async () => {
+    // A pay-as-you-go account, so the quota's own estimate does not refuse first.
+    const { api_key: key } = await newAccount({ plan: "payg" });
+    expect((await call("POST", "/v1/templates", { key, body: DOC })).status).toBe(201);
+    const long = { name: "long", source: "<h1>x</h1>", expected_pages: MAX_PDFUA_PAGES + 1 };
+    expect((await call("POST", "/v1/templates", { key, body: long })).status).toBe(201);
+    const res = await render(key, { template: "long", options: { pdfua: "1" } });
+    const error = expectError(res, 500, "render_failed");
+    expect(error.details).toMatchObject({ stage: "accessibility", max_pages: MAX_PDFUA_PAGES, retryable: false });
   });
 });
 

@@ -10,7 +10,7 @@ import type { PdfUaMendOptions } from "../../../render/chromium/driver";
 import { type EInvoiceOption, renderEInvoiceXml } from "../../../render/e-invoice/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
 import { type LiquidInput, type RenderPart, renderLiquid } from "../../../render/liquid/liquid";
-import { pdfUaMendOptions, refuseUncheckable } from "../../../render/pdf/accessible-pdf";
+import { pdfUaMendOptions, refuseBeforePrint } from "../../../render/pdf/accessible-pdf";
 import { type PdfFinishing, preparePdfFinishing } from "../../../render/pdf/pdf-finishing";
 import type { Watermark } from "../../../render/pdf/watermark";
 import type { RenderPlan } from "../render-plan";
@@ -109,7 +109,7 @@ export async function preparePrint(job: PrintJob, deps: PrintDeps, seat: RenderS
   };
   const finishing = format === "pdf" ? await preparePdfFinishing(options, job.renderPart) : null;
   const accessibility = format === "pdf" ? pdfUaMendOptions(options) : undefined;
-  if (accessibility) refuseUncheckable(deps.chromium());
+  if (accessibility) refuseBeforePrint(job.plan.version.expectedPages, deps.chromium);
   return {
     format,
     options: chromiumOptions(options, rendered),
