@@ -11,9 +11,17 @@ export interface FieldError {
 
 /**
  * Where a render failed: `template` and `layout` are the template's mistakes, `e_invoice` its e-invoice's (the rules
- * found it invalid), the others the service's side.
+ * found it invalid), `accessibility` its PDF/UA-1 file's (the checker found it failing), the others the service's side.
  */
-export const RENDER_STAGES = ["template", "layout", "browser", "e_invoice", "storage", "queue"] as const;
+export const RENDER_STAGES = [
+  "template",
+  "layout",
+  "browser",
+  "e_invoice",
+  "accessibility",
+  "storage",
+  "queue",
+] as const;
 type RenderStage = (typeof RENDER_STAGES)[number];
 const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "storage", "queue"]);
 

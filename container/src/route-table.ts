@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { BACKEND_HEADERS } from "@folio/render-page/backend-http-surface";
 import type { BackendContext, RouteHandler } from "./backend-context.ts";
 import { send, sendFailure } from "./backend-http.ts";
+import { accessibilityRoute } from "./routes/accessibility.ts";
 import { dropRoute } from "./routes/drop.ts";
 import { healthRoute } from "./routes/healthz.ts";
 import { joinRoute } from "./routes/join.ts";
@@ -20,6 +21,7 @@ const ROUTES: RouteHandler[] = [
   dropRoute,
   validateEInvoiceRoute,
   pageImageRoute,
+  accessibilityRoute,
   healthRoute,
   statsRoute,
   proxyLogRoute,

@@ -39,10 +39,25 @@ const EInvoiceComplianceSchema = z
   })
   .openapi("EInvoiceCompliance");
 
-export const ComplianceSchema = z.object({ e_invoice: EInvoiceComplianceSchema }).openapi("Compliance", {
-  description: "What the output was checked against and what the checks found; only on renders with `e_invoice`.",
-});
+const AccessibilityComplianceSchema = z
+  .object({
+    standard: z.literal("PDF/UA-1"),
+    checker: z.string().openapi({ description: "Folio's checker and its version.", example: "folio-pdfua-1" }),
+    checks: z.int().openapi({ description: "How many machine-checkable conditions it decided.", example: 84 }),
+    valid: z
+      .literal(true)
+      .openapi({ description: "Always true: a `pdfua` render that fails the check is not stored." }),
+  })
+  .openapi("AccessibilityCompliance");
+
+export const ComplianceSchema = z
+  .object({ e_invoice: EInvoiceComplianceSchema.optional(), accessibility: AccessibilityComplianceSchema.optional() })
+  .openapi("Compliance", {
+    description:
+      "What the output was checked against and what the checks found; only on renders with `e_invoice` or `pdfua`.",
+  });
 
 /** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
 export type EInvoiceCompliance = z.infer<typeof EInvoiceComplianceSchema>;
+export type AccessibilityCompliance = z.infer<typeof AccessibilityComplianceSchema>;
 export type Compliance = z.infer<typeof ComplianceSchema>;

@@ -95,6 +95,7 @@ const TemplateWarningSchema = z
       "e_invoice_unchecked",
       "e_invoice_refused",
       "invalid_code",
+      "accessibility",
     ]),
     rule: z
       .string()
@@ -103,7 +104,7 @@ const TemplateWarningSchema = z
         example: "BR-CO-26",
         description:
           "e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule " +
-          "(/docs#codes).",
+          "(/docs#codes); accessibility: the Matterhorn checkpoint (`14-002`) or Folio's `FOLIO-<NAME>` rule.",
       }),
     message: z.string().openapi({
       example: "`source` uses the unknown filter `shiny` (line 3, column 12); rendering it fails with render_failed.",
@@ -117,6 +118,7 @@ const TemplateWarningSchema = z
       "the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, " +
       "XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, " +
       "barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. " +
+      "accessibility: a `pdfua` preview's file fails that PDF/UA-1 check (a render would be refused). " +
       "Warnings never block.",
   });
 

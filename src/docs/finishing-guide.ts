@@ -9,6 +9,17 @@ const EXAMPLES: Array<[string, unknown, string]> = [
     { tagged: true },
     "A tagged PDF: a structure tree for screen readers, `/Lang` from `<html lang>`. `pdfinfo` says `Tagged: yes`.",
   ],
+  [
+    "pdfua",
+    { pdfua: "1", metadata: { title: "Invoice 2026-0042", lang: "de-CH" } },
+    "PDF/UA-1 (ISO 14289-1); implies `tagged`. The document gives its language (`<html lang>`, or " +
+      "`metadata.lang`, a BCP 47 tag, when it has none) and its title (`<title>` or `metadata.title`). Folio " +
+      "mends Chromium's tagged output and checks the file: one that fails is `render_failed`, stage " +
+      "`accessibility`, with `details.violations` (Matterhorn checkpoints), nothing stored or billed; one that " +
+      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. At most 400 pages. Not with " +
+      "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
+      "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
+  ],
   ["outline", { outline: true }, "Bookmarks from the h1 to h6 headings, nested by level (implies `tagged`)."],
   [
     "toc",
@@ -98,7 +109,8 @@ export function finishingGuide(): string {
     `<code>encryption</code> gives byte-identical files for the same request. Refused together (400): ` +
     `<code>pdfa</code> or <code>e_invoice</code> with <code>encryption</code> (PDF/A forbids encryption), ` +
     `<code>e_invoice</code> with <code>pdfa: "2b"</code>, <code>attachments</code> with <code>pdfa: ` +
-    `"2b"</code>, and two attachments with one file name. Metering is unchanged: the pages produced.</p>\n` +
+    `"2b"</code>, <code>pdfua</code> with <code>chunk</code>, with <code>permissions.copy: false</code> or ` +
+    `with <code>embed_pdf: false</code>, and two attachments with one file name. Metering is unchanged: the pages produced.</p>\n` +
     `<table><tr><th>option</th><th>example</th><th>what you get</th></tr>${rows.join("")}</table>`
   );
 }

@@ -2,6 +2,7 @@
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
+import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
 import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE, WEBHOOK_SENDS_PER_MINUTE } from "../domain/accounts/admission";
@@ -66,6 +67,13 @@ const ROWS: Array<[string, string, string]> = [
       "their SVG counts in the render's 32 MB of Liquid",
     "`render_failed` (stage `template`, rule `too_many` with `details.max_codes`, or `too_long` with " +
       "`details.max_bytes`); a warning `invalid_code` at create",
+  ],
+  [
+    "accessible PDFs",
+    `a \`pdfua\` render at most ${n(MAX_PDFUA_PAGES)} pages, mended and checked in the render backend's side ` +
+      "thread (the e-invoice checks' seats and time limit)",
+    "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`), before Chromium " +
+      "prints when the template's `expected_pages` passes it",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [

@@ -39,8 +39,8 @@ export function longDocumentsGuide(): string {
     `<li><code>watermark</code>, <code>pdfa</code>, <code>attachments</code>, <code>e_invoice</code> and ` +
     `<code>encryption</code> apply once to the whole; <code>metadata</code> too.</li>` +
     `<li>400 at <code>options.chunk</code> for a PNG or JPG or a satori template, at <code>options.chunk.over` +
-    `</code> when it names no array, and at <code>options.outline</code>, <code>options.toc</code> or ` +
-    `<code>options.tagged</code> with <code>chunk</code>: those come from one print's headings and structure.</li>` +
+    `</code> when it names no array, and at <code>options.outline</code>, <code>options.toc</code>, ` +
+    `<code>options.tagged</code> or <code>options.pdfua</code> with <code>chunk</code>: those come from one print's headings and structure.</li>` +
     `<li><code>timeout_ms</code> and the Liquid limit apply to each chunk; all chunks' Liquid together may take ` +
     `ten single renders' time. The pages produced are billed, and the account's ceiling is checked after each ` +
     `chunk and projected before the next (the pages so far per item, times the whole array's items): a render ` +

@@ -47,7 +47,7 @@ describe("every render_failed carries details.stage and details.retryable", () =
     expect(new ServiceError("internal_error", "x", { details: { stage: "queue" } }).extra.details).toEqual({
       stage: "queue",
     });
-    expect(RENDER_STAGES).toEqual(["template", "layout", "browser", "e_invoice", "storage", "queue"]);
+    expect(RENDER_STAGES).toEqual(["template", "layout", "browser", "e_invoice", "accessibility", "storage", "queue"]);
   });
 
   it("documents stage and retryable on the render_failed page", () => {

@@ -13,6 +13,8 @@ export const BACKEND_ROUTES = {
   drop: { method: "POST", path: "/drop" },
   /** An e-invoice checked with the official rules, in a side thread. */
   validateEInvoice: { method: "POST", path: "/validate-e-invoice" },
+  /** A `pdfua` render's PDF mended and checked for PDF/UA-1, in a side thread (pdfua/accessibility-job.ts). */
+  accessibility: { method: "POST", path: "/accessibility" },
   /** A PDF's first page drawn as a PNG, in a side thread. */
   pageImage: { method: "POST", path: "/page-image" },
   /** Whether the backend can print: open, cheap, probed by its host and the Worker. */
@@ -45,6 +47,8 @@ export const BACKEND_CONTENT_TYPES = {
   pdf: "application/pdf",
   png: "image/png",
   jpg: "image/jpeg",
+  /** A JSON line, then a PDF: the accessibility route's request (mend options) and answer (the report). */
+  framedPdf: "application/x-folio-framed-pdf",
 } as const;
 
 /** The headers of a printed or joined file's answer. */

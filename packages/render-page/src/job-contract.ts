@@ -26,6 +26,8 @@ export interface PageOptions {
   metadata?: { title?: string };
   tagged?: boolean;
   outline?: boolean;
+  /** PDF/UA-1: the Worker has it mended and checked after printing; Chromium tags the PDF for it. */
+  pdfua?: string;
   toc?: boolean;
   width?: number;
   height?: number;

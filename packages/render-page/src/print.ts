@@ -35,8 +35,8 @@ function pdfOptions(options: PageOptions, geometry: PageGeometry, ranges: string
     footerTemplate: footer ?? "<span></span>",
     ...(ranges === undefined ? {} : { pageRanges: ranges }),
     // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings;
-    // an outline is made from the structure tree, so it implies tagging.
-    tagged: options.tagged === true || options.outline === true,
+    // an outline is made from the structure tree, and PDF/UA-1 is a tagged PDF, so both imply tagging.
+    tagged: options.tagged === true || options.outline === true || options.pdfua !== undefined,
     outline: options.outline === true,
     timeout: 0,
   };

@@ -523,6 +523,11 @@ export interface components {
                 subject?: string;
                 keywords?: string;
                 creator?: string;
+                /**
+                 * @description The document's language when `<html lang>` gives none (a PDF's `/Lang`).
+                 * @example de-CH
+                 */
+                lang?: string;
             };
             /** @description Raster width in px; satori default 1200, chromium 1280. */
             width?: number;
@@ -548,6 +553,11 @@ export interface components {
             pdfa?: "2b" | "3b";
             /** @description Up to 10 embedded files; with `pdfa: "3b"` they are associated files with AFRelationship Data. Not with `pdfa: "2b"`. */
             attachments?: components["schemas"]["Attachment"][];
+            /**
+             * @description PDF/UA-1 (ISO 14289-1), checked against the machine-checkable Matterhorn conditions before the render is stored (/docs#finishing); implies `tagged`. The document must give a language (`<html lang>` or `metadata.lang`) and a title. Not with `chunk`, nor with `encryption` that forbids copying.
+             * @enum {string}
+             */
+            pdfua?: "1";
             e_invoice?: components["schemas"]["EInvoice"];
             encryption?: components["schemas"]["Encryption"];
         };
@@ -655,14 +665,14 @@ export interface components {
              */
             warnings_truncated?: true;
         };
-        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. accessibility: a `pdfua` preview's file fails that PDF/UA-1 check (a render would be refused). Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused" | "invalid_code";
+            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused" | "invalid_code" | "accessibility";
             /**
-             * @description e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule (/docs#codes).
+             * @description e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule (/docs#codes); accessibility: the Matterhorn checkpoint (`14-002`) or Folio's `FOLIO-<NAME>` rule.
              * @example BR-CO-26
              */
             rule?: string;
@@ -845,9 +855,10 @@ export interface components {
             webhook_attempts: number;
             batch_id?: string;
         };
-        /** @description What the output was checked against and what the checks found; only on renders with `e_invoice`. */
+        /** @description What the output was checked against and what the checks found; only on renders with `e_invoice` or `pdfua`. */
         Compliance: {
-            e_invoice: components["schemas"]["EInvoiceCompliance"];
+            e_invoice?: components["schemas"]["EInvoiceCompliance"];
+            accessibility?: components["schemas"]["AccessibilityCompliance"];
         };
         EInvoiceCompliance: {
             /** @enum {string} */
@@ -899,6 +910,25 @@ export interface components {
             message: string;
             /** @description An XPath into the XML (prefixes rsm, ram, udt, qdt for CII; ubl, cn, cac, cbc for UBL). */
             location: string;
+        };
+        AccessibilityCompliance: {
+            /** @enum {string} */
+            standard: "PDF/UA-1";
+            /**
+             * @description Folio's checker and its version.
+             * @example folio-pdfua-1
+             */
+            checker: string;
+            /**
+             * @description How many machine-checkable conditions it decided.
+             * @example 84
+             */
+            checks: number;
+            /**
+             * @description Always true: a `pdfua` render that fails the check is not stored.
+             * @enum {boolean}
+             */
+            valid: true;
         };
         RenderRequest: {
             /**

@@ -122,6 +122,15 @@ export const finishingOptionFields = {
         `Up to ${MAX_ATTACHMENTS} embedded files; with \`pdfa: "3b"\` they are associated files with ` +
         `AFRelationship Data. Not with \`pdfa: "2b"\`.`,
     }),
+  pdfua: z
+    .enum(["1"])
+    .optional()
+    .openapi({
+      description:
+        "PDF/UA-1 (ISO 14289-1), checked against the machine-checkable Matterhorn conditions before the render " +
+        "is stored (/docs#finishing); implies `tagged`. The document must give a language (`<html lang>` or " +
+        "`metadata.lang`) and a title. Not with `chunk`, nor with `encryption` that forbids copying.",
+    }),
   e_invoice: EInvoiceSchema.optional().openapi({
     description:
       "Factur-X: embeds the rendered CII XML as `factur-x.xml` (`xrechnung.xml` for the xrechnung profile, " +

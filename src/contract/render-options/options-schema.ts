@@ -10,6 +10,11 @@ const cssLength = z
   .regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS })
   .openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
 
+// A BCP 47 language tag's shape (RFC 5646 section 2.1): a 2-3 letter language (or 4-8 registered), then subtags of
+// 1-8 letters or digits; the registry itself is not consulted, as a reader falls back to the primary language.
+const BCP47 = /^(?:[A-Za-z]{2,3}|[A-Za-z]{4,8})(?:-[A-Za-z0-9]{1,8})*$/;
+const BCP47_WORDS = "a BCP 47 language tag such as en, de-CH or zh-Hant-TW";
+
 export const PAGE_SIZES = ["A3", "A4", "A5", "Letter", "Legal", "Tabloid"] as const;
 
 /**
@@ -54,6 +59,10 @@ export const RenderOptionsSchema = z
         subject: z.string().optional(),
         keywords: z.string().optional(),
         creator: z.string().optional(),
+        lang: z.string().regex(BCP47, { error: BCP47_WORDS }).optional().openapi({
+          example: "de-CH",
+          description: "The document's language when `<html lang>` gives none (a PDF's `/Lang`).",
+        }),
       })
       .optional(),
     width: z

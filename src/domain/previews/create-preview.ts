@@ -1,3 +1,4 @@
+import type { PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { EInvoiceCompliance } from "../../contract/compliance";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { Database } from "../../db/client";
@@ -12,6 +13,7 @@ import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { Caller } from "../renders/create-render";
 import { type ProduceDeps, renderFile } from "../renders/produce-file";
 import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
+import { accessibilityWarning } from "../templates/accessibility-warning";
 import { checkDefinition } from "../templates/check-definition";
 import { type TemplateDefinition, templateChecksum } from "../templates/checksum";
 import { violationWarning } from "../templates/e-invoice-warnings";
@@ -121,7 +123,7 @@ export async function createPreview(
     contentType: CONTENT_TYPES[plan.format],
     pageCount: file.pageCount,
     truncated: file.cut === true,
-    ...(await previewWarnings(version, file.compliance?.e_invoice)),
+    ...(await previewWarnings(version, file.compliance?.e_invoice, file.accessibilityViolations)),
     ...eInvoiceRules(file.compliance?.e_invoice),
     rate,
   };
@@ -132,15 +134,19 @@ function eInvoiceRules(invoice: EInvoiceCompliance | undefined): Pick<Preview, "
   return invoice ? { eInvoiceRules: { rules: invoice.rules, rules_not_applied: invoice.rules_not_applied } } : {};
 }
 
-/** The template's warnings, then what the rules found in an e-invoice's XML: a preview is never refused for them. */
+/**
+ * The template's warnings, then what the rules found in an e-invoice's XML and the PDF/UA check in the file: a preview
+ * is never refused for them.
+ */
 async function previewWarnings(
   version: TemplateVersionRow,
   invoice: EInvoiceCompliance | undefined,
+  accessibility: PdfUaViolation[] = [],
 ): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {
   const list = await templateWarnings(version);
   const found = invoice?.violations.map(violationWarning) ?? [];
   return {
-    warnings: [...list.warnings, ...found],
+    warnings: [...list.warnings, ...found, ...accessibility.map(accessibilityWarning)],
     warningsTruncated: list.warnings_truncated === true || invoice?.violations_truncated === true,
   };
 }

@@ -39,6 +39,7 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   toc: { chromium: PDF, satori: [] },
   watermark: { chromium: PDF, satori: PDF },
   pdfa: { chromium: PDF, satori: PDF },
+  pdfua: { chromium: PDF, satori: PDF },
   attachments: { chromium: PDF, satori: PDF },
   e_invoice: { chromium: PDF, satori: [] },
   encryption: { chromium: PDF, satori: PDF },

@@ -22,6 +22,7 @@ const WHOLE_PRINT_ONLY: Partial<Record<keyof RenderOptions, string>> = {
   outline: "bookmarks come from one print's headings",
   toc: "a table of contents lists one print's headings and their pages",
   tagged: "the structure tree is one print's own",
+  pdfua: "the structure tree is one print's own, and the check reads it whole",
 };
 
 /**

@@ -7,6 +7,34 @@ function conflict(path: string, message: string, expected: string): FieldError {
 }
 
 /**
+ * `pdfua` conflicts (docs/document-finishing.md): a reader that may not copy text withholds it from assistive technology too,
+ * and a UBL file without its PDF has no document to make accessible.
+ */
+function accessibilityConflicts(options: RenderOptions): FieldError[] {
+  if (!options.pdfua) return [];
+  const errors: FieldError[] = [];
+  if (options.encryption?.permissions?.copy === false)
+    errors.push(
+      conflict(
+        "options.encryption",
+        "`encryption` with `permissions.copy: false` cannot be combined with `pdfua`: a reader that may not copy " +
+          "the text withholds it from screen readers too.",
+        "no `permissions.copy: false` with `pdfua`",
+      ),
+    );
+  const invoice = options.e_invoice;
+  if (invoice?.standard === "ubl" && invoice.embed_pdf === false)
+    errors.push(
+      conflict(
+        "options.pdfua",
+        "`pdfua` applies to the PDF inside a UBL e-invoice, and `embed_pdf: false` leaves none: drop one of them.",
+        "no `pdfua` with `embed_pdf: false`",
+      ),
+    );
+  return errors;
+}
+
+/**
  * The finishing combinations a render cannot have (/docs#finishing), judged on the options it uses: the request's
  * over the template's, so a template default and a request option can conflict too.
  */
@@ -62,7 +90,7 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
       received: `string ${JSON.stringify(filename)}`,
     });
   });
-  return errors;
+  return [...errors, ...accessibilityConflicts(options)];
 }
 
 /** Refuses a render whose finishing options conflict (400, every conflict named). */

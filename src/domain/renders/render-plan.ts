@@ -1,4 +1,5 @@
 import { RULES_RELEASE } from "@folio/e-invoice/release";
+import { PDFUA_CHECKER } from "@folio/render-page/pdfua/rules";
 import { DEFAULT_VIEWPORT, MAX_RASTER_PIXELS, MAX_RASTER_SIDE, rasterProblem } from "@folio/render-page/raster-limits";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import type { OutputFormat } from "../../contract/shared-rules";
@@ -97,12 +98,13 @@ async function withPasswordDigests(merged: RenderOptions, keys: Pick<PayloadKeys
 }
 
 /**
- * An e-invoice render's options as the cache key hashes them: with the release of the rules that check it, so a new
- * release renders (and checks) afresh instead of answering a receipt from the old rules.
+ * A checked render's options as the cache key hashes them: an e-invoice's with the release of the rules that check
+ * it, a `pdfua` render's with the checker's version (docs/accessibility.md#checker), so a new release renders (and
+ * checks) afresh instead of answering a receipt from the old rules.
  */
 function withRulesRelease(merged: RenderOptions): object {
-  if (!merged.e_invoice) return merged;
-  return { ...merged, e_invoice: { ...merged.e_invoice, rules_release: RULES_RELEASE } };
+  const invoice = merged.e_invoice && { e_invoice: { ...merged.e_invoice, rules_release: RULES_RELEASE } };
+  return { ...merged, ...invoice, ...(merged.pdfua ? { pdfua_checker: PDFUA_CHECKER } : {}) };
 }
 
 /**

@@ -21,7 +21,8 @@ export type WarningCode =
   | "e_invoice_rule"
   | "e_invoice_unchecked"
   | "e_invoice_refused"
-  | "invalid_code";
+  | "invalid_code"
+  | "accessibility";
 
 /** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {

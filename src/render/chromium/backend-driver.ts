@@ -2,6 +2,7 @@ import { BACKEND_HEADERS, BACKEND_ROUTES, fileFromHeaders } from "@folio/render-
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
 import { ServiceError } from "../../errors";
+import { postAccessibility } from "./accessibility-check";
 import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
 import { chunkedPrinter } from "./chunked-printer";
 import { type ChromiumJob, failureFromRenderer, type RenderBackend, type RenderedFile } from "./driver";
@@ -66,6 +67,9 @@ export function backendDriver(baseUrl: string, secret: string): RenderBackend {
     chunks: { open: () => chunkedPrinter((work) => reaching(() => work(send)), secret) },
     eInvoices: { check: (check, seat) => reaching(() => postCheck(send, secret, check, seat)) },
     pageImages: { firstPage: (pdf, seat) => reaching(() => postPageImage(send, secret, pdf, seat)) },
+    accessibility: {
+      mendAndCheck: (pdf, options, seat) => reaching(() => postAccessibility(send, secret, pdf, options, seat)),
+    },
     async health(): Promise<string> {
       try {
         const response = await send(BACKEND_ROUTES.health.path);

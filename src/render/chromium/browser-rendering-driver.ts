@@ -58,10 +58,12 @@ export function browserRenderingDriver(
       if ("file" in outcome) return outcome.file;
       throw failureFromRenderer(outcome.error);
     },
-    // Browser Rendering keeps no pieces, runs no Node (where the official rules run) and draws no page images.
+    // Browser Rendering keeps no pieces, runs no Node (where the official rules, the PDF/UA mends and checker run)
+    // and draws no page images.
     chunks: null,
     eInvoices: null,
     pageImages: null,
+    accessibility: null,
     async health(): Promise<string> {
       try {
         await puppeteer.sessions(binding as never);

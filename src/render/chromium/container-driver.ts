@@ -1,3 +1,4 @@
+import { postAccessibility } from "./accessibility-check";
 import { type BackendFetch, backendStats, postJob, reaching } from "./backend-driver";
 import { chunkedPrinter } from "./chunked-printer";
 import type { ChromiumJob, RenderBackend, RenderedFile } from "./driver";
@@ -69,6 +70,10 @@ export function containerDriver(instances: BackendInstance[], secret: string, sp
     },
     pageImages: {
       firstPage: (pdf, seat) => pageless(seat.accountId, (send) => postPageImage(send, secret, pdf, seat)),
+    },
+    accessibility: {
+      mendAndCheck: (pdf, options, seat) =>
+        pageless(seat.accountId, (send) => postAccessibility(send, secret, pdf, options, seat)),
     },
     async health(): Promise<string> {
       // A sleeping container starts with its next job: the renderer is healthy while every instance can be asked.

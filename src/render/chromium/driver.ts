@@ -2,11 +2,13 @@ import type { EInvoiceKind, EInvoiceValidation } from "@folio/e-invoice/validate
 import type { ChunkPiece, RenderedFile, RenderJob, SideSeat, SlotShare } from "@folio/render-page/job-contract";
 import type { WireFailure } from "@folio/render-page/job-failure";
 import type { JoinJob } from "@folio/render-page/join-contract";
+import type { AccessibilityResult } from "@folio/render-page/pdfua/accessibility-job";
+import type { PdfUaMendOptions } from "@folio/render-page/pdfua/mend";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
 
 /** The port the domain renders through: it names the job's types here, not in the shared package. */
-export type { EInvoiceValidation, RenderedFile, SideSeat, SlotShare };
+export type { AccessibilityResult, EInvoiceValidation, PdfUaMendOptions, RenderedFile, SideSeat, SlotShare };
 
 /** What the render backend checks: the rendered XML and the kind it is declared as. */
 export type EInvoiceCheck = EInvoiceKind & { xml: string };
@@ -44,6 +46,14 @@ export interface EInvoiceChecks {
   check(check: EInvoiceCheck, seat: SideSeat): Promise<EInvoiceValidation>;
 }
 
+/**
+ * PDF/UA-1 (docs/accessibility.md#in-a-render): a finished, not yet encrypted PDF mended and checked by the render
+ * backend, page by page, as `seat`'s work.
+ */
+export interface AccessibilityChecks {
+  mendAndCheck(pdf: Uint8Array, options: PdfUaMendOptions, seat: SideSeat): Promise<AccessibilityResult>;
+}
+
 /** Page images: a PDF's first page as a PNG (an agent's preview looks at it), drawn as `seat`'s work. */
 export interface PageImages {
   firstPage(pdf: Uint8Array, seat: SideSeat): Promise<Uint8Array>;
@@ -63,6 +73,8 @@ export interface RenderBackend {
   readonly chunks: ChunkSessions | null;
   /** Null where no Node runs the rules (Browser Rendering): the invoice is then "unchecked". */
   readonly eInvoices: EInvoiceChecks | null;
+  /** Null where no Node mends and checks a PDF (Browser Rendering): a `pdfua` render is then refused. */
+  readonly accessibility: AccessibilityChecks | null;
   /** Null where nothing draws pages (Browser Rendering): a preview then answers the PDF itself. */
   readonly pageImages: PageImages | null;
   /** "ok", or why the renderer cannot take work. Cheap: /healthz asks on every probe. */

@@ -15,7 +15,7 @@ export function tracedBackend(backend: RenderBackend, trace: LatencyTrace): Rend
     <A extends unknown[], R>(name: string, work: Work<A, R>): Work<A, R> =>
     (...args) =>
       trace.call("backend", name, () => work(...args));
-  const { chunks, eInvoices, pageImages } = backend;
+  const { chunks, eInvoices, pageImages, accessibility } = backend;
   return {
     name: backend.name,
     print: traced("render", (job) => backend.print(job)),
@@ -31,6 +31,9 @@ export function tracedBackend(backend: RenderBackend, trace: LatencyTrace): Rend
     },
     eInvoices: eInvoices && { check: traced("checkEInvoice", (check, seat) => eInvoices.check(check, seat)) },
     pageImages: pageImages && { firstPage: traced("firstPageImage", (pdf, seat) => pageImages.firstPage(pdf, seat)) },
+    accessibility: accessibility && {
+      mendAndCheck: traced("mendAndCheckPdfUa", (pdf, options, seat) => accessibility.mendAndCheck(pdf, options, seat)),
+    },
     health: () => backend.health(),
     stats: () => backend.stats(),
   };

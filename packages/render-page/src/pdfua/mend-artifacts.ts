@@ -28,10 +28,14 @@ class ArtifactWriter {
   openedInText = false;
   openDepth = 0;
   wrapped = false;
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly marginsFrom: number,
-  ) {}
+  readonly bytes: Uint8Array;
+  readonly marginsFrom: number;
+  // Fields assigned by hand: the render backend runs this file with Node's type stripping, which has no parameter
+  // properties.
+  constructor(bytes: Uint8Array, marginsFrom: number) {
+    this.bytes = bytes;
+    this.marginsFrom = marginsFrom;
+  }
 
   close(at: number): void {
     if (!this.open) return;

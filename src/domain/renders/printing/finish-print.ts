@@ -2,10 +2,12 @@
 // anything is stored or billed), a whole PDF normalized, marked and finished in the Worker (a joined one the render
 // backend finished at its join), and an XML file shipped with its PDF inside, checked as it ships.
 
+import type { PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
 import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
 import { eInvoiceKind } from "../../../render/e-invoice/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
+import { accessiblePdf } from "../../../render/pdf/accessible-pdf";
 import { finishPdf } from "../../../render/pdf/pdf-finishing";
 import { normalizePdf } from "../../../render/pdf/pdf-normalize";
 import { markPdfPages } from "../../../render/pdf/preview-mark-pdf";
@@ -16,6 +18,8 @@ import type { PrintDeps, RenderSeat } from "./print-context";
 /** A file printed whole, with its receipt when something in it was checked. */
 export interface FinishedFile extends RenderedFile {
   compliance?: Compliance;
+  /** A `pdfua` preview whose file failed the check: its violations, answered as warnings. */
+  accessibilityViolations?: PdfUaViolation[];
 }
 
 /** What the pieces made: their joined file (to stream into storage), or only their pages when they passed the ceiling. */
@@ -31,13 +35,38 @@ export interface ChunkedFile extends PrintedPieces {
 const receipt = (compliance: EInvoiceCompliance | undefined) =>
   compliance ? { compliance: { e_invoice: compliance } } : {};
 
-/** A printed PDF normalized (its identity from the cache key), marked for a preview, then finished. */
-async function finishedPdf(file: RenderedFile, prepared: PreparedPrint, { plan, options, mark }: PrintJob) {
+/** `shipped` with the accessibility receipt (or a preview's violations) its PDF came with. */
+function withAccessibility(shipped: FinishedFile, pdf: FinishedFile | null): FinishedFile {
+  const accessibility = pdf?.compliance?.accessibility;
+  return {
+    ...shipped,
+    ...(accessibility ? { compliance: { ...shipped.compliance, accessibility } } : {}),
+    ...(pdf?.accessibilityViolations ? { accessibilityViolations: pdf.accessibilityViolations } : {}),
+  };
+}
+
+/**
+ * A printed PDF normalized (its identity from the cache key), marked for a preview, then finished; with `pdfua`,
+ * mended and checked before its encryption.
+ */
+async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<FinishedFile> {
+  const { prepared, job, deps, seat } = context;
   if (prepared.format !== "pdf") return file;
-  const normalized = normalizePdf(file.bytes, plan.cacheKey, options.metadata);
-  const marked = mark ? await markPdfPages(normalized, mark) : normalized;
-  const bytes = prepared.finishing ? await finishPdf(marked, prepared.finishing) : marked;
-  return { bytes, pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
+  const normalized = normalizePdf(file.bytes, job.plan.cacheKey, job.options.metadata);
+  const marked = job.mark ? await markPdfPages(normalized, job.mark) : normalized;
+  const kept = { pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
+  if (!prepared.accessibility) {
+    const bytes = prepared.finishing ? await finishPdf(marked, prepared.finishing) : marked;
+    return { bytes, ...kept };
+  }
+  const run = { backend: deps.chromium(), seat, preview: job.mark !== undefined };
+  const accessible = await accessiblePdf({ ...kept, bytes: marked }, prepared.finishing, prepared.accessibility, run);
+  return {
+    bytes: accessible.bytes,
+    ...kept,
+    ...(accessible.compliance ? { compliance: { accessibility: accessible.compliance } } : {}),
+    ...(accessible.violations ? { accessibilityViolations: accessible.violations } : {}),
+  };
 }
 
 /**
@@ -91,10 +120,10 @@ export async function finishPrint(
   context: FinishContext,
 ): Promise<FinishedFile | ChunkedFile> {
   if (printed && !("bytes" in printed)) return finishedPieces(printed, context);
-  const { prepared, job, deps, seat } = context;
+  const { prepared, deps, seat } = context;
   const compliance = await prepared.checking;
-  const file = printed && (await finishedPdf(printed, prepared, job));
-  if (prepared.xml) return shippedXml(prepared.xml, file, deps, seat);
+  const file = printed && (await finishedPdf(printed, context));
+  if (prepared.xml) return withAccessibility(await shippedXml(prepared.xml, file, deps, seat), file);
   if (!file) throw new Error("only an XML file prints nothing");
-  return { ...file, ...receipt(compliance) };
+  return withAccessibility({ ...file, ...receipt(compliance) }, file);
 }

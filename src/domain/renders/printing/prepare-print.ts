@@ -6,9 +6,11 @@ import type { JoinJob } from "@folio/render-page/join-contract";
 import type { EInvoiceCompliance } from "../../../contract/compliance";
 import type { RenderOptions } from "../../../contract/render-options/options-schema";
 import { type PhaseRecorder, UNTIMED } from "../../../lib/render-timings";
+import type { PdfUaMendOptions } from "../../../render/chromium/driver";
 import { type EInvoiceOption, renderEInvoiceXml } from "../../../render/e-invoice/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
 import { type LiquidInput, type RenderPart, renderLiquid } from "../../../render/liquid/liquid";
+import { pdfUaMendOptions, refuseBeforePrint } from "../../../render/pdf/accessible-pdf";
 import { type PdfFinishing, preparePdfFinishing } from "../../../render/pdf/pdf-finishing";
 import type { Watermark } from "../../../render/pdf/watermark";
 import type { RenderPlan } from "../render-plan";
@@ -31,6 +33,8 @@ export interface PreparedPrint {
   /** The rendered header and footer with the margins they print in, for a join; absent when there are neither. */
   margins: JoinJob["margins"];
   finishing: PdfFinishing | null;
+  /** `pdfua`: what the mends need, the PDF then mended and checked between its finishing and its encryption. */
+  accessibility?: PdfUaMendOptions;
   timeoutMs: number;
   /** The Factur-X XML's receipt, checked while the pages print (undefined without one); a refusal still comes first. */
   checking: Promise<EInvoiceCompliance | undefined>;
@@ -104,11 +108,14 @@ export async function preparePrint(job: PrintJob, deps: PrintDeps, seat: RenderS
     ...(footer_html === undefined ? {} : { footer_html: await job.renderPart(footer_html, "options.footer_html") }),
   };
   const finishing = format === "pdf" ? await preparePdfFinishing(options, job.renderPart) : null;
+  const accessibility = format === "pdf" ? pdfUaMendOptions(options) : undefined;
+  if (accessibility) refuseBeforePrint(job.plan.version.expectedPages, deps.chromium);
   return {
     format,
     options: chromiumOptions(options, rendered),
     margins: joinMargins(rendered, options),
     finishing,
+    ...(accessibility ? { accessibility } : {}),
     timeoutMs,
     checking: checkFacturX(finishing, deps, seat),
     ...(xml ? { xml } : {}),

@@ -1,0 +1,61 @@
+// One `pdfua` render's accessibility work in the render backend (docs/accessibility.md#in-a-render): the finished,
+// not yet encrypted PDF mended page by page, then checked page by page, refused before either starts when it has
+// more pages than the ceiling the measured cost per page allows. The wire form is one JSON line and the PDF after it,
+// both ways, so a megabyte of PDF travels as itself and not in base64.
+import { JobFailure } from "../job-failure.ts";
+import { openPdfUaCheck } from "./check.ts";
+import { openPdfUaMend, type PdfUaMendOptions } from "./mend.ts";
+import type { PdfUaReport } from "./violations.ts";
+
+/**
+ * The most pages a `pdfua` render may have (docs/accessibility.md#in-a-render): mending and checking cost at most
+ * 23 ms a page on the shared 2-core machine under three times its load, so 400 pages take about 9 s, under half the
+ * side thread's 20 s limit.
+ */
+export const MAX_PDFUA_PAGES = 400;
+
+export interface AccessibilityResult {
+  pdf: Uint8Array;
+  report: PdfUaReport;
+}
+
+function tooManyPages(pageCount: number): JobFailure {
+  return new JobFailure(
+    "render_failed",
+    `The document has ${pageCount.toLocaleString("en-US")} pages; an accessible (pdfua) render may have at most ` +
+      `${MAX_PDFUA_PAGES} (/docs#finishing).`,
+    { stage: "accessibility", reason: "too_many_pages", max_pages: MAX_PDFUA_PAGES, retryable: false },
+  );
+}
+
+/** Mends `pdf` for PDF/UA-1 and checks the mended file, page by page. */
+export async function mendAndCheck(pdf: Uint8Array, options: PdfUaMendOptions): Promise<AccessibilityResult> {
+  const mend = await openPdfUaMend(pdf, options);
+  if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
+  for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index);
+  const mended = await mend.save();
+  const check = await openPdfUaCheck(mended);
+  for (let index = 0; index < check.pageCount; index++) check.checkPage(index);
+  return { pdf: mended, report: check.report() };
+}
+
+const NEWLINE = 0x0a;
+const encoder = new TextEncoder();
+
+/** `head` as one JSON line (JSON.stringify escapes every newline), then `pdf`. */
+export function framedPdf(head: unknown, pdf: Uint8Array): Uint8Array {
+  const line = encoder.encode(`${JSON.stringify(head)}\n`);
+  const framed = new Uint8Array(line.byteLength + pdf.byteLength);
+  framed.set(line);
+  framed.set(pdf, line.byteLength);
+  return framed;
+}
+
+/** The JSON line and the PDF after it; a body without the line is refused. */
+export function unframedPdf<Head>(framed: Uint8Array): { head: Head; pdf: Uint8Array } {
+  const end = framed.indexOf(NEWLINE);
+  if (end < 0)
+    throw new JobFailure("render_failed", "The accessibility request held no options.", { stage: "accessibility" });
+  const head = JSON.parse(new TextDecoder().decode(framed.subarray(0, end))) as Head;
+  return { head, pdf: framed.subarray(end + 1) };
+}
