@@ -3,6 +3,7 @@ import { escapeHtml } from "../../lib/escape-html";
 import { CodeRefusal } from "./code-refusal";
 import { mmToPx } from "./css-length";
 import { mergedPath } from "./merged-path";
+import { qrDrawing } from "./qr-drawing";
 
 /** The smallest module a scanner reads reliably from print (docs/codes.md#module-size). */
 export const MIN_MODULE_MM = 0.25;
@@ -31,8 +32,13 @@ export interface SymbolRequest {
   overlay?: (width: number, height: number) => string;
 }
 
-/** bwip-js's SVG: `<svg viewBox="0 0 W H" ...>` on its first line, the drawing, `</svg>`. */
+/**
+ * The symbol's drawing without quiet zone. QR codes come from the dedicated encoder (qr-drawing.ts); the others from
+ * bwip-js's SVG: `<svg viewBox="0 0 W H" ...>` on its first line, the drawing, `</svg>`.
+ */
 function encode(request: SymbolRequest, barHeightUnits?: number): { width: number; height: number; body: string } {
+  if (request.bcid === "qrcode")
+    return qrDrawing(request.text, (request.encoderOptions?.eclevel ?? "M") as "L" | "M" | "Q" | "H", request.color);
   const color = request.color.slice(1);
   const svg = bwipjs.toSVG({
     bcid: request.bcid,
