@@ -1,11 +1,40 @@
 // The elements open at a point of one pass over a page's HTML, closed as a browser closes them: an end tag closes
 // whatever its element left open inside it, a stray one closes nothing.
 
+import { markIn } from "./source-marks";
+
 export type Position = { line: number; column: number };
+
+const FIRST_LINE: Position = { line: 1, column: 1 };
+
+/**
+ * Where an element was written: its own mark, else its nearest marked ancestor's, else line 1. Read only when a
+ * finding asks, so the pass reads no attributes of the elements nothing is found at.
+ */
+export class Place {
+  #position: Position | undefined;
+
+  constructor(
+    private readonly attributes: string,
+    private readonly parent: Place | undefined,
+  ) {}
+
+  /** Followed up iteratively, each place on the way remembering it: a chain thousands deep is walked once. */
+  position(): Position {
+    const chain: Place[] = [];
+    let found: Position | undefined;
+    for (let at: Place | undefined = this; at && !found; at = at.parent) {
+      found = at.#position ?? markIn(at.attributes);
+      chain.push(at);
+    }
+    for (const place of chain) place.#position = found ?? FIRST_LINE;
+    return found ?? FIRST_LINE;
+  }
+}
 
 export interface Open {
   name: string;
-  at: Position;
+  at: Place;
   /** A <table>: whether role makes it a layout table, and whether it holds data and header cells. */
   table?: { layout: boolean; cells: boolean; headers: boolean };
   /** An <a href>: whether text or an image's alt inside it says where it goes. */

@@ -3,8 +3,7 @@
 // the checker reports for Chromium's tagged print of that HTML: each finding names the checkpoint it would fail.
 import { decodeEntities } from "../../lib/html-entities";
 import { HTML_VOID_ELEMENTS, scanMarkup, tagAttributes } from "../../lib/markup-scan";
-import { ElementStack, type Open, type Position } from "./element-stack";
-import { markedPosition, SOURCE_MARK } from "./source-marks";
+import { ElementStack, type Open, Place } from "./element-stack";
 
 export interface AuthoringFinding {
   rule: string;
@@ -18,7 +17,9 @@ const RAW_TEXT = new Set(["script", "style", "title", "textarea", "xmp", "iframe
 /** Roles that make a <table> a layout table, which Chromium tags as no Table (docs/accessibility.md#mends). */
 const LAYOUT_ROLES = new Set(["presentation", "none"]);
 
-const FIRST_LINE: Position = { line: 1, column: 1 };
+/** The elements whose attributes a finding depends on: `lang`, `alt`, `role`, `href`. */
+const READ_ATTRIBUTES = new Set(["html", "img", "table", "a"]);
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
 /** What the options give instead of the document (`metadata.lang`, `metadata.title`). */
 export interface DeclaredInOptions {
@@ -48,8 +49,8 @@ class AuthoringWalk {
   inTitle = false;
   lang: boolean;
   title: boolean;
-  documentAt: Position | undefined;
-  titleAt: Position | undefined;
+  documentAt: Place | undefined;
+  titleAt: Place | undefined;
 
   constructor(
     declared: DeclaredInOptions,
@@ -59,8 +60,8 @@ class AuthoringWalk {
     this.title = declared.title;
   }
 
-  add(rule: string, at: Position, message: string): void {
-    if (this.findings.length < this.max) this.findings.push({ rule, message, ...at });
+  add(rule: string, at: Place, message: string): void {
+    if (this.findings.length < this.max) this.findings.push({ rule, message, ...at.position() });
   }
 
   text(text: string): void {
@@ -81,7 +82,7 @@ class AuthoringWalk {
     if (link && !link.named) this.add("FOLIO-LINK-TEXT", element.at, MESSAGES.link);
   }
 
-  headingAt(level: number, at: Position): void {
+  headingAt(level: number, at: Place): void {
     if (this.heading === 0 && level !== 1)
       this.add("14-002", at, `the first heading is an <h${level}>: a document's first heading is an <h1>`);
     else if (this.heading > 0 && level > this.heading + 1)
@@ -93,7 +94,7 @@ class AuthoringWalk {
     this.heading = level;
   }
 
-  open(name: string, attributes: Map<string, string>, at: Position, selfClosing: boolean): void {
+  open(name: string, attributes: ReadonlyMap<string, string>, at: Place, selfClosing: boolean): void {
     if (name === "html") {
       this.documentAt ??= at;
       this.lang ||= Boolean(attributes.get("lang")?.trim());
@@ -123,9 +124,10 @@ class AuthoringWalk {
   finish(): AuthoringFinding[] {
     for (const element of this.stack.closeAll()) this.ended(element);
     const whole: AuthoringFinding[] = [];
-    if (!this.lang) whole.push({ rule: "11-001", message: MESSAGES.lang, ...(this.documentAt ?? FIRST_LINE) });
+    const top = new Place("", undefined);
+    if (!this.lang) whole.push({ rule: "11-001", message: MESSAGES.lang, ...(this.documentAt ?? top).position() });
     if (!this.title)
-      whole.push({ rule: "06-003", message: MESSAGES.title, ...(this.titleAt ?? this.documentAt ?? FIRST_LINE) });
+      whole.push({ rule: "06-003", message: MESSAGES.title, ...(this.titleAt ?? this.documentAt ?? top).position() });
     return [...whole, ...this.findings].slice(0, this.max);
   }
 }
@@ -142,9 +144,11 @@ export function authoringFindings(html: string, declared: DeclaredInOptions, max
     walk.inTitle = false;
     if (event.kind === "close") for (const element of walk.stack.close(event.name)) walk.ended(element);
     if (event.kind !== "open") continue;
-    const attributes = new Map(tagAttributes(event.attributes).map((a) => [a.name.toLowerCase(), a.value] as const));
-    const at = markedPosition(attributes.get(SOURCE_MARK)) ?? walk.stack.innermost()?.at ?? FIRST_LINE;
-    walk.open(event.name, attributes, at, event.selfClosing);
+    // Attributes are read only of the elements whose attributes decide something.
+    const attributes = READ_ATTRIBUTES.has(event.name)
+      ? new Map(tagAttributes(event.attributes).map((a) => [a.name.toLowerCase(), a.value] as const))
+      : NO_ATTRIBUTES;
+    walk.open(event.name, attributes, new Place(event.attributes, walk.stack.innermost()?.at), event.selfClosing);
   }
   return walk.finish();
 }

@@ -39,8 +39,12 @@ export function markStartTags(source: string): string | null {
     .join("");
 }
 
-/** The line and column a mark names, or undefined for a value that is no mark. */
-export function markedPosition(value: string | undefined): { line: number; column: number } | undefined {
-  const match = value === undefined ? null : /^(\d{1,9}):(\d{1,9})$/.exec(value);
+/** The position the mark in a start tag's attribute text names, or undefined without one. */
+export function markIn(attributes: string): { line: number; column: number } | undefined {
+  const at = attributes.indexOf(`${SOURCE_MARK}="`);
+  if (at < 0) return undefined;
+  const match = /^(\d{1,9}):(\d{1,9})"/.exec(
+    attributes.slice(at + SOURCE_MARK.length + 2, at + SOURCE_MARK.length + 24),
+  );
   return match ? { line: Number(match[1]), column: Number(match[2]) } : undefined;
 }
