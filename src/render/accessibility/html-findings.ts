@@ -121,8 +121,9 @@ class AuthoringWalk {
   }
 
   /** The document-level findings first: they concern the whole file. */
-  finish(): AuthoringFinding[] {
-    for (const element of this.stack.closeAll()) this.ended(element);
+  /** `cut`: the HTML read stopped short, so what is still open may go on past it and is not judged. */
+  finish(cut: boolean): AuthoringFinding[] {
+    for (const element of this.stack.closeAll()) if (!cut) this.ended(element);
     const whole: AuthoringFinding[] = [];
     const top = new Place("", undefined);
     if (!this.lang) whole.push({ rule: "11-001", message: MESSAGES.lang, ...(this.documentAt ?? top).position() });
@@ -132,10 +133,17 @@ class AuthoringWalk {
   }
 }
 
-/** Reads the rendered `html` in one pass; at most `max` findings. */
+/**
+ * The characters of the rendered HTML read: a page's language, title and first headings come early, and a multi-MB
+ * example would otherwise cost the request seconds of CPU (docs/accessibility.md#while-you-write).
+ */
+export const MAX_READ_CHARS = 1_000_000;
+
+/** Reads the rendered `html` (its first MAX_READ_CHARS) in one pass; at most `max` findings. */
 export function authoringFindings(html: string, declared: DeclaredInOptions, max: number): AuthoringFinding[] {
   const walk = new AuthoringWalk(declared, max);
-  for (const event of scanMarkup(html, RAW_TEXT)) {
+  const cut = html.length > MAX_READ_CHARS;
+  for (const event of scanMarkup(cut ? html.slice(0, MAX_READ_CHARS) : html, RAW_TEXT)) {
     if (walk.findings.length >= max) break;
     if (event.kind === "text") {
       walk.text(event.text);
@@ -150,5 +158,5 @@ export function authoringFindings(html: string, declared: DeclaredInOptions, max
       : NO_ATTRIBUTES;
     walk.open(event.name, attributes, new Place(event.attributes, walk.stack.innermost()?.at), event.selfClosing);
   }
-  return walk.finish();
+  return walk.finish(cut);
 }

@@ -64,6 +64,19 @@ describe("accessibility warnings while the template is written", () => {
     expect(res.json.warnings).toEqual([]);
   });
 
+  it("reads the first million characters of the HTML: an image past them is left to the render's check", async () => {
+    const { api_key: key } = await newAccount();
+    const page = (images: string) =>
+      `<html lang="en"><title>T</title><h1>T</h1>${images}{% for i in (1..60000) %}<p>0123456789</p>{% endfor %}<img src="late.png">`;
+    const res = await call("POST", "/v1/templates", {
+      key,
+      body: { name: "long", source: page('<img src="early.png">'), options: PDFUA },
+    });
+    expect(res.json.warnings).toEqual([
+      expect.objectContaining({ rule: "13-004", message: expect.stringContaining("(line 1, column 43)") }),
+    ]);
+  });
+
   it("reads HTML as a browser does: unquoted and bare attributes, script text, raw blocks, Liquid-written elements", async () => {
     const { api_key: key } = await newAccount();
     const source =
