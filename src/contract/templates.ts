@@ -118,7 +118,10 @@ const TemplateWarningSchema = z
       "the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, " +
       "XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, " +
       "barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. " +
-      "accessibility: a `pdfua` preview's file fails that PDF/UA-1 check (a render would be refused). " +
+      "accessibility: with `pdfua` in the template's options, what the example's HTML shows that a `pdfua` render " +
+      "fails (no language, no title, an img without alt, headings that skip, a table without th, a link without " +
+      "text), at its line and column in `source`; or a `pdfua` preview's file fails the PDF/UA-1 check (a render " +
+      "would be refused). " +
       "Warnings never block.",
   });
 

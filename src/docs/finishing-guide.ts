@@ -16,7 +16,11 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "`metadata.lang`, a BCP 47 tag, when it has none) and its title (`<title>` or `metadata.title`). Folio " +
       "mends Chromium's tagged output and checks the file: one that fails is `render_failed`, stage " +
       "`accessibility`, with `details.violations` (Matterhorn checkpoints), nothing stored or billed; one that " +
-      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. At most 400 pages. Not with " +
+      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. With `pdfua` in a " +
+      "template's options, create, publish and validate render its example with Liquid and answer warnings " +
+      "`accessibility` at the source's line for what its HTML shows: no language, no title, an `<img>` without " +
+      "`alt`, headings that skip a level or start below h1, a `<table>` without `<th>` (`FOLIO-TABLE-HEADERS`; " +
+      '`role="presentation"` marks a layout table), a link without text (`FOLIO-LINK-TEXT`). At most 400 pages. Not with ' +
       "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],

@@ -11,6 +11,7 @@ import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/cr
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
+import { MAX_READ_CHARS } from "../render/accessibility/html-findings";
 import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MAX_XML_DEPTH } from "../render/e-invoice/xml-gate";
@@ -74,6 +75,12 @@ const ROWS: Array<[string, string, string]> = [
       "thread (the e-invoice checks' seats and time limit)",
     "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`), before Chromium " +
       "prints when the template's `expected_pages` passes it",
+  ],
+  [
+    "accessibility warnings",
+    `a \`pdfua\` template's example rendered with Liquid (its usual budget) and the first ${n(MAX_READ_CHARS)} ` +
+      "characters of its HTML read at create, publish and validate",
+    "an element past them is not judged: the render's check still is",
   ],
   ["attachments", "10 MiB in all, rendered", "`render_failed` (stage `template`, `reason: attachments_too_large`)"],
   [

@@ -45,7 +45,13 @@ function upTo(markup: string, close: string, from: number): number {
   return at < 0 ? markup.length : at;
 }
 
-export function* scanMarkup(markup: string): Generator<MarkupEvent> {
+/**
+ * With `rawText` (HTML's `script`, `style`, `title`...), what such an element holds up to its end tag is one text, as
+ * a browser reads it, not markup: `if (a<b)` in a script opens no element.
+ */
+export function* scanMarkup(markup: string, rawText?: ReadonlySet<string>): Generator<MarkupEvent> {
+  // Lower-cased once, so finding each raw element's end tag whatever its case stays one pass.
+  const lower = rawText ? markup.toLowerCase() : markup;
   let at = 0;
   while (at < markup.length) {
     const lt = markup.indexOf("<", at);
@@ -84,6 +90,11 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
           start: lt,
           end: at,
         };
+        if (rawText?.has(written.toLowerCase()) && !inside.trimEnd().endsWith("/")) {
+          const close = upTo(lower, `</${written.toLowerCase()}`, at);
+          if (close > at) yield { kind: "text", text: markup.slice(at, close) };
+          at = close;
+        }
       }
     } else {
       yield { kind: "text", text: "<" };
@@ -92,10 +103,28 @@ export function* scanMarkup(markup: string): Generator<MarkupEvent> {
   }
 }
 
+/** HTML's elements that never hold children: they open no level. */
+export const HTML_VOID_ELEMENTS: ReadonlySet<string> = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
 const SPACE = new Set([" ", "\t", "\n", "\r"]);
 
 /**
- * A tag's quoted attributes (the text after its name), name and value as written, in one pass: a regular expression
+ * A tag's attributes (the text after its name), name and value as written, in one pass: a regular expression
  * with `\s+` before each name rescans every run of spaces from each of its characters.
  */
 export function tagAttributes(text: string): Array<{ name: string; value: string }> {
@@ -111,14 +140,21 @@ export function tagAttributes(text: string): Array<{ name: string; value: string
     const name = text.slice(nameStart, at);
     skipSpaces();
     if (text.charAt(at) !== "=") {
-      // A name without a value, or a lone "/" or ">": step past it.
+      // A name without a value is HTML's empty value (`<img alt>`); a lone "/" or ">" is stepped past.
       if (at === nameStart) at++;
+      else found.push({ name, value: "" });
       continue;
     }
     at++;
     skipSpaces();
     const quote = text.charAt(at);
-    if (quote !== '"' && quote !== "'") continue;
+    if (quote !== '"' && quote !== "'") {
+      // HTML's unquoted value (`lang=en`) runs to the next space or the tag's end.
+      const valueStart = at;
+      while (at < text.length && !SPACE.has(text.charAt(at)) && text.charAt(at) !== ">") at++;
+      found.push({ name, value: text.slice(valueStart, at) });
+      continue;
+    }
     const close = text.indexOf(quote, at + 1);
     if (close < 0) break;
     found.push({ name, value: text.slice(at + 1, close) });

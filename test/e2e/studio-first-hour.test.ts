@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GALLERY, starterTexts } from "../../web/src/templates/starter-files";
 import { joinInvoiceXml } from "../../web/src/xml/invoice-xml-text";
+import { AUTHORING_CASES, EXAMPLE } from "../pdfua/authoring-cases";
 import { api, download, fixture, fixtureJson, inspectPdf, newKey } from "./client";
 import { BASE, editor, guard, launchBrowser, nextPreview, replaceInEditor, seqOf, signIn, snap } from "./studio-page";
 
@@ -24,6 +25,7 @@ const gallery = GALLERY.flatMap((entry) => {
   return texts ? [{ entry, texts }] : [];
 });
 const NO_EXAMPLE = "facturx-no-example";
+const PDFUA_PAGE = "accessible-order";
 
 async function openTemplate(page: Page, name: string) {
   const before = await seqOf(page);
@@ -96,7 +98,10 @@ describe("the studio, a newcomer's first hour", () => {
   it("opens on a friendly empty state for a template without example data, not a page of errors", async () => {
     // As docs/document-finishing.md's Factur-X template: a schema that requires fields, and no example. Created last, it is
     // the first in the list, so the studio opens it on signing in. Six more make twelve templates.
-    for (let i = 1; i <= 12 - gallery.length - 1; i++)
+    // One of them a `pdfua` page with an image without alt (test/pdfua/authoring-cases.ts), opened further down.
+    const { source, example } = { source: AUTHORING_CASES["image-without-alt"]?.source, example: EXAMPLE };
+    await api("POST", "/v1/templates", { name: PDFUA_PAGE, source, example, options: { pdfua: "1" } }, key);
+    for (let i = 1; i <= 12 - gallery.length - 2; i++)
       await api("POST", "/v1/templates", { name: `letter-${i}`, source: "<p>{{ n }}</p>", example: { n: i } }, key);
     const schema = fixtureJson("invoice.schema.json");
     const created = await api(
@@ -256,6 +261,17 @@ describe("the studio, a newcomer's first hour", () => {
     await replaceInEditor(page, "source", "{% if x %}Yes", "{% if x %}Yes{% endif %}");
     await expect.poll(() => page.textContent("#problem-list")).toBe("");
     watch.expected = [];
+  });
+
+  it("places a pdfua page's accessibility warning at its line in the source", async () => {
+    await openTemplate(page, PDFUA_PAGE);
+    const warning = page.locator('#problem-list .problem-warning:has-text("<img> has no alt")');
+    await warning.first().waitFor({ timeout: 30_000 });
+    const line = AUTHORING_CASES["image-without-alt"]?.line;
+    expect(await warning.first().textContent()).toMatch(new RegExp(`13-004.*Source · line ${line}`));
+    const marked = editor(page, "source").locator(".cm-line:has(.cm-inline-diagnostic-warning)", { hasText: "<img" });
+    expect(await marked.textContent()).toMatch(/^<img width="8".*has no alt/);
+    await snap(page, "first-05c-accessibility");
   });
 
   it("creates a template from the Report starter that reserves the pages its example comes to", async () => {

@@ -32,6 +32,9 @@ const CORPUS: [Change, string[]][] = [
   ["heading-skipped", ["14-003"]],
   ["h-and-numbered", ["14-007"]],
   ["th-without-scope", ["15-003"]],
+  // Folio's own: a data table whose rows hold no TH, a Link holding only its annotation.
+  ["table-without-headers", ["FOLIO-TABLE-HEADERS"]],
+  ["link-without-text", ["FOLIO-LINK-TEXT"]],
   ["unmapped-type", ["02-001"]],
   ["circular-role-map", ["02-003"]],
   ["standard-type-remapped", ["02-004"]],

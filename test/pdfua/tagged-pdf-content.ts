@@ -25,6 +25,8 @@ export type Alteration =
   | "heading-skipped"
   | "h-and-numbered"
   | "th-without-scope"
+  | "table-without-headers"
+  | "link-without-text"
   | "unmapped-type"
   | "circular-role-map"
   | "standard-type-remapped"

@@ -61,13 +61,16 @@ export function buildStructure(doc: PDFDocument, page: PDFRef, annot: PDFRef, al
   withContent(alter.has("heading-skipped") ? "H3" : "H2", document, 2);
   const table = element("Table", document);
   const scope = alter.has("th-without-scope") ? {} : { A: ctx.obj({ O: "Table", Scope: "Column" }) };
-  withContent("TH", element("TR", table), 3, scope);
+  withContent(alter.has("table-without-headers") ? "TD" : "TH", element("TR", table), 3, scope);
   withContent("TD", alter.has("td-outside-tr") ? table : element("TR", table), 4);
   const item = element("LI", element("L", document));
   withContent("Lbl", item, 5);
   withContent(alter.has("li-without-lbody") ? "P" : "LBody", item, 6);
   withContent("Figure", document, 7, alter.has("figure-without-alt") ? {} : { Alt: PDFString.of("Folio's logo") });
-  const link = withContent("Link", document, 8);
+  // A link that says nothing: its run of text moved out of it, into a paragraph beside it.
+  const silentLink = alter.has("link-without-text");
+  if (silentLink) withContent("P", document, 8);
+  const link = silentLink ? element("Link", document) : withContent("Link", document, 8);
   if (!alter.has("link-outside-structure")) link.kids.push(ctx.obj({ Type: "OBJR", Obj: annot, Pg: page }));
   const parentTree = ctx.obj({ Nums: [0, marked, 1, link.ref] });
   const roleMap = alter.has("unmapped-type")

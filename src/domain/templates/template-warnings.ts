@@ -7,6 +7,7 @@ import { type LiquidFinding, liquidFindings } from "../../render/liquid/liquid-d
 import { type StrayDelimiter, strayDelimiters } from "../../render/liquid/liquid-stray-delimiters";
 import { cardSize } from "../../render/satori/card-document";
 import { layoutFindings, undisplayedElementFindings } from "../../render/satori/satori-diagnostics";
+import { accessibilityAuthoringWarnings } from "./authoring-accessibility";
 import { codeWarnings } from "./code-checks";
 import { type EInvoiceChecker, eInvoiceWarnings } from "./e-invoice-warnings";
 import { parseExample } from "./serialize-template";
@@ -28,7 +29,7 @@ export type WarningCode =
 export interface TemplateWarning {
   path: string;
   code: WarningCode;
-  /** e_invoice_rule: the official rule's id; invalid_code: the code filter's rule. */
+  /** e_invoice_rule: the official rule's id; invalid_code: the code filter's rule; accessibility: the checkpoint. */
   rule?: string;
   message: string;
 }
@@ -132,6 +133,7 @@ function definitionWarnings(version: TemplateVersionRow): Promise<TemplateWarnin
       ...liquidWarnings(version),
       ...(await satoriWarnings(version, example)),
       ...(await codeWarnings(version, example)),
+      ...(await accessibilityAuthoringWarnings(version, example, MAX_WARNINGS + 1)),
       ...exampleWarnings(version, example),
     ];
   });

@@ -4,7 +4,7 @@
 // counts set by measurement (docs/contributing.md, "How a render stays safe"): on the bench machine Satori spends about
 // 35 ms of CPU per 100 elements and per 1,000 characters, so 2,000 elements or 20,000 characters cost 0.8 s; the counts
 // are the lowest the rules allow, 500 and 5,000 (about 0.17 s each).
-import { scanMarkup } from "../../lib/markup-scan";
+import { HTML_VOID_ELEMENTS, scanMarkup } from "../../lib/markup-scan";
 
 export const MAX_CARD_ELEMENTS = 500;
 export const MAX_CARD_CHARACTERS = 5_000;
@@ -26,24 +26,6 @@ export const MAX_PATH_SEGMENTS = 3_500;
 export const MAX_FILTER_AREA = 60_000;
 /** The largest card PNG: resvg draws it and the Worker encodes it on the request's own CPU (docs/limits.md). */
 export const MAX_CARD_PIXELS = 6_000_000;
-
-/** Elements that never hold children: they open no level. */
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 export type CardBudgetDetails =
   | { max_elements: number }
@@ -84,7 +66,7 @@ export function measureCard(html: string): void {
       throw new CardBudgetExceeded(`it has more than ${MAX_CARD_ELEMENTS.toLocaleString("en-US")} elements`, {
         max_elements: MAX_CARD_ELEMENTS,
       });
-    if (!event.selfClosing && !VOID.has(event.name)) open.push(event.name);
+    if (!event.selfClosing && !HTML_VOID_ELEMENTS.has(event.name)) open.push(event.name);
     if (open.length > MAX_CARD_DEPTH)
       throw new CardBudgetExceeded(`its elements nest more than ${MAX_CARD_DEPTH} deep`, { max_depth: MAX_CARD_DEPTH });
   }

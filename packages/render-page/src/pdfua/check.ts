@@ -3,6 +3,7 @@
 import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
 import { concatBytes } from "../bytes.ts";
 import { checkAnnotations } from "./annotation-rules.ts";
+import { checkLinkTexts, checkTableHeaders } from "./authoring-rules.ts";
 import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
 import { checkFonts, type FontsChecked } from "./font-rules.ts";
@@ -10,7 +11,7 @@ import { checkPageContent } from "./page-content.ts";
 import { streamBytes } from "./pdf-values.ts";
 import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
 import { checkStructure } from "./structure-rules.ts";
-import { readStructureTree, type StructureTree } from "./structure-tree.ts";
+import { readStructureTree, type StructNode, type StructureTree } from "./structure-tree.ts";
 import { type PdfUaReport, ViolationTally } from "./violations.ts";
 
 export interface PdfUaCheck {
@@ -44,11 +45,19 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
   const catalogHasLang = checkCatalog(doc, tally);
   checkDocumentObjects(doc, tally);
   const tree: StructureTree | null = readStructureTree(doc.catalog, catalogHasLang, tally);
-  if (tree) checkStructure(tree, tally);
-  else tally.add("FOLIO-STRUCT-TREE", "catalog");
+  if (tree) {
+    checkStructure(tree, tally);
+    checkTableHeaders(tree, tally);
+  } else tally.add("FOLIO-STRUCT-TREE", "catalog");
   const pages = doc.getPages();
   const fontsChecked: FontsChecked = { seen: new Set(), drawn: new Set() };
-  const contentWalk = { tree, tally, markedForms: new Map<string, number>(), formContents: new Map() };
+  const contentWalk = {
+    tree,
+    tally,
+    markedForms: new Map<string, number>(),
+    formContents: new Map(),
+    textOwners: new Set<StructNode>(),
+  };
   let pagesChecked = 0;
   return {
     pageCount: pages.length,
@@ -70,7 +79,10 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
       checker: PDFUA_CHECKER,
       checks: Object.keys(PDFUA_RULES).length,
       pages_checked: pagesChecked,
-      violations: tally.list(),
+      // A link's text is known once every page is walked: a report of some pages leaves the rule out.
+      violations: tally.list(
+        tree && pagesChecked === pages.length ? checkLinkTexts(tree, contentWalk.textOwners) : undefined,
+      ),
     }),
   };
 }

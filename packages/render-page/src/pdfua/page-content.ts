@@ -31,6 +31,8 @@ export interface ContentWalk {
   markedForms: Map<string, number>;
   /** Each form's content, decoded once however many times it is drawn. */
   formContents: Map<PDFDict, Uint8Array | null>;
+  /** The elements owning marked content that shows text: a Link holding none says nothing (FOLIO-LINK-TEXT). */
+  textOwners: Set<StructNode>;
 }
 
 interface PageWalk extends ContentWalk {
@@ -76,7 +78,10 @@ function paint(walk: PageWalk, text: boolean): void {
   if (walk.stack.some((s) => s.artifact)) return;
   const owner = walk.stack.findLast((s) => s.owner)?.owner;
   if (!owner) walk.tally.add("01-005", walk.location);
-  else if (text && !owner.hasLang) walk.tally.add("11-001", walk.location);
+  else if (text) {
+    walk.textOwners.add(owner);
+    if (!owner.hasLang) walk.tally.add("11-001", walk.location);
+  }
 }
 
 function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDict | null, depth: number): void {

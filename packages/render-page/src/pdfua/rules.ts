@@ -69,6 +69,8 @@ export const PDFUA_RULES = {
   "FOLIO-MARK-INFO": "The catalog has no MarkInfo with Marked true",
   "FOLIO-STRUCT-TREE": "The catalog has no structure tree (StructTreeRoot)",
   "FOLIO-LANG-VALUE": "A Lang entry is not a language tag",
+  "FOLIO-TABLE-HEADERS": "A Table holds data cells (TD) but no header cell (TH)",
+  "FOLIO-LINK-TEXT": "A Link holds no text, no figure and no alternative text",
   "FOLIO-FORM-NESTING":
     "Forms are drawn within forms past what the checker follows (a form drawing itself, nesting deeper than 12, more than 10,000 drawings on a page): their content is not checked",
 } as const;

@@ -28,8 +28,10 @@ export class ViolationTally {
     else this.#byRule.set(rule, { rule, message: PDFUA_RULES[rule], count: 1, ...(location ? { location } : {}) });
   }
 
-  /** Sorted by rule, so two runs over one file answer the same list. */
-  list(): PdfUaViolation[] {
-    return [...this.#byRule.values()].sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  /** Sorted by rule, so two runs over one file answer the same list; `more` from a tally of the whole walk. */
+  list(more?: ViolationTally): PdfUaViolation[] {
+    return [...this.#byRule.values(), ...(more?.list() ?? [])].sort((a, b) =>
+      a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
+    );
   }
 }
