@@ -1,5 +1,6 @@
 // The "Document finishing" part of /docs, where the PDF-only options are stated for users: one example per option, as a
 // request's `options`.
+import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { escapeHtml } from "../lib/escape-html";
 import { inline } from "./html";
 
@@ -16,7 +17,8 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "`metadata.lang`, a BCP 47 tag, when it has none) and its title (`<title>` or `metadata.title`). Folio " +
       "mends Chromium's tagged output and checks the file: one that fails is `render_failed`, stage " +
       "`accessibility`, with `details.violations` (Matterhorn checkpoints), nothing stored or billed; one that " +
-      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. At most 400 pages. Not with " +
+      "passes carries `compliance.accessibility`; a preview answers the violations as warnings. At most " +
+      `${MAX_PDFUA_PAGES} pages. Not with ` +
       "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],
