@@ -69,8 +69,21 @@ export async function finishingRows(
   return rows;
 }
 
-async function main() {
-  const quick = process.argv.includes("--quick");
+/**
+ * Runs `rows` against a fresh service that has the `invoice` template, prints them as a markdown table and exits:
+ * the standalone form of a bench file's rows.
+ */
+export function withInvoiceService(rows: (post: Post) => Promise<Row[]>): void {
+  main(rows).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+async function main(rows: (post: Post) => Promise<Row[]>) {
   const state = mkdtempSync(join(tmpdir(), "folio-bench-finishing-"));
   const service = await startService({
     port: Number(process.env.PORT ?? 8800),
@@ -90,12 +103,12 @@ async function main() {
       source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
       schema: json("invoice.schema.json"),
     });
-    const rows = await finishingRows(post, quick ? { one: 3, many: 1, warm: 1 } : { one: 20, many: 5, warm: 2 });
+    const measured = await rows(post);
     console.log(
       [
         "| measurement | result | ratio |",
         "|---|---|---|",
-        ...rows.map(
+        ...measured.map(
           (r) =>
             `| ${r.name} | ${r.sample!.median.toFixed(1)} ms (p95 ${r.sample!.p95.toFixed(1)}, n=${r.sample!.n}) | ${r.ratio} |`,
         ),
@@ -108,11 +121,8 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
+  const quick = process.argv.includes("--quick");
+  withInvoiceService((post) =>
+    finishingRows(post, quick ? { one: 3, many: 1, warm: 1 } : { one: 20, many: 5, warm: 2 }),
   );
 }

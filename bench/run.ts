@@ -9,6 +9,7 @@ import { healthRow, inlineRow, longInvoiceRows } from "./folio-inline-rows";
 import { queuedHugeRow, queuedLatency } from "./folio-queued";
 import { scaling, sustained } from "./limits-growth";
 import { memoryRow, warmUp } from "./memory-rows";
+import { pdfuaRows } from "./pdfua";
 import { floorAndPeerRows, jsreportRow } from "./peer-rows";
 import { loadNow, writeResults } from "./table";
 import { batchRow, throughputRows } from "./throughput-rows";
@@ -32,6 +33,10 @@ async function main() {
     // Document finishing (/docs#finishing) as a ratio to the plain PDF of the same invoice.
     bench.rows.push(
       ...(await finishingRows(bench.post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })),
+    );
+    // An accessible PDF against the tagged one, paired, and the render backend's job per page (docs/limits.md).
+    bench.rows.push(
+      ...(await pdfuaRows(bench.post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })),
     );
     // Checking an e-invoice with the official rules, in this process as the render backend would, beside the render.
     bench.rows.push(...(await validationRows(Math.ceil(N.iter / 3), inline)));

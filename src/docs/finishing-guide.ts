@@ -1,5 +1,6 @@
 // The "Document finishing" part of /docs, where the PDF-only options are stated for users: one example per option, as a
 // request's `options`.
+import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { escapeHtml } from "../lib/escape-html";
 import { inline } from "./html";
 
@@ -20,7 +21,8 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "template's options, create, publish and validate render its example with Liquid and answer warnings " +
       "`accessibility` at the source's line for what its HTML shows: no language, no title, an `<img>` without " +
       "`alt`, headings that skip a level or start below h1, a `<table>` without `<th>` (`FOLIO-TABLE-HEADERS`; " +
-      '`role="presentation"` marks a layout table), a link without text (`FOLIO-LINK-TEXT`). At most 400 pages. Not with ' +
+      '`role="presentation"` marks a layout table), a link without text (`FOLIO-LINK-TEXT`). At most ' +
+      `${MAX_PDFUA_PAGES} pages. Not with ` +
       "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],

@@ -6,24 +6,10 @@
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { describe, expect, inject, it } from "vitest";
 import { differingPages, inkedPixels, pagesPixels } from "../pdfua/page-pixels";
-import { api, createTemplate, download } from "./client";
-import { encryption, opens, pdfFile } from "./pdf-tools";
-
-const ACCESSIBLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order {{ number }}</title>
-<style>body { font: 12pt/1.4 sans-serif } table { border-collapse: collapse } th, td { border: 1px solid #888; padding: 4px }</style></head>
-<body><h1>Order {{ number }}</h1><p>Thank you for your order. <a href="https://example.com/orders/{{ number }}">See it online</a>.</p>
-<h2>Items</h2><table><thead><tr><th scope="col">Item</th><th scope="col">Price</th></tr></thead>
-<tbody>{% for item in items %}<tr><td>{{ item.name }}</td><td>{{ item.price }}</td></tr>{% endfor %}</tbody></table>
-<h2>Notes</h2><ul><li>Delivery in three days</li><li>Returns within 30 days</li></ul>
-<img alt="A red square" width="40" height="40" src="data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>').toString("base64")}">
-</body></html>`;
-const DATA = {
-  number: "A-17",
-  items: [
-    { name: "Pen", price: "2.50" },
-    { name: "Paper", price: "4.00" },
-  ],
-};
+import { api, createTemplate, download, preview } from "./client";
+import { pageTexts } from "./pdf-text";
+import { encryption, opens, outlineTitles, pdfFile } from "./pdf-tools";
+import { ACCESSIBLE, DATA } from "./pdfua-documents";
 
 async function renderPdf(template: string, options: Record<string, unknown>) {
   const res = await api("POST", "/v1/render", { template, data: DATA, options });
@@ -92,6 +78,37 @@ describe.runIf(withBackend)("pdfua renders", () => {
       addNotes: true,
     });
     expect(await opens(file, "owner-Secret-4711")).toBe("opened");
+  });
+});
+
+describe.runIf(withBackend)("pdfua with the finishing that changes the document", () => {
+  const warningsOf = (headers: Headers) => {
+    const header = headers.get("x-service-warnings");
+    return header ? JSON.parse(Buffer.from(header, "base64url").toString("utf8")) : [];
+  };
+
+  it("with toc, outline and a watermark: the file passes the checker and keeps its bookmarks and contents", async () => {
+    const source = ACCESSIBLE.replace("<h1>Order {{ number }}</h1>", "<h1>Order {{ number }}</h1><nav data-toc></nav>");
+    const template = await createTemplate({ name: "pdfua-contents", source });
+    const options = { pdfua: "1", toc: true, outline: true, watermark: { text: "DRAFT" } };
+    const res = await renderPdf(template, options);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.compliance.accessibility.valid).toBe(true);
+    const bytes = (await download(res.json.url)).bytes;
+    expect((await checkPdfUa(new Uint8Array(bytes))).violations).toEqual([]);
+    const file = pdfFile(bytes);
+    expect(await outlineTitles(file)).toEqual([{ title: "Order A-17", kids: ["Items", "Notes"] }]);
+    const [first] = await pageTexts(file);
+    for (const entry of ["Order A-17", "Items", "Notes"]) expect(first).toMatch(new RegExp(`${entry}\\s+1`));
+  });
+
+  it("a preview of a pdfua template: the PREVIEW mark is an artifact, the file passes, no accessibility warning", async () => {
+    const template = await createTemplate({ name: "pdfua-preview", source: ACCESSIBLE, options: { pdfua: "1" } });
+    const res = await preview(inject("apiKey"), { template, data: DATA });
+    expect(res.status, res.bytes.toString("utf8").slice(0, 300)).toBe(200);
+    expect(warningsOf(res.headers)).not.toContainEqual(expect.objectContaining({ code: "accessibility" }));
+    expect((await pageTexts(pdfFile(res.bytes), { raw: true })).join(" ")).toContain("PREVIEW");
+    expect((await checkPdfUa(new Uint8Array(res.bytes))).violations).toEqual([]);
   });
 });
 

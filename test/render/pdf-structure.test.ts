@@ -51,6 +51,14 @@ function expectConsistent(pdf: Uint8Array) {
 }
 
 describe("PDF normalization works on the bytes, decoding only the info object and the cross-reference section", () => {
+  it("renumbers Chromium's structure ids only in a tagged print: an untagged one's bytes are left as printed", () => {
+    // The info object is copied from the bytes renumbered, so a literal of an id's shape shows which were.
+    const printed = skiaLikePdf(1, "node00000052");
+    const id = "abcdef0123456789abcdef0123456789";
+    expect(binaryString(normalizePdf(printed, id, {}, { tagged: false }))).toContain("/Title (node00000052)");
+    expect(binaryString(normalizePdf(printed, id, {}, { tagged: true }))).toContain("/Title (node00000001)");
+  });
+
   it("drops the dates, labels the producer, keeps the title, sets a derived /ID and shifts every offset after the info object", () => {
     const out = normalizePdf(skiaLikePdf(3), "abcdef0123456789abcdef0123456789ff");
     const text = binaryString(out);

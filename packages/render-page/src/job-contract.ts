@@ -37,6 +37,14 @@ export interface PageOptions {
   omit_background?: boolean;
 }
 
+/**
+ * Whether Chromium prints a PDF's structure tree: asked for, or implied (an outline is made from the structure tree,
+ * and PDF/UA-1 is a tagged PDF).
+ */
+export function printsTagged(options: Pick<PageOptions, "tagged" | "outline" | "pdfua">): boolean {
+  return options.tagged === true || options.outline === true || options.pdfua !== undefined;
+}
+
 /** A finished HTML document (Liquid already applied) and what to make of it. */
 export interface RenderJob<Options extends object = PageOptions> {
   html: string;

@@ -1,7 +1,7 @@
 // A job's PDF: its title, its page geometry (options over the document's @page rules), the print options
 // Puppeteer takes, and the table of contents when the job asks for one.
 import type { InPageDocument } from "./in-page-dom.ts";
-import type { PageOptions, RenderedFile, RenderJob } from "./job-contract.ts";
+import { type PageOptions, printsTagged, type RenderedFile, type RenderJob } from "./job-contract.ts";
 import {
   applyOverride,
   needsDeclaredPage,
@@ -34,9 +34,8 @@ function pdfOptions(options: PageOptions, geometry: PageGeometry, ranges: string
     headerTemplate: header ?? "<span></span>",
     footerTemplate: footer ?? "<span></span>",
     ...(ranges === undefined ? {} : { pageRanges: ranges }),
-    // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings;
-    // an outline is made from the structure tree, and PDF/UA-1 is a tagged PDF, so both imply tagging.
-    tagged: options.tagged === true || options.outline === true || options.pdfua !== undefined,
+    // Chromium builds the structure tree (with /Lang from <html lang>) and the bookmarks from the headings.
+    tagged: printsTagged(options),
     outline: options.outline === true,
     timeout: 0,
   };

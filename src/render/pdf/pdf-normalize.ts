@@ -39,13 +39,19 @@ function readLiteral(text: string, key: string): string | undefined {
 
 /**
  * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten without creation or
- * modification dates (and with the requested metadata), the structure's element ids are numbered from 1, and the
- * trailer gets an /ID derived from `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
+ * modification dates (and with the requested metadata), a tagged print's structure element ids are numbered from 1
+ * (an untagged print has none, so its bytes are not searched for them), and the trailer gets an /ID derived from
+ * `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
  * Only the info object and the cross-reference section are decoded; the body is copied as bytes.
  */
-export function normalizePdf(printed: Uint8Array, documentId: string, metadata: PdfMetadata = {}): Uint8Array {
+export function normalizePdf(
+  printed: Uint8Array,
+  documentId: string,
+  metadata: PdfMetadata = {},
+  print: { tagged: boolean } = { tagged: false },
+): Uint8Array {
   // One numbering over the whole file (the ids and the ID tree naming them may sit on either side of the info).
-  const bytes = renumberStructureIds(printed);
+  const bytes = print.tagged ? renumberStructureIds(printed) : printed;
   const xref = crossReference(bytes);
   const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
   if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");

@@ -2,6 +2,7 @@
 // anything is stored or billed), a whole PDF normalized, marked and finished in the Worker (a joined one the render
 // backend finished at its join), and an XML file shipped with its PDF inside, checked as it ships.
 
+import { printsTagged } from "@folio/render-page/job-contract";
 import type { PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
 import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
@@ -52,7 +53,9 @@ function withAccessibility(shipped: FinishedFile, pdf: FinishedFile | null): Fin
 async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<FinishedFile> {
   const { prepared, job, deps, seat } = context;
   if (prepared.format !== "pdf") return file;
-  const normalized = normalizePdf(file.bytes, job.plan.cacheKey, job.options.metadata);
+  const normalized = normalizePdf(file.bytes, job.plan.cacheKey, job.options.metadata, {
+    tagged: printsTagged(job.options),
+  });
   const marked = job.mark ? await markPdfPages(normalized, job.mark) : normalized;
   const kept = { pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
   if (!prepared.accessibility) {

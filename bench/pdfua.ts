@@ -1,0 +1,105 @@
+// The cost of an accessible PDF (docs/accessibility.md#in-a-render): a `pdfua` render of the 1-page and the 26-page
+// invoice against the same with `tagged` only, paired in one loop (each iteration renders both, in alternating order,
+// so a change of load falls on both alike); then the render backend's job itself (`mendAndCheck`, what its side
+// thread runs) driven directly on the tagged file the service printed, per page, at 26 pages and at some 200.
+// `npm run bench` includes it; `tsx bench/pdfua.ts [--quick]` runs it alone against a fresh service.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { mendAndCheck } from "../packages/render-page/src/pdfua/accessibility-job";
+import type { Render } from "../packages/sdk/src/index";
+import { type Post, withInvoiceService } from "./finishing";
+import { measure, type Row, type Sample, summarize } from "./stats";
+
+const FIXTURES = join(import.meta.dirname, "../fixtures");
+const json = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8"));
+/**
+ * The fixture invoice with the seller's name as its H1: as it stands its first heading is an H2, which PDF/UA
+ * refuses (14-002). The fixture keeps its bytes (test/e2e/fixture-hashes.test.ts), so the change is made here.
+ */
+const ACCESSIBLE_INVOICE = readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8")
+  .replace('<div class="brand">{{ seller.name | escape }}</div>', '<h1 class="brand">{{ seller.name | escape }}</h1>')
+  .replace("</style>", "h1.brand { margin: 0; }\n</style>");
+const TEMPLATE = "invoice-pdfua";
+type Invoice = { invoice: Record<string, unknown>; items: unknown[] };
+
+/** Every render has its own invoice number, so none is answered from the cache. */
+function unique(base: Invoice): Invoice {
+  return { ...base, invoice: { ...base.invoice, number: `INV-UA-${Math.random().toString(36).slice(2, 12)}` } };
+}
+
+const row = (name: string, sample: Sample, ratio = ""): Row => ({ name, sample, ratio });
+
+/** `pdfua` and `tagged` on one invoice, each iteration rendering both, alternating which goes first. */
+async function pairedRows(post: Post, base: Invoice, iterations: number, warm: number): Promise<Row[]> {
+  const times = { tagged: [] as number[], pdfua: [] as number[] };
+  const render = async (variant: keyof typeof times) => {
+    const started = performance.now();
+    const options = variant === "pdfua" ? { pdfua: "1" } : { tagged: true };
+    const out = await post<Render>("/v1/render", { template: TEMPLATE, data: unique(base), options });
+    if (variant === "pdfua" && !out.compliance?.accessibility?.valid) throw new Error("pdfua render without receipt");
+    return { ms: performance.now() - started, pages: out.page_count ?? 0 };
+  };
+  let pages = 0;
+  for (let i = -warm; i < iterations; i++) {
+    const order: Array<keyof typeof times> = i % 2 === 0 ? ["tagged", "pdfua"] : ["pdfua", "tagged"];
+    for (const variant of order) {
+      const { ms, pages: printed } = await render(variant);
+      pages = printed;
+      if (i >= 0) times[variant].push(ms);
+    }
+  }
+  const [tagged, pdfua] = [summarize(times.tagged), summarize(times.pdfua)];
+  return [
+    row(`Folio inline ${pages}-page invoice PDF, tagged (paired with pdfua)`, tagged),
+    row(
+      `Folio inline ${pages}-page invoice PDF, pdfua "1"`,
+      pdfua,
+      `pdfua/tagged ${(pdfua.median / tagged.median).toFixed(2)}x`,
+    ),
+  ];
+}
+
+/** The render backend's job (mends, then check) on the tagged file the service printed, timed per page. */
+async function jobRow(post: Post, base: Invoice, iterations: number): Promise<Row> {
+  const render = await post<Render>("/v1/render", {
+    template: TEMPLATE,
+    data: unique(base),
+    options: { tagged: true },
+  });
+  const pdf = new Uint8Array(await (await fetch(render.url as string)).arrayBuffer());
+  const pages = render.page_count ?? 0;
+  const sample = await measure(
+    async () => {
+      const { report } = await mendAndCheck(pdf, {});
+      if (report.violations.length > 0) throw new Error(`check failed: ${JSON.stringify(report.violations)}`);
+    },
+    iterations,
+    1,
+  );
+  return {
+    name: `Render backend's pdfua job (mend + check) on the ${pages}-page tagged invoice, in process`,
+    sample,
+    ratio: `${(sample.median / pages).toFixed(1)} ms a page (p95 ${(sample.p95 / pages).toFixed(1)})`,
+  };
+}
+
+/** The paired renders on both invoices, then the job per page at 26 and at some 200 pages. */
+export async function pdfuaRows(post: Post, iterations: { one: number; many: number; warm: number }): Promise<Row[]> {
+  // The 1-page invoice's seller on both, as bench/finishing.ts does.
+  const one = json("invoice.data.json") as Invoice;
+  const huge = { ...json("invoice-huge.data.json"), seller: json("invoice.data.json").seller } as Invoice;
+  const longer = { ...huge, items: Array.from({ length: 8 }, () => huge.items).flat() };
+  await post("/v1/templates", { name: TEMPLATE, source: ACCESSIBLE_INVOICE, schema: json("invoice.schema.json") });
+  return [
+    ...(await pairedRows(post, one, iterations.one, iterations.warm)),
+    ...(await pairedRows(post, huge, iterations.many, iterations.warm)),
+    await jobRow(post, huge, iterations.many * 2),
+    await jobRow(post, longer, Math.max(2, Math.ceil(iterations.many / 2))),
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const quick = process.argv.includes("--quick");
+  withInvoiceService((post) => pdfuaRows(post, quick ? { one: 4, many: 2, warm: 1 } : { one: 20, many: 6, warm: 2 }));
+}
