@@ -1,0 +1,56 @@
+// Every starter of the studio's gallery (as the service serves them, /studio/starters.json) renders with
+// `pdfua: "1"` through the real service: 200, the receipt's accessibility valid, and the file's structure tree holds
+// what the document says a reader meets (docs/accessibility.md): its headings in order and level, each header cell
+// a TH with its Scope, each image and code a Figure with its alternative text, list items and links.
+import { describe, expect, inject, it } from "vitest";
+import { api, createTemplate, download } from "./client";
+import { expectOutlineOf } from "./pdfua-outline";
+
+interface ServedStarter {
+  id: string;
+  files: Record<"template.html" | "schema.json" | "example.json" | "options.json", string>;
+}
+
+const starters = async (): Promise<ServedStarter[]> =>
+  ((await (await fetch(`${inject("baseUrl")}/studio/starters.json`)).json()) as { starters: ServedStarter[] }).starters;
+
+/** The one PDF a UBL file carries, base64 in EmbeddedDocumentBinaryObject. */
+const embeddedPdf = (xml: string) =>
+  Buffer.from(
+    /<cbc:EmbeddedDocumentBinaryObject mimeCode="application\/pdf"[^>]*>([^<]*)</.exec(xml)?.[1] ?? "",
+    "base64",
+  );
+
+/** Renders a starter with pdfua, checked valid; answers the PDF (a UBL render's embedded one) and its data. */
+async function renderStarter({ id, files }: ServedStarter) {
+  const options = JSON.parse(files["options.json"]);
+  const data = JSON.parse(files["example.json"]);
+  const template = await createTemplate({ name: `pdfua-${id}`, source: files["template.html"] });
+  const ubl = options.e_invoice?.standard === "ubl";
+  const res = await api("POST", "/v1/render", {
+    template,
+    data,
+    options: { ...options, pdfua: "1" },
+    ...(ubl ? { format: "xml" } : {}),
+  });
+  expect(res.status, `${id}: ${JSON.stringify(res.json)}`).toBe(200);
+  expect(res.json.compliance.accessibility, id).toMatchObject({ standard: "PDF/UA-1", valid: true });
+  const bytes = (await download(res.json.url)).bytes;
+  const pdf = ubl ? embeddedPdf(bytes.toString("utf8")) : bytes;
+  return { pdf, data };
+}
+
+describe("the gallery's starters as accessible PDFs", () => {
+  it("each renders with pdfua, valid, its structure tree the document's headings, headers, figures, items and links", async () => {
+    const served = await starters();
+    expect(served.map((starter) => starter.id)).toEqual(expect.arrayContaining(["invoice", "swiss-invoice", "peppol"]));
+    for (const starter of served) {
+      const { pdf, data } = await renderStarter(starter);
+      const expected = await expectOutlineOf(pdf, starter.files["template.html"], data, starter.id);
+      expect(
+        expected.headings.slice(0, 1).every((heading) => heading.startsWith("H1 ")),
+        starter.id,
+      ).toBe(true);
+    }
+  });
+});
