@@ -27,20 +27,24 @@ const invoice = () =>
     schema: fixtureJson("invoice.schema.json"),
   });
 
+/** A SEPA transfer code under the one-page invoice's totals (its `epc_qr` filter): a Figure with its /Alt. */
+const PAYMENT = { name: "Northwind Studio GmbH", iban: "DE89370400440532013000", reference: "RF18539007547034" };
+
 describe("the fixture invoice as an accessible PDF", () => {
-  it("1, 8 and 26 pages: valid, an H1 first, each header cell a TH with its Scope", async () => {
+  it("1 (with its payment code), 8 and 26 pages: valid, an H1 first, each header cell a TH with its Scope", async () => {
     const template = await invoice();
     for (const [name, pages] of [
       ["invoice.data.json", 1],
       ["invoice-long.data.json", 8],
       ["invoice-huge.data.json", 26],
     ] as const) {
-      const data = fixtureJson(name);
+      const data = pages === 1 ? { ...fixtureJson(name), payment: PAYMENT } : fixtureJson(name);
       const { bytes, pages: printed } = await accessible(template, { data, options: { pdfua: "1" } });
       expect(printed, name).toBe(pages);
       const outline = await expectOutlineOf(bytes, fixture("invoice.liquid.html"), data, name);
       expect(outline.headings[0]).toMatch(/^H1 /);
       expect(outline.headers).toEqual(expect.arrayContaining(["TH Column qty", "TH Row totaldue"]));
+      expect(outline.figures).toHaveLength(pages === 1 ? 1 : 0);
     }
   });
 

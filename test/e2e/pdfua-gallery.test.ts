@@ -40,6 +40,12 @@ async function renderStarter({ id, files }: ServedStarter) {
   return { pdf, data };
 }
 
+/** The codes a starter's filters draw (inline SVG, role="img" and aria-label), each to be a Figure with its /Alt. */
+const CODES: Record<string, RegExp[]> = {
+  "swiss-invoice": [/^Payment code: CHF/],
+  "shipping-label": [/^\(00\)/, /^NL\d+SE$/],
+};
+
 describe("the gallery's starters as accessible PDFs", () => {
   it("each renders with pdfua, valid, its structure tree the document's headings, headers, figures, items and links", async () => {
     const served = await starters();
@@ -47,6 +53,7 @@ describe("the gallery's starters as accessible PDFs", () => {
     for (const starter of served) {
       const { pdf, data } = await renderStarter(starter);
       const expected = await expectOutlineOf(pdf, starter.files["template.html"], data, starter.id);
+      expect(expected.figures, starter.id).toEqual((CODES[starter.id] ?? []).map((alt) => expect.stringMatching(alt)));
       expect(
         expected.headings.slice(0, 1).every((heading) => heading.startsWith("H1 ")),
         starter.id,
