@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { STARTERS, type Starter } from "../../web/src/templates/starters";
 import { api, createTemplate, download } from "./client";
+import { structureOf } from "./pdf-structure";
 import { expectOutlineOf } from "./pdfua-outline";
 
 /** The one PDF a UBL file carries, base64 in EmbeddedDocumentBinaryObject. */
@@ -46,8 +47,10 @@ describe("the gallery's starters as accessible PDFs", () => {
     expect(gallery.map((starter) => starter.id)).toEqual(
       expect.arrayContaining(["hello", "invoice", "statement", "swiss-invoice", "peppol"]),
     );
+    const files = new Map<string, { pdf: Buffer; data: Record<string, Record<string, string>> }>();
     for (const starter of gallery) {
       const { pdf, data } = await renderStarter(starter);
+      files.set(starter.id, { pdf, data });
       const expected = await expectOutlineOf(pdf, starter.texts.source, data, starter.id);
       expect(expected.figures, starter.id).toEqual((CODES[starter.id] ?? []).map((alt) => expect.stringMatching(alt)));
       expect(
@@ -55,5 +58,11 @@ describe("the gallery's starters as accessible PDFs", () => {
         starter.id,
       ).toBe(true);
     }
+    // The statement's header and footer are artifacts a reader never meets: its body repeats the IBAN and legal line.
+    const statement = files.get("statement");
+    const read = (await structureOf(statement?.pdf ?? Buffer.alloc(0))).map((root) => root.text).join("");
+    const bare = (text = "") => text.replace(/\s+/g, "");
+    expect(bare(read)).toContain(bare(statement?.data.account?.iban));
+    expect(bare(read)).toContain(bare(statement?.data.bank?.legal));
   });
 });
