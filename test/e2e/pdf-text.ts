@@ -65,7 +65,7 @@ function sequencesIn(structure: PDFDocument, content: string, resources: PDFDict
 }
 
 /** The /ActualText of each marked-content sequence a page's content streams begin, forms it draws included. */
-function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | null> {
+export function actualTexts(structure: PDFDocument, pageIndex: number): Array<string | null> {
   const page = structure.getPage(pageIndex).node;
   const contents = page.Contents();
   const streams =

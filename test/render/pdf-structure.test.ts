@@ -25,7 +25,7 @@ function skiaLikePdf(pages: number, title = "Invoice \\(draft\\)"): Uint8Array {
   text("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
   object(
     1,
-    `<</Title (${title})\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>`,
+    `<</Title ${title.startsWith("<") ? title : `(${title})`}\n/Creator (Chromium)\n/Producer (Skia/PDF m120)\n/CreationDate (D:20261124101010+00'00')\n/ModDate (D:20261124101010+00'00')>>`,
   );
   object(2, `<</Type /Catalog\n/Pages 3 0 R>>`);
   object(3, `<</Type /Pages\n/Count ${pages}\n/Kids [4 0 R]>>`);
@@ -97,6 +97,11 @@ describe("PDF normalization works on the bytes, decoding only the info object an
       title: "Invoice 7",
     });
     expect(binaryString(titled)).toContain("/Title (Invoice 7)");
+  });
+
+  it("keeps a title Chromium wrote as a hex string (outside ASCII: a Japanese <title>), which PDF/UA-1 needs", () => {
+    const text = binaryString(normalizePdf(skiaLikePdf(1, "<FEFF8ACB6C42 66F8>"), "abcdef0123456789abcdef0123456789"));
+    expect(text).toContain("/Title <FEFF8ACB6C4266F8>");
   });
 
   it("copies binary stream bytes through unchanged (0x80-0x9f included) and is deterministic", () => {

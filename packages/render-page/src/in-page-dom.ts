@@ -47,7 +47,7 @@ export interface CssomItem {
 
 export interface InPageDocument {
   title: string;
-  readonly documentElement: { readonly scrollWidth: number; readonly scrollHeight: number };
+  readonly documentElement: { readonly scrollWidth: number; readonly scrollHeight: number; lang: string };
   readonly body: { readonly scrollWidth: number; readonly scrollHeight: number } | null;
   readonly head: InPageElement;
   readonly fonts: { readonly ready: Promise<unknown> };

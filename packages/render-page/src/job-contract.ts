@@ -23,7 +23,7 @@ export interface PageOptions {
   scale?: number;
   header_html?: string;
   footer_html?: string;
-  metadata?: { title?: string };
+  metadata?: { title?: string; lang?: string };
   tagged?: boolean;
   outline?: boolean;
   /** PDF/UA-1: the Worker has it mended and checked after printing; Chromium tags the PDF for it. */

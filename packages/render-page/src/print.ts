@@ -52,6 +52,12 @@ export async function printPdf(page: PageLike, job: RenderJob): Promise<Rendered
     await page.evaluate((title: string) => {
       document.title = title;
     }, o.metadata.title);
+  // A document without <html lang> would be tagged with Chromium's own locale ("en-US@posix", not a language tag):
+  // `metadata.lang` is its language then (docs/accessibility.md#in-a-render), on the root element as Chromium reads it.
+  if (o.metadata?.lang !== undefined)
+    await page.evaluate((lang: string) => {
+      if (!document.documentElement.lang) document.documentElement.lang = lang;
+    }, o.metadata.lang);
   const geometry = pageGeometry(o, needsDeclaredPage(o) ? await readDeclaredPage(page) : null);
   if (geometry.overrideCss) await applyOverride(page, geometry.overrideCss);
   const printed = (ranges: string | undefined) => {

@@ -13,7 +13,7 @@ const UNTITLED = new Set([DOCUMENT_URL, DOCUMENT_URL.replace(/^https:\/\//, ""),
 
 /** The document's own title as Chromium wrote it, if it had one. */
 function documentTitle(infoText: string): string | undefined {
-  const title = readLiteral(infoText, "Title");
+  const title = readText(infoText, "Title");
   return title === undefined || UNTITLED.has(title) ? undefined : title;
 }
 
@@ -32,9 +32,20 @@ function pdfString(value: string): string {
   return `<${hex}>`;
 }
 
-function readLiteral(text: string, key: string): string | undefined {
+/**
+ * A text string of the info object: a literal, or a hex string, which Chromium writes for a title outside ASCII
+ * (UTF-16BE after its byte order mark; a Japanese <title> comes so, and PDF/UA needs it kept).
+ */
+function readText(text: string, key: string): string | undefined {
   const literal = new RegExp(`/${key}\\s*\\(((?:\\\\.|[^\\\\)])*)\\)`).exec(text)?.[1];
-  return literal?.replace(/\\(.)/g, "$1");
+  if (literal !== undefined) return literal.replace(/\\(.)/g, "$1");
+  const hex = new RegExp(`/${key}\\s*<([0-9A-Fa-f\\s]*)>`).exec(text)?.[1]?.replace(/\s/g, "");
+  if (hex === undefined) return undefined;
+  const bytes = Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+  if (bytes[0] !== 0xfe || bytes[1] !== 0xff) return String.fromCharCode(...bytes);
+  const units: number[] = [];
+  for (let at = 2; at + 1 < bytes.length; at += 2) units.push(((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0));
+  return String.fromCharCode(...units);
 }
 
 /**

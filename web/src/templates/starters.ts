@@ -22,6 +22,7 @@ const HELLO_SOURCE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<title>Hello {{ name }}</title>
 <style>
   @page { size: A4; margin: 20mm; }
   body { font-family: "Helvetica Neue", Arial, sans-serif; color: #1d2330; }
