@@ -23,7 +23,7 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "`alt`, headings that skip a level or start below h1, a `<table>` without `<th>` (`FOLIO-TABLE-HEADERS`; " +
       '`role="presentation"` marks a layout table), a link without text (`FOLIO-LINK-TEXT`). At most ' +
       `${MAX_PDFUA_PAGES} pages. Not with ` +
-      "`chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
+      "`tagged: false` (a PDF/UA file is tagged), `chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],
   ["outline", { outline: true }, "Bookmarks from the h1 to h6 headings, nested by level (implies `tagged`)."],

@@ -7,12 +7,20 @@ function conflict(path: string, message: string, expected: string): FieldError {
 }
 
 /**
- * `pdfua` conflicts (docs/document-finishing.md): a reader that may not copy text withholds it from assistive technology too,
- * and a UBL file without its PDF has no document to make accessible.
+ * `pdfua` conflicts (docs/document-finishing.md): a PDF/UA file is tagged, a reader that may not copy text withholds it
+ * from assistive technology too, and a UBL file without its PDF has no document to make accessible.
  */
 function accessibilityConflicts(options: RenderOptions): FieldError[] {
   if (!options.pdfua) return [];
   const errors: FieldError[] = [];
+  if (options.tagged === false)
+    errors.push(
+      conflict(
+        "options.tagged",
+        "`tagged: false` cannot be combined with `pdfua`: a PDF/UA-1 file is tagged (`pdfua` implies `tagged`).",
+        "no `tagged: false` with `pdfua`",
+      ),
+    );
   if (options.encryption?.permissions?.copy === false)
     errors.push(
       conflict(

@@ -24,6 +24,7 @@ const render = (key: string, body: Record<string, unknown>) =>
 
 describe("options.pdfua", () => {
   it.each([
+    ["pdf", { pdfua: "1", tagged: false }, "options.tagged"],
     ["pdf", { pdfua: "1", encryption: { owner_password: OWNER, permissions: { copy: false } } }, "options.encryption"],
     [
       "xml",
