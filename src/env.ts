@@ -32,6 +32,8 @@ export interface Env {
   INTERNAL_SECRET?: string;
   SIGNING_SECRET?: string;
   PAYLOAD_SECRET?: string;
+  /** The secret PAYLOAD_SECRET replaced, kept while certificate keys sealed under it are sealed again. */
+  PAYLOAD_SECRET_PREVIOUS?: string;
   RENDER_SYNC_MAX_DATA_BYTES: string;
   RENDER_MAX_BATCH_ITEMS: string;
   TRIAL_STARTS_PER_HOUR_TOTAL: string;
