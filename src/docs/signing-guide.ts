@@ -25,6 +25,8 @@ export function signingGuide(): string {
     `certificates per account (409 <code>conflict</code>, <code>details.code</code> <code>certificate_limit</code>). ` +
     `PKCS#12 files as today's tools write them (AES) are read, and the 3DES and RC2 ones older OpenSSL, macOS and ` +
     `Windows export.</p>\n` +
+    `<p>Under <code>npm run dev</code> only, <code>{generate: {common_name}}</code> issues a certificate at once ` +
+    `from the local development CA, so signing can be tried without one of your own; elsewhere that form is 400.</p>\n` +
     `<h3 id="certificate-refusals">Refusals</h3>\n` +
     `<p>A 400 <code>invalid_request</code> at the field that carried the value (<code>pkcs12</code>, ` +
     `<code>password</code>, <code>certificate_pem</code>, <code>private_key_pem</code>, <code>chain_pem</code>), ` +

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { CertificateCreateBody, CertificateSchema } from "../../contract/certificates";
 import { createCertificate } from "../../domain/certificates/create-certificate";
+import { developmentIssuer } from "../../domain/certificates/development-ca";
 import { serializeCertificate } from "../../domain/certificates/serialize-certificate";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
@@ -27,6 +28,8 @@ const route = createRoute({
 
 export const createCertificateEndpoint = endpoint(route, async (c) => {
   const caller = { account: c.get("account"), apiKeyId: c.get("apiKeyId") };
-  const row = await createCertificate(c.var.services, caller, c.req.valid("json"), null);
+  const { devSigningCa } = c.var.services.config;
+  const issuer = devSigningCa ? developmentIssuer(devSigningCa) : null;
+  const row = await createCertificate(c.var.services, caller, c.req.valid("json"), issuer);
   return c.json(serializeCertificate(row), 201);
 });
