@@ -1,5 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { SigningKeyType } from "../domain/ports/signing-keys";
+import { CERTIFICATE_KEY_TYPES } from "../contract/certificates";
 import { accounts } from "./schema";
 
 /**
@@ -21,7 +21,7 @@ export const certificates = sqliteTable(
     notBefore: text("not_before").notNull(),
     notAfter: text("not_after").notNull(),
     fingerprintSha256: text("fingerprint_sha256").notNull(),
-    key: text("key").$type<SigningKeyType>().notNull(),
+    key: text("key", { enum: CERTIFICATE_KEY_TYPES }).notNull(),
     // Base64 DER certificates: the signer's first, then its chain as uploaded.
     chain: text("chain", { mode: "json" }).$type<string[]>().notNull(),
     // The sealed PKCS#8 key; null once deleted.
