@@ -1,8 +1,17 @@
 // `npm run dev`: the whole service on one machine, ready to call with curl.
-import { devSettings } from "./dev-settings.ts";
-import { startService } from "./service.ts";
 
-const service = await startService({ stdio: "inherit", env: devSettings(process.env) }).catch((error: Error) => {
+import { join } from "node:path";
+import { developmentCa } from "./dev-ca.ts";
+import { devSettings } from "./dev-settings.ts";
+import { DEFAULT_STATE, startService } from "./service.ts";
+
+/** The local state's development CA, which issues `generate` certificates under `npm run dev` only. */
+const localCa = () => developmentCa(join(process.env.FOLIO_STATE ?? DEFAULT_STATE, "folio-dev-ca.json"));
+
+const service = await startService({
+  stdio: "inherit",
+  env: { ...devSettings(process.env), DEV_SIGNING_CA: await localCa() },
+}).catch((error: Error) => {
   console.error(`Folio did not start: ${error.message}`);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 const PASSED_THROUGH = [
   "ALLOW_PRIVATE_EGRESS",
   "DEV_LOOPBACK_WEBHOOKS",
+  "DEV_SIGNING_CA",
   "WEBHOOK_RETRY_SCALE",
   "PUBLIC_BASE_URL",
   "RENDER_SYNC_MAX_DATA_BYTES",

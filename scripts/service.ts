@@ -24,7 +24,7 @@ const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "fa
  */
 const CRON_EVERY_MS = 60_000;
 /** Where wrangler keeps local D1, R2 and Durable Object data when no --persist-to is given. */
-const DEFAULT_STATE = join(ROOT, ".wrangler", "state");
+export const DEFAULT_STATE = join(ROOT, ".wrangler", "state");
 
 export interface ServiceOptions {
   port?: number;

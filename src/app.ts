@@ -57,6 +57,10 @@ function openApiDocument(app: OpenAPIHono<AppEnv>, baseUrl: string) {
         name: "Templates",
         description: "Versioned HTML + Liquid templates with an optional JSON Schema for their data.",
       },
+      {
+        name: "Certificates",
+        description: "Signing certificates with their keys, sealed at rest, for signed PDFs (paid plans).",
+      },
       { name: "Account", description: "The account, its usage this month, its webhook secret, and keyless trials." },
       { name: "Service", description: "Health and verification: no API key needed." },
     ],

@@ -32,6 +32,10 @@ export interface Env {
   INTERNAL_SECRET?: string;
   SIGNING_SECRET?: string;
   PAYLOAD_SECRET?: string;
+  /** The secret PAYLOAD_SECRET replaced, kept while certificate keys sealed under it are sealed again. */
+  PAYLOAD_SECRET_PREVIOUS?: string;
+  /** `npm run dev`'s development CA (base64 of its PEM certificate and key), for `generate` certificates. */
+  DEV_SIGNING_CA?: string;
   RENDER_SYNC_MAX_DATA_BYTES: string;
   RENDER_MAX_BATCH_ITEMS: string;
   TRIAL_STARTS_PER_HOUR_TOTAL: string;

@@ -3,7 +3,9 @@ import { type Database, database, replicaDatabase } from "./db/client";
 import type { MeterStub } from "./domain/accounts/metering";
 import type { TrialLimiters } from "./domain/accounts/start-trial";
 import { trialLimiters } from "./domain/accounts/start-trial";
+import { signingKeys } from "./domain/certificates/signing-keys";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
+import type { SigningKeysPort } from "./domain/ports/signing-keys";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
 import type { Signer } from "./domain/renders/serialize-render";
@@ -22,7 +24,7 @@ import { tracedBackend } from "./render/chromium/traced-backend";
 const SLOT_WAIT_MS = 60_000;
 
 /** The rate windows of an API key, counted apart: renders, the studio's previews, and webhook tests and resends. */
-export type RateWindow = "renders" | "previews" | "webhook-sends";
+export type RateWindow = "renders" | "previews" | "webhook-sends" | "certificate-uploads";
 
 /**
  * What a request lends the work it starts: where the time goes, and its waitUntil for what the answer need not wait
@@ -75,6 +77,8 @@ export interface Services extends RequestScope {
   signer(): Signer;
   /** Seal and digest what must not be stored in plain text (derived once per secret). */
   keys: PayloadKeys;
+  /** The account's signing certificates, their keys opened from their seals for one request (docs/signing.md#keys). */
+  signingKeys: SigningKeysPort;
 }
 
 export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
@@ -122,6 +126,10 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
       ),
     signer: () => ({ baseUrl: settings.baseUrl, secret: settings.signingSecret() }),
     keys: payloadKeys(settings.payloadSecret),
+    signingKeys: signingKeys(database(env.DB), {
+      current: settings.payloadSecret,
+      previous: settings.payloadSecretPrevious,
+    }),
     ...scope,
     ...(trace ? { latency: trace } : {}),
   };

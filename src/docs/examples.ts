@@ -148,5 +148,32 @@ export const DOCS_EXAMPLES: DocsExample[] = [
   { id: "getAccount", operation: "getAccount", status: 200 },
   { id: "rotateWebhookSecret", operation: "rotateWebhookSecret", status: 200 },
   { id: "getUsage", operation: "getUsage", status: 200 },
+  {
+    id: "createCertificate",
+    operation: "createCertificate",
+    body: {
+      name: "Invoices 2027",
+      pkcs12: "<the .p12 file in base64: base64 -w0 signer.p12>",
+      password: "<its password>",
+    },
+    note:
+      "Certificates need a paid plan: the docs' account is a free one, so its upload is refused before the file is " +
+      "read. On a paid plan the same request answers 201 with the certificate.",
+    status: 403,
+  },
+  { id: "listCertificates", operation: "listCertificates", status: 200 },
+  {
+    id: "getCertificate",
+    operation: "getCertificate",
+    params: { id: "crt_0a1b2c3d4e5f6g7h8i9j0k1l" },
+    note: "A certificate of another account, or a deleted one, is not found.",
+    status: 404,
+  },
+  {
+    id: "deleteCertificate",
+    operation: "deleteCertificate",
+    params: { id: "crt_0a1b2c3d4e5f6g7h8i9j0k1l" },
+    status: 404,
+  },
   { id: "health", operation: "health", status: 200 },
 ];

@@ -5,8 +5,16 @@ import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@fol
 import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
-import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE, WEBHOOK_SENDS_PER_MINUTE } from "../domain/accounts/admission";
+import {
+  CERTIFICATE_UPLOADS_PER_MINUTE,
+  FREE_PREVIEWS_PER_DAY,
+  PREVIEWS_PER_MINUTE,
+  WEBHOOK_SENDS_PER_MINUTE,
+} from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
+import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
+import { MAX_KDF_ITERATIONS } from "../domain/certificates/pkcs12-ciphers";
+import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
@@ -144,6 +152,14 @@ const ROWS: Array<[string, string, string]> = [
     "429 `rate_limited` with `Retry-After`, `details.limit_name` `webhook_sends_per_minute` or " +
       "`webhook_host_per_minute` (a scheduled attempt waits for the host instead); 409 `conflict` " +
       "(`resends_exhausted`) past the resends",
+  ],
+  [
+    "certificates",
+    `${CERTIFICATE_UPLOADS_PER_MINUTE} uploads a minute per API key; ${MAX_CERTIFICATES_PER_ACCOUNT} live per ` +
+      `account; a PKCS#12 file of ${MAX_PKCS12_BYTES / 1024} KB with at most ` +
+      `${MAX_KDF_ITERATIONS.toLocaleString("en-US")} key-derivation iterations, checked before deriving`,
+    "429 `rate_limited` (`certificate_uploads_per_minute`); 409 `conflict` (`certificate_limit`); 400 at `pkcs12` " +
+      "(`details.max_bytes`, `details.max_iterations`)",
   ],
   [
     "docs search",

@@ -51,6 +51,10 @@ export function config(env: Env) {
     signingSecret: () => requiredSecret(env.SIGNING_SECRET, "SIGNING_SECRET"),
     /** Seals a queued render's passwords and keys the digests of stored ones (src/lib/payload-keys.ts). */
     payloadSecret: () => requiredSecret(env.PAYLOAD_SECRET, "PAYLOAD_SECRET"),
+    /** The secret before a rotation: it still opens certificate keys sealed under it (docs/signing.md#keys). */
+    payloadSecretPrevious: env.PAYLOAD_SECRET_PREVIOUS || null,
+    /** `npm run dev`'s local CA, which issues `generate` certificates (docs/signing.md#development); never in production. */
+    devSigningCa: production ? null : env.DEV_SIGNING_CA || null,
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */

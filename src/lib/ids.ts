@@ -17,7 +17,7 @@ export function randomString(length: number, alphabet: string): string {
  * `prv`: a preview, never stored; its id only names the Chromium slot it holds. `test`: a webhook test event's
  * delivery id (`webhook-id`), never stored either.
  */
-export type IdPrefix = "rnd" | "tpl" | "tv" | "bat" | "acct" | "key" | "prv" | "test";
+export type IdPrefix = "rnd" | "tpl" | "tv" | "bat" | "acct" | "key" | "prv" | "test" | "crt";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomString(24, LOWER_ALNUM)}`;

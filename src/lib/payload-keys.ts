@@ -47,10 +47,7 @@ export function payloadKeys(secret: () => string): PayloadKeys {
         info: encoder.encode(info),
       });
       return {
-        seal: await crypto.subtle.deriveKey(params(SEAL_INFO), master, { name: "AES-GCM", length: 256 }, false, [
-          "encrypt",
-          "decrypt",
-        ]),
+        seal: await deriveSealKey(value, SEAL_INFO),
         digest: await crypto.subtle.deriveKey(
           params(DIGEST_INFO),
           master,
@@ -63,26 +60,43 @@ export function payloadKeys(secret: () => string): PayloadKeys {
   };
   return {
     async seal(plaintext, context) {
-      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = await crypto.subtle.encrypt(
-        { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
-        (await derive()).seal,
-        encoder.encode(plaintext),
-      );
-      return toBase64(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
+      return sealBytes((await derive()).seal, encoder.encode(plaintext), context);
     },
     async open(sealed, context) {
-      const bytes = fromBase64(sealed);
-      const plain = await crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: encoder.encode(context) },
-        (await derive()).seal,
-        bytes.subarray(IV_BYTES),
-      );
-      return new TextDecoder().decode(plain);
+      return new TextDecoder().decode(await openBytes((await derive()).seal, sealed, context));
     },
     async digest(message) {
       const mac = await crypto.subtle.sign("HMAC", (await derive()).digest, encoder.encode(message));
       return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
     },
   };
+}
+
+/** AES-GCM under `key`, bound to `context`, as base64 of the IV and the ciphertext. */
+export async function sealBytes(key: CryptoKey, plaintext: Uint8Array, context: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const additionalData = encoder.encode(context);
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData }, key, plaintext);
+  return toBase64(new Uint8Array([...iv, ...new Uint8Array(sealed)]));
+}
+
+/** What `sealBytes` sealed; throws when the key or the context differ or the text was altered. */
+export async function openBytes(key: CryptoKey, sealed: string, context: string): Promise<Uint8Array> {
+  const bytes = fromBase64(sealed);
+  const iv = bytes.subarray(0, IV_BYTES);
+  const additionalData = encoder.encode(context);
+  return new Uint8Array(
+    await crypto.subtle.decrypt({ name: "AES-GCM", iv, additionalData }, key, bytes.subarray(IV_BYTES)),
+  );
+}
+
+const sealKeys = new BoundedCache<Promise<CryptoKey>>(8);
+
+/** An AES-GCM key derived (HKDF) from `secret` for the purpose `info`, once per secret and purpose. */
+export function deriveSealKey(secret: string, info: string): Promise<CryptoKey> {
+  return sealKeys.get(`${info}\n${secret}`, async () => {
+    const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
+    const params = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) };
+    return crypto.subtle.deriveKey(params, master, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+  });
 }

@@ -15,8 +15,8 @@ import {
   valueAt,
 } from "./field-errors";
 
-/** Fields whose values an answer never repeats: the encryption passwords (docs/diagnostics.md#field-errors). */
-const SECRET_PATH = /(^|\.)encryption(\.|$)/;
+/** Fields whose values an answer never repeats: passwords and key material (docs/diagnostics.md#field-errors). */
+const SECRET_PATH = /(^|\.)(encryption|pkcs12|password|private_key_pem|certificate_pem|chain_pem)(\.|$)/;
 
 /**
  * zod's own wording ("Invalid input", "Invalid string: must match pattern /.../") names the validator, not

@@ -2,6 +2,7 @@ import type { Endpoint } from "../lib/endpoint";
 import { getAccountEndpoint } from "./account/get";
 import { rotateWebhookSecretEndpoint } from "./account/rotate-webhook-secret";
 import { usageEndpoint } from "./account/usage";
+import { certificateEndpoints } from "./certificates";
 import { getFileEndpoint } from "./files/get";
 import { internalEndpoints } from "./internal";
 import { createPreviewEndpoint } from "./previews/create";
@@ -25,5 +26,6 @@ export const endpoints: Endpoint[] = [
   getAccountEndpoint,
   rotateWebhookSecretEndpoint,
   usageEndpoint,
+  ...certificateEndpoints,
   ...internalEndpoints,
 ];

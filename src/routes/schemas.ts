@@ -57,3 +57,23 @@ export const IfMatchHeader = z.object({
       example: '"v3"',
     }),
 });
+
+/** The paging of a list endpoint, newest first: `limit` 1..100 (default 25) and the last id of the previous page. */
+export function pageQuery(what: string) {
+  return {
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(25)
+      .openapi({ param: { name: "limit", in: "query" }, description: "1..100, default 25." }),
+    starting_after: z
+      .string()
+      .optional()
+      .openapi({
+        param: { name: "starting_after", in: "query" },
+        description: `The id of the last ${what} of the previous page.`,
+      }),
+  };
+}

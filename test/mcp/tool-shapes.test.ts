@@ -14,6 +14,7 @@ const REST_TWINS: Record<string, [string, string, number]> = {
   get_render: ["get", "/v1/renders/{id}", 200],
   list_renders: ["get", "/v1/renders", 200],
   list_deliveries: ["get", "/v1/renders/{id}/deliveries", 200],
+  list_certificates: ["get", "/v1/certificates", 200],
   get_usage: ["get", "/v1/usage", 200],
 };
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { addCertificate, deleteCertificate, listCertificates } from "./commands/certificates.js";
 import { init } from "./commands/init.js";
 import { listRenders, listTemplates } from "./commands/list.js";
 import { login } from "./commands/login.js";
@@ -33,6 +34,10 @@ const USAGE =
   `  folio renders ls [--limit n] [--status queued|succeeded|failed]\n` +
   `  folio renders deliveries <id>                  a render's webhook deliveries, newest first\n` +
   `  folio webhooks test <url>                      send one signed test event to the URL\n` +
+  `  folio certificates add <file.p12> [--name n]   upload a signing certificate (password on standard input\n` +
+  `                                                 or in FOLIO_CERTIFICATE_PASSWORD); or add <cert.pem>\n` +
+  `                                                 --key <key.pem> [--chain <chain.pem>]\n` +
+  `  folio certificates ls | delete <id>\n` +
   `\n` +
   `Every command takes --json (the answer as JSON on stdout). Messages go to stderr.\n` +
   `FOLIO_API_KEY and FOLIO_BASE_URL override the stored login.\n` +
@@ -61,6 +66,7 @@ const OPTIONS: Record<string, Options> = {
   templates: {},
   renders: { limit: { type: "string" }, status: { type: "string" } },
   webhooks: {},
+  certificates: { name: { type: "string" }, key: { type: "string" }, chain: { type: "string" } },
 };
 
 /** Every flag of the table above, as parseArgs answers it (none is `multiple`, so none is an array). */
@@ -79,6 +85,8 @@ interface Flags {
   async?: boolean;
   limit?: string;
   status?: string;
+  name?: string;
+  chain?: string;
 }
 
 function positionals(list: string[], min: number, max: number, shape: string): string[] {
@@ -130,6 +138,13 @@ async function run(command: string, args: string[], out: Output, flags: Flags): 
       const [sub, url = ""] = positionals(args, 2, 2, "webhooks test <url>");
       if (sub !== "test") throw new UsageError("usage: folio webhooks test <url>");
       return testWebhook(url, out);
+    }
+    case "certificates": {
+      const [sub = "", target = ""] = positionals(args, 1, 2, "certificates add <file> | ls | delete <id>");
+      if (sub === "ls" && args.length === 1) return succeeded(listCertificates(out));
+      if (sub === "add" && target) return succeeded(addCertificate(target, flags, out));
+      if (sub === "delete" && target) return succeeded(deleteCertificate(target, out));
+      throw new UsageError("usage: folio certificates add <file> | ls | delete <id>");
     }
     default:
       throw new UsageError(`unknown command "${command}"; folio --help lists them`);

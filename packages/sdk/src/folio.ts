@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { certificateCalls } from "./certificates.js";
 import { deliveryCalls } from "./deliveries.js";
 import { unwrap } from "./errors.js";
 import { type PreviewRequest, preview } from "./preview.js";
@@ -56,6 +57,8 @@ export function createFolio(options: FolioOptions) {
     preview: (request: PreviewRequest, signal?: AbortSignal) => preview(api, request, signal),
     /** `listDeliveries`, `resendWebhook`, and `webhooks` (`verify`, and `test`, which sends a test event). */
     ...deliveryCalls(api),
+    /** `certificates`: `create`, `list`, `get`, `delete` (the signing certificates of a paid account). */
+    ...certificateCalls(api),
     types,
   };
 }

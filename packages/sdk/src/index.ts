@@ -1,5 +1,6 @@
 import type { components } from "./schema.js";
 
+export type { Certificate, CertificateCreateRequest } from "./certificates.js";
 export { canonicalJson, type TemplateDefinition, templateChecksum } from "./checksum.js";
 export { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, TEMPLATE_NAME_PATTERN } from "./contract.js";
 export type { WebhookDelivery, WebhookTestResult } from "./deliveries.js";

@@ -356,6 +356,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List live certificates, newest first */
+        get: operations["listCertificates"];
+        put?: never;
+        /**
+         * Upload a signing certificate with its key
+         * @description Paid plans only (free and trial accounts: 403). The key is stored sealed and never answered; the file and its password are dropped once unpacked. 10 uploads a minute per key, at most 20 live certificates per account (409 `conflict`, `details.code` `certificate_limit`). A refusal is a 400 at the field that carried the value and never repeats it.
+         */
+        post: operations["createCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a certificate */
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a certificate; its sealed key is erased
+         * @description It signs nothing from then on: a render naming it is 404 `not_found`.
+         */
+        delete: operations["deleteCertificate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1199,6 +1241,87 @@ export interface components {
                 renders_per_minute: number;
                 window_seconds: number;
             };
+        };
+        CertificateList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Certificate"][];
+            has_more: boolean;
+        };
+        Certificate: {
+            /** @enum {string} */
+            object: "certificate";
+            /** @example crt_0a1b2c3d4e5f6g7h8i9j0k1l */
+            id: string;
+            name: string | null;
+            /** @example CN=Example GmbH, O=Example GmbH, C=DE */
+            subject: string;
+            issuer: string;
+            /**
+             * @description Upper-case hex.
+             * @example 4F1A09
+             */
+            serial: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            not_before: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            not_after: string;
+            /** @description SHA-256 of the certificate (DER), lower-case hex. */
+            fingerprint_sha256: string;
+            /** @enum {string} */
+            key: "RSA-2048" | "RSA-3072" | "RSA-4096" | "EC-P256" | "EC-P384";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description A PKCS#12 file with its password, or the certificate and key in PEM. In development (`npm run dev`) only, `{generate: {common_name}}` issues one from the local development CA. */
+        CertificateCreateRequest: {
+            /**
+             * @description Your label for the certificate, up to 200 characters.
+             * @example Invoices 2027
+             */
+            name?: string;
+            /** @description The PKCS#12 file (.p12, .pfx) in base64, at most 64 KB decoded, with one private key, its certificate and optionally its chain. AES (PBES2) and the legacy 3DES and RC2 encryptions are read; at most 1,000,000 key-derivation iterations. */
+            pkcs12: string;
+            /** @description The file's password. Used to unpack it, then dropped. */
+            password: string;
+        } | {
+            /**
+             * @description Your label for the certificate, up to 200 characters.
+             * @example Invoices 2027
+             */
+            name?: string;
+            /** @description The signer's certificate, PEM. */
+            certificate_pem: string;
+            /** @description Its private key, unencrypted PKCS#8 PEM. */
+            private_key_pem: string;
+            /** @description The issuing certificates, PEM, at most 10; each must verify the one below it. */
+            chain_pem?: string;
+        } | {
+            /**
+             * @description Your label for the certificate, up to 200 characters.
+             * @example Invoices 2027
+             */
+            name?: string;
+            generate: {
+                /** @example Folio development signer */
+                common_name: string;
+            };
+        };
+        DeletedCertificate: {
+            /** @enum {string} */
+            object: "certificate";
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
     };
     responses: never;
@@ -2380,6 +2503,198 @@ export interface operations {
             };
             /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 25. */
+                limit?: number;
+                /** @description The id of the last certificate of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of certificates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The certificate, ready to sign with. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: a body that is not JSON, a missing or mistyped field, a bad template reference, an unsupported format or option. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `permission_error`: The account is not allowed to do this, or a signed file link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The name is already held by a live template (`template_exists`), or an `Idempotency-Key` was sent again with another request (`idempotency_key_reused`) or while its first request still runs (`idempotency_key_in_use`), or a version was published with `If-Match` naming a checksum or version number that is no longer the latest version's (`version_moved`), or a webhook resend came while the render's webhook is still being delivered (`webhook_pending`) or after its 10 resends (`resends_exhausted`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Renders or previews are being started faster than a window allows (the plan's renders a minute per API key, the previews a minute per API key, where validate and saving a template that makes an e-invoice count as previews, or a free or trial account's previews a day: `details.limit_name` names the window), trials are being started faster than allowed, webhook test events and resends pass 10 a minute per API key (`webhook_sends_per_minute`) or deliveries to one host 60 a minute (`webhook_host_per_minute`), or the printed pieces of this account's chunked renders in flight fill their disk ceiling on the render backend (`details.reason: chunk_disk_full`, `details.max_bytes`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate (never its key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCertificate"];
+                };
+            };
+            /** @description `authentication_error`: The API key is missing, malformed, unknown or revoked. The service does not say which. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No such template, version, render or route on this account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

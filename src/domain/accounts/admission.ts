@@ -17,7 +17,12 @@ const DAY_SECONDS = 86_400;
 
 /** A rate window as its refusal names it (`details.limit_name`). */
 interface RateWindow {
-  name: "renders_per_minute" | "previews_per_minute" | "previews_per_day" | "webhook_sends_per_minute";
+  name:
+    | "renders_per_minute"
+    | "previews_per_minute"
+    | "previews_per_day"
+    | "webhook_sends_per_minute"
+    | "certificate_uploads_per_minute";
   limit: number;
   seconds: number;
   /** Who is counted and how often, for the refusal's message: "with this API key: the limit is 30 a minute". */
@@ -25,6 +30,14 @@ interface RateWindow {
 }
 
 const perKeyMinute = (limit: number) => `with this API key: the limit is ${limit} a minute`;
+
+/** A window of `limit` a minute per API key. */
+const minuteWindow = (name: RateWindow["name"], limit: number): RateWindow => ({
+  name,
+  limit,
+  seconds: RATE_WINDOW_SECONDS,
+  counted: perKeyMinute,
+});
 
 /** The 429 `rate_limited` of a refused `window`, with its Retry-After. */
 function refusal(decision: RateDecision, units: number, window: RateWindow, what: string): ServiceError {
@@ -97,13 +110,24 @@ export const WEBHOOK_SENDS_PER_MINUTE = 10;
 /** The gate in front of a test event or a resend. */
 export async function admitWebhookSend(account: AccountRow, limiter: RateLimiterPort): Promise<RateDecision> {
   refuseSuspended(account);
-  const window: RateWindow = {
-    name: "webhook_sends_per_minute",
-    limit: WEBHOOK_SENDS_PER_MINUTE,
-    seconds: RATE_WINDOW_SECONDS,
-    counted: perKeyMinute,
-  };
+  const window = minuteWindow("webhook_sends_per_minute", WEBHOOK_SENDS_PER_MINUTE);
   return take(limiter, 1, window, "webhook test events and resends");
+}
+
+/** Certificate uploads a minute per key (docs/signing.md#certificates): each unpacks a file and derives keys. */
+export const CERTIFICATE_UPLOADS_PER_MINUTE = 10;
+
+/** The gate in front of a certificate upload: paid plans only, then the key's window. */
+export async function admitCertificateUpload(account: AccountRow, limiter: RateLimiterPort): Promise<RateDecision> {
+  refuseSuspended(account);
+  if (onFreeTerms(account))
+    throw new ServiceError(
+      "permission_error",
+      "Signing certificates need a paid plan; free and trial accounts hold none.",
+      { details: { plan: account.plan, trial: account.trial } },
+    );
+  const window = minuteWindow("certificate_uploads_per_minute", CERTIFICATE_UPLOADS_PER_MINUTE);
+  return take(limiter, 1, window, "certificate uploads");
 }
 
 /** Where free work is counted: the key's preview window, and a free or trial account's day. */

@@ -4,6 +4,7 @@ import { getApiKeyTool } from "./get-api-key";
 import { getRenderTool } from "./get-render";
 import { getTemplateTool } from "./get-template";
 import { getUsageTool } from "./get-usage";
+import { listCertificatesTool } from "./list-certificates";
 import { listDeliveriesTool } from "./list-deliveries";
 import { listRendersTool } from "./list-renders";
 import { listTemplatesTool } from "./list-templates";
@@ -26,6 +27,7 @@ export const tools: Tool[] = [
   getRenderTool,
   listRendersTool,
   listDeliveriesTool,
+  listCertificatesTool,
   getUsageTool,
   getApiKeyTool,
 ];

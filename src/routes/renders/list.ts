@@ -4,23 +4,10 @@ import { listRenders } from "../../domain/renders/list-renders";
 import { serializeRender } from "../../domain/renders/serialize-render";
 import { errorResponses } from "../../errors";
 import { API_KEY_SECURITY, endpoint } from "../../lib/endpoint";
-import { jsonContent } from "../schemas";
+import { jsonContent, pageQuery } from "../schemas";
 
 const ListQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(25)
-    .openapi({ param: { name: "limit", in: "query" }, description: "1..100, default 25." }),
-  starting_after: z
-    .string()
-    .optional()
-    .openapi({
-      param: { name: "starting_after", in: "query" },
-      description: "The id of the last render of the previous page.",
-    }),
+  ...pageQuery("render"),
   batch_id: z
     .string()
     .optional()

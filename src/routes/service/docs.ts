@@ -8,6 +8,7 @@ import { inline } from "../../docs/html";
 import { limitsGuide } from "../../docs/limits-guide";
 import { longDocumentsGuide } from "../../docs/long-documents-guide";
 import type { OpenApiDocument } from "../../docs/openapi-document";
+import { signingGuide } from "../../docs/signing-guide";
 import { webhookDeliveriesGuide } from "../../docs/webhook-deliveries-guide";
 import { servedFormats } from "../../domain/render-options/applicability";
 import { docsUrl, ERROR_TYPE_NAMES, ERROR_TYPES } from "../../error-table";
@@ -73,6 +74,7 @@ export async function referenceBody(baseUrl: string, document: OpenApiDocument):
     eInvoiceGuide(),
     await liquidGuide(),
     await codesGuide(),
+    signingGuide(),
     limitsGuide(),
     webhookGuide(baseUrl),
     webhookDeliveriesGuide(),

@@ -1,0 +1,54 @@
+// The "Signing" part of /docs (docs/signing.md): certificates, what an uploaded key is and is not, and the
+// refusals with the numbers the code enforces.
+
+import { CERTIFICATE_UPLOADS_PER_MINUTE } from "../domain/accounts/admission";
+import { MAX_CHAIN_CERTIFICATES } from "../domain/certificates/check-certificate";
+import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
+import { MAX_KDF_ITERATIONS } from "../domain/certificates/pkcs12-ciphers";
+import { MAX_PKCS12_BYTES, MAX_PKCS12_DERIVATIONS } from "../domain/certificates/read-pkcs12";
+
+const number = (n: number) => n.toLocaleString("en-US");
+
+export function signingGuide(): string {
+  return (
+    `<h2 id="signing">Signing</h2>\n` +
+    `<p>A signed PDF carries a signature made with a certificate of your account. Certificates belong to accounts ` +
+    `on a paid plan (free and trial accounts: 403 <code>permission_error</code>).</p>\n` +
+    `<h3 id="certificates">Certificates</h3>\n` +
+    `<p><code>POST /v1/certificates</code> with <code>{name?, pkcs12, password}</code> (the .p12 or .pfx file in ` +
+    `base64) or <code>{name?, certificate_pem, private_key_pem, chain_pem?}</code> answers 201 with the ` +
+    `certificate: <code>id</code> (<code>crt_…</code>), <code>subject</code>, <code>issuer</code>, ` +
+    `<code>serial</code>, <code>not_before</code>, <code>not_after</code>, <code>fingerprint_sha256</code>, ` +
+    `<code>key</code> (RSA-2048, RSA-3072, RSA-4096, EC-P256 or EC-P384). <code>GET /v1/certificates</code> lists ` +
+    `them, <code>GET</code> and <code>DELETE /v1/certificates/{id}</code> read and delete one. ` +
+    `${CERTIFICATE_UPLOADS_PER_MINUTE} uploads a minute per key; at most ${MAX_CERTIFICATES_PER_ACCOUNT} live ` +
+    `certificates per account (409 <code>conflict</code>, <code>details.code</code> <code>certificate_limit</code>). ` +
+    `PKCS#12 files as today's tools write them (AES) are read, and the 3DES and RC2 ones older OpenSSL, macOS and ` +
+    `Windows export.</p>\n` +
+    `<p>Under <code>npm run dev</code> only, <code>{generate: {common_name}}</code> issues a certificate at once ` +
+    `from the local development CA, so signing can be tried without one of your own; elsewhere that form is 400.</p>\n` +
+    `<h3 id="certificate-refusals">Refusals</h3>\n` +
+    `<p>A 400 <code>invalid_request</code> at the field that carried the value (<code>pkcs12</code>, ` +
+    `<code>password</code>, <code>certificate_pem</code>, <code>private_key_pem</code>, <code>chain_pem</code>), ` +
+    `which never repeats it: an unreadable file or PEM; a wrong password; a <code>pkcs12</code> over ` +
+    `${number(MAX_PKCS12_BYTES / 1024)} KB (<code>details.max_bytes</code>), asking more than ` +
+    `${number(MAX_KDF_ITERATIONS)} key-derivation iterations (<code>details.max_iterations</code>, refused before ` +
+    `any key is derived) or more than ${MAX_PKCS12_DERIVATIONS} password-derived keys; a key that is not the ` +
+    `certificate's; a certificate outside its validity, without the digitalSignature or nonRepudiation key usage, ` +
+    `or for TLS servers only; an RSA key outside 2048-4096 bits or a curve other than P-256 and P-384; a chain over ` +
+    `${MAX_CHAIN_CERTIFICATES} certificates or whose links do not verify.</p>\n` +
+    `<h3 id="signing-keys">Keys</h3>\n` +
+    `<p>The private key is never answered, logged, or sent to the render backend; the file and its password are ` +
+    `dropped once unpacked. The key is stored sealed (AES-GCM under a key derived from the service's secret, bound ` +
+    `to your account, the certificate and its fingerprint) and opened only by the Worker, for the request that signs. ` +
+    `After the service's secret is rotated a key sealed before is sealed again the first time it is used; one that ` +
+    `can no longer be opened answers 409 <code>conflict</code>, <code>details.code</code> ` +
+    `<code>certificate_unreadable</code>: upload it again.</p>\n` +
+    `<h3 id="signing-trust">What a signature is worth</h3>\n` +
+    `<p>A reader shows a signature as trusted only when its certificate's chain leads to a list the reader trusts ` +
+    `(Adobe's AATL, the EU trust lists); otherwise it shows the signature as valid but its signer as unknown. A key ` +
+    `uploaded to Folio makes an advanced electronic signature or seal at most, never a qualified one: a qualified ` +
+    `signature needs a key kept in a qualified signature creation device. Revocation data kept in the file ` +
+    `(B-LT, B-LTA) is not offered yet.</p>\n`
+  );
+}
