@@ -96,7 +96,9 @@ export const ERROR_TYPES = {
       "`browser` (Chromium timed out, crashed or was busy), `e_invoice` (the e-invoice does not pass the " +
       "official rules: `details.violations` lists them; or they could not be checked, retryable), " +
       "`accessibility` (a `pdfua` file fails the PDF/UA-1 checks: `details.violations` names each Matterhorn " +
-      "checkpoint; or the document has more pages than a checked file may, `details.max_pages`), `storage` " +
+      "checkpoint; or the document has more pages than a checked file may, `details.max_pages`), `signature` " +
+      "(the time-stamp authority a `B-T` signature needs failed or answered a token that does not check out: " +
+      "retryable), `storage` " +
       "(the file could not be stored) or `queue` (a queued render expired). `details.retryable` says whether the " +
       "same request can succeed later.",
   },

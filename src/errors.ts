@@ -19,11 +19,12 @@ export const RENDER_STAGES = [
   "browser",
   "e_invoice",
   "accessibility",
+  "signature",
   "storage",
   "queue",
 ] as const;
 type RenderStage = (typeof RENDER_STAGES)[number];
-const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "storage", "queue"]);
+const RETRYABLE_STAGES = new Set<RenderStage>(["browser", "signature", "storage", "queue"]);
 
 /**
  * Every `render_failed` says where it failed (`stage`) and whether the same request can succeed later

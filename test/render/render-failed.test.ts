@@ -32,6 +32,7 @@ describe("every render_failed carries details.stage and details.retryable", () =
     ["a layout stage", { stage: "layout", reason: "raster_too_large" }, "layout", false],
     ["storage", { stage: "storage" }, "storage", true],
     ["the queue", { stage: "queue" }, "queue", true],
+    ["a time-stamp authority's failure", { stage: "signature" }, "signature", true],
     ["a stage of the render backend's own", { stage: "backend" }, "browser", true],
     ["a transient browser failure", { stage: "browser", transient: true }, "browser", true],
     ["a browser failure that is not transient", { stage: "browser", transient: false }, "browser", false],
@@ -47,7 +48,16 @@ describe("every render_failed carries details.stage and details.retryable", () =
     expect(new ServiceError("internal_error", "x", { details: { stage: "queue" } }).extra.details).toEqual({
       stage: "queue",
     });
-    expect(RENDER_STAGES).toEqual(["template", "layout", "browser", "e_invoice", "accessibility", "storage", "queue"]);
+    expect(RENDER_STAGES).toEqual([
+      "template",
+      "layout",
+      "browser",
+      "e_invoice",
+      "accessibility",
+      "signature",
+      "storage",
+      "queue",
+    ]);
   });
 
   it("documents stage and retryable on the render_failed page", () => {
