@@ -37,6 +37,7 @@ const TOOLS = [
   "get_render",
   "list_renders",
   "list_deliveries",
+  "list_certificates",
   "get_usage",
   "get_api_key",
 ];
@@ -54,6 +55,7 @@ const ANNOTATIONS: Record<string, object> = {
   get_render: READS,
   list_renders: READS,
   list_deliveries: READS,
+  list_certificates: READS,
   get_usage: READS,
   get_api_key: ADDS,
 };
