@@ -47,7 +47,10 @@ const GenerateUpload = z.strictObject({
 });
 
 export const CertificateCreateBody = z
-  .union([Pkcs12Upload, PemUpload, GenerateUpload])
+  .union([Pkcs12Upload, PemUpload, GenerateUpload], {
+    // The alternatives share no field, so zod's own words ("a string or an object") would name none of them.
+    error: "one upload form: {pkcs12, password}, {certificate_pem, private_key_pem, chain_pem?}, or {generate}",
+  })
   .openapi("CertificateCreateRequest", {
     description:
       "A PKCS#12 file with its password, or the certificate and key in PEM. In development (`npm run dev`) only, " +

@@ -30,6 +30,20 @@ describe("POST /v1/certificates with PEM", () => {
     }
   });
 
+  it("names the three upload forms when a body is none of them, or mixes two", async () => {
+    const key = await paidKey();
+    for (const body of [{}, { generate: { common_name: "x" }, pkcs12: "AAAA", password: "secret-pw" }]) {
+      const res = await upload(key, body);
+      expect(res.status, res.text).toBe(400);
+      const [error] = res.json.error.errors;
+      expect(error).toMatchObject({ path: "body" });
+      expect(error.message).toContain(
+        "{pkcs12, password}, {certificate_pem, private_key_pem, chain_pem?}, or {generate}",
+      );
+      expect(res.text).not.toContain("secret-pw");
+    }
+  });
+
   it("refuses a key that is not the certificate's at private_key_pem", async () => {
     const key = await paidKey();
     const signer = await issue("CN=Signer");
