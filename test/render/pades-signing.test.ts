@@ -1,8 +1,8 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "@cantoo/pdf-lib";
 import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
-import type { SigningKeyType } from "../../src/domain/ports/signing-keys";
 import { signPdf } from "../../src/render/pdf/signing/sign-pdf";
+import type { SigningKeyType } from "../../src/render/pdf/signing/signing-key";
 import { testSigner } from "./signing-fixture";
 
 // docs/signing.md: a PAdES baseline signature in one incremental update, read back with pkijs and WebCrypto alone.

@@ -2,7 +2,7 @@
 // certificates port would open them (the signer's key non-extractable).
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import type { SigningKey, SigningKeyType } from "../../src/domain/ports/signing-keys";
+import type { SigningKey, SigningKeyType } from "../../src/render/pdf/signing/signing-key";
 
 const rsa = (modulusLength: number) => ({
   name: "RSASSA-PKCS1-v1_5",

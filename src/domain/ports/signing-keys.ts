@@ -1,22 +1,9 @@
 // What signing asks of an account's certificates (docs/signing.md): the key to sign one render with, opened from
-// its seal for that request only, and the certificate with its chain to put in the signature.
+// its seal for that request only, and the certificate with its chain to put in the signature. The key's shape is
+// the signing core's own (src/render draws what it is given).
+import type { SigningKey, SigningKeyType } from "../../render/pdf/signing/signing-key";
 
-/** The algorithm names the certificate API answers as `key`. */
-export type SigningKeyType = "RSA-2048" | "RSA-3072" | "RSA-4096" | "EC-P256" | "EC-P384";
-
-/** An account's certificate as a signature needs it; the private key never leaves the Worker. */
-export interface SigningKey {
-  id: string;
-  subject: string;
-  fingerprintSha256: string;
-  notBefore: Date;
-  notAfter: Date;
-  key: SigningKeyType;
-  /** Imported non-extractable, usage `sign`, for this request only. */
-  privateKey: CryptoKey;
-  /** DER certificates, the signer's first, then its chain as uploaded. */
-  chain: Uint8Array[];
-}
+export type { SigningKey, SigningKeyType };
 
 /** The certificate as a render checks it before the cache is looked up: no key material opened yet. */
 export interface SigningCertificate {

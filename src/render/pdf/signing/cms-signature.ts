@@ -4,7 +4,7 @@
 
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import type { SigningKey, SigningKeyType } from "../../../domain/ports/signing-keys";
+import type { SigningKey, SigningKeyType } from "./signing-key";
 
 export const CMS_OID = {
   data: "1.2.840.113549.1.7.1",

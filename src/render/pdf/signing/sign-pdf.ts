@@ -4,12 +4,12 @@
 
 import { PDFDocument, PDFHexString, type PDFRef, PDFString } from "@cantoo/pdf-lib";
 import type * as pkijs from "pkijs";
-import type { SigningKey } from "../../../domain/ports/signing-keys";
 import { concatBytes, latin1Bytes } from "../../../lib/bytes";
 import { digestFor, encodedCms, signatureValue, signedCms, signerName, withTimeStampToken } from "./cms-signature";
 import { appendUpdate, type UpdateObject } from "./incremental-update";
 import { boxRect, signatureAppearance, type VisibleBox, visiblePageIndex } from "./signature-appearance";
 import { addSignatureField } from "./signature-field";
+import type { SigningKey } from "./signing-key";
 
 export interface SignatureRequest {
   key: SigningKey;
