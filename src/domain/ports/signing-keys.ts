@@ -1,19 +1,9 @@
 // What signing asks of an account's certificates (docs/signing.md): the key to sign one render with, opened from
 // its seal for that request only, and the certificate with its chain to put in the signature. The key's shape is
 // the signing core's own (src/render draws what it is given).
-import type { SigningKey, SigningKeyType } from "../../render/pdf/signing/signing-key";
+import type { SigningCertificate, SigningKey, SigningKeyType } from "../../render/pdf/signing/signing-key";
 
-export type { SigningKey, SigningKeyType };
-
-/** The certificate as a render checks it before the cache is looked up: no key material opened yet. */
-export interface SigningCertificate {
-  id: string;
-  subject: string;
-  fingerprintSha256: string;
-  notBefore: Date;
-  notAfter: Date;
-  key: SigningKeyType;
-}
+export type { SigningCertificate, SigningKey, SigningKeyType };
 
 export interface SigningKeysPort {
   /** The account's live certificate `id`, or null when the account holds none by that id (deleted, another's). */
