@@ -1,6 +1,7 @@
-// The "Signing" part of /docs (docs/signing.md): certificates, what an uploaded key is and is not, and the
-// refusals with the numbers the code enforces.
+// The "Signing" part of /docs (docs/signing.md): certificates, the `sign` option, what an uploaded key is and is not,
+// and the refusals with the numbers the code enforces.
 
+import { SIGN_NONCE_MAX, SIGN_TEXT_MAX } from "../contract/render-options/sign-option";
 import { CERTIFICATE_UPLOADS_PER_MINUTE } from "../domain/accounts/admission";
 import { MAX_CHAIN_CERTIFICATES } from "../domain/certificates/check-certificate";
 import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
@@ -37,6 +38,17 @@ export function signingGuide(): string {
     `certificate's; a certificate outside its validity, without the digitalSignature or nonRepudiation key usage, ` +
     `or for TLS servers only; an RSA key outside 2048-4096 bits or a curve other than P-256 and P-384; a chain over ` +
     `${MAX_CHAIN_CERTIFICATES} certificates or whose links do not verify.</p>\n` +
+    `<h3 id="signing-option">The option</h3>\n` +
+    `<p><code>options.sign</code> is <code>{certificate, level?, reason?, location?, contact_info?, nonce?, ` +
+    `visible?}</code>, for PDF output only (and the PDF inside a UBL e-invoice). <code>reason</code>, ` +
+    `<code>location</code> and <code>contact_info</code> are 1 to ${SIGN_TEXT_MAX} characters, <code>nonce</code> ` +
+    `1 to ${SIGN_NONCE_MAX} (it enters the cache key only); <code>visible</code> is a page (from 1, -1 the last) ` +
+    `and a box in CSS lengths from its top left. Refused with 400 at <code>options.sign</code>: with ` +
+    `<code>encryption</code>, with <code>chunk</code>, with a UBL e-invoice's <code>embed_pdf: false</code>, and ` +
+    `as a template default (each request names its certificate). <code>level: "B-T"</code> needs the deployment's ` +
+    `time-stamp authority, and is 400 at <code>options.sign.level</code> without one. Renders do not sign yet: a ` +
+    `request whose <code>sign</code> passes these rules is refused at <code>options.sign</code>, never answered ` +
+    `unsigned.</p>\n` +
     `<h3 id="signing-keys">Keys</h3>\n` +
     `<p>The private key is never answered, logged, or sent to the render backend; the file and its password are ` +
     `dropped once unpacked. The key is stored sealed (AES-GCM under a key derived from the service's secret, bound ` +

@@ -602,6 +602,7 @@ export interface components {
             pdfua?: "1";
             e_invoice?: components["schemas"]["EInvoice"];
             encryption?: components["schemas"]["Encryption"];
+            sign?: components["schemas"]["Signature"];
         };
         /** @description Chromium PDF only: render the template once per slice of the array at `over` (with a `chunk` variable: index, count, first, last, offset, size), print the slices one after another and join them into one PDF whose page numbers, header, footer and finishing are those of one document (/docs#long-documents). */
         Chunk: {
@@ -696,6 +697,53 @@ export interface components {
                 modify?: boolean;
                 annotate?: boolean;
             };
+        };
+        /** @description Signs the finished PDF (PAdES baseline), as the last finishing step. Not with `encryption` or `chunk`, never a template default; with a UBL e-invoice it signs the PDF inside. Previews never sign. */
+        Signature: {
+            /**
+             * @description One of the account's certificates.
+             * @example crt_0123456789abcdefghijklmn
+             */
+            certificate: string;
+            /**
+             * @description PAdES baseline level. `B-T` adds a time-stamp from the deployment's time-stamp authority and is refused where the deployment has none; default `B-B` there.
+             * @enum {string}
+             */
+            level?: "B-B" | "B-T";
+            /** @description Why the document is signed, written into the signature (up to 256 characters). */
+            reason?: string;
+            /** @description Where it is signed, written into the signature (up to 256 characters). */
+            location?: string;
+            /** @description How to reach the signer, written into the signature (up to 256 characters). */
+            contact_info?: string;
+            /** @description Up to 64 characters in the cache key only: another nonce signs the same content anew instead of answering the stored signed file. */
+            nonce?: string;
+            visible?: components["schemas"]["VisibleSignature"];
+        };
+        /** @description Where the signature shows the signer's name and the signing time (UTC); without it, invisible. */
+        VisibleSignature: {
+            /** @description The page, from 1; -1 is the last page. */
+            page: number;
+            /**
+             * @description From the page's left edge.
+             * @example 40mm
+             */
+            x: string;
+            /**
+             * @description From the page's top edge.
+             * @example 40mm
+             */
+            y: string;
+            /**
+             * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+             * @example 40mm
+             */
+            width: string;
+            /**
+             * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+             * @example 40mm
+             */
+            height: string;
         };
         /** @description A template as created or published, with the warnings about its new version. */
         SavedTemplate: components["schemas"]["Template"] & {

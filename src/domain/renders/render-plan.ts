@@ -15,6 +15,7 @@ import { applicableOptions } from "../render-options/applicability";
 import { refuseChunkProblems } from "../render-options/chunk-rules";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
+import { refuseUntilRendersSign } from "../render-options/sign-rules";
 
 export { CONTENT_TYPES, type OutputFormat } from "../../contract/shared-rules";
 
@@ -129,6 +130,7 @@ export async function planRender(
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   refuseChunkProblems(options, requested.data);
+  refuseUntilRendersSign(options);
   const canonicalData = canonicalJson(requested.data);
   const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
   const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
