@@ -46,7 +46,10 @@ export function signingGuide(): string {
     `and a box in CSS lengths from its top left. Refused with 400 at <code>options.sign</code>: with ` +
     `<code>encryption</code>, with <code>chunk</code>, with a UBL e-invoice's <code>embed_pdf: false</code>, and ` +
     `as a template default (each request names its certificate). <code>level: "B-T"</code> needs the deployment's ` +
-    `time-stamp authority, and is 400 at <code>options.sign.level</code> without one. Renders do not sign yet: a ` +
+    `time-stamp authority, and is 400 at <code>options.sign.level</code> without one. The certificate is checked ` +
+    `before the cache is looked up: one your account does not hold (deleted, or another's) is 404 ` +
+    `<code>not_found</code>, one outside its validity 409 <code>conflict</code>, <code>details.code</code> ` +
+    `<code>certificate_expired</code>. Renders do not sign yet: a ` +
     `request whose <code>sign</code> passes these rules is refused at <code>options.sign</code>, never answered ` +
     `unsigned.</p>\n` +
     `<h3 id="signing-keys">Keys</h3>\n` +

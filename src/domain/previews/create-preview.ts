@@ -12,7 +12,7 @@ import type { RateDecision } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { Caller } from "../renders/create-render";
 import { type ProduceDeps, renderFile } from "../renders/produce-file";
-import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
+import { CONTENT_TYPES, type OutputFormat, outputFormat, planPorts, planRender } from "../renders/render-plan";
 import { accessibilityWarning } from "../templates/accessibility-warning";
 import { checkDefinition } from "../templates/check-definition";
 import { type TemplateDefinition, templateChecksum } from "../templates/checksum";
@@ -109,7 +109,7 @@ export async function createPreview(
     );
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const planned = await planRender(version, request, deps.keys, "preview");
+  const planned = await planRender(version, request, planPorts(account.id, deps), "preview");
   const plan = { ...planned, options: previewOptions(planned.options), watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, {
     accountId: account.id,

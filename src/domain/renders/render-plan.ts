@@ -16,6 +16,7 @@ import { refuseChunkProblems } from "../render-options/chunk-rules";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
 import { refuseUntilRendersSign } from "../render-options/sign-rules";
+import { type SignerLookup, signingCertificate } from "./sign-certificate";
 
 export { CONTENT_TYPES, type OutputFormat } from "../../contract/shared-rules";
 
@@ -108,6 +109,19 @@ function withRulesRelease(merged: RenderOptions): object {
   return { ...merged, ...invoice, ...(merged.pdfua ? { pdfua_checker: PDFUA_CHECKER } : {}) };
 }
 
+/** What planning an account's render reads: the password digests' key and the account's certificates. */
+export interface PlanPorts {
+  keys: Pick<PayloadKeys, "digest">;
+  signers: SignerLookup;
+}
+
+export function planPorts(
+  accountId: string,
+  deps: { keys: PlanPorts["keys"]; signingKeys: SignerLookup["signingKeys"] },
+) {
+  return { keys: deps.keys, signers: { accountId, signingKeys: deps.signingKeys } };
+}
+
 /**
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
@@ -120,7 +134,7 @@ export async function planRender(
     options?: RenderOptions | undefined;
     receivedAt: Date;
   },
-  keys: Pick<PayloadKeys, "digest">,
+  ports: PlanPorts,
   xmlRule: XmlFormatRule = "render",
 ): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
@@ -130,9 +144,10 @@ export async function planRender(
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   refuseChunkProblems(options, requested.data);
+  await signingCertificate(options.sign, ports.signers, new Date());
   refuseUntilRendersSign(options);
   const canonicalData = canonicalJson(requested.data);
-  const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
+  const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, ports.keys)));
   const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
   return {
     version,

@@ -73,9 +73,4 @@ describe("options.sign", () => {
     expect(expectError(created, 400, "invalid_request").errors?.map((e) => e.path)).toEqual(["options.sign"]);
     expect(created.json.error.message).toMatch(/`sign` cannot be a template default/);
   });
-
-  it("is refused whole while renders do not sign, never answered unsigned", async () => {
-    const error = await refusedAt({ sign: { ...SIGN, level: "B-B", nonce: "n" } }, "options.sign");
-    expect(error.message).toMatch(/does not sign renders/);
-  });
 });
