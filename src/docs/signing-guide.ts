@@ -49,9 +49,19 @@ export function signingGuide(): string {
     `time-stamp authority, and is 400 at <code>options.sign.level</code> without one. The certificate is checked ` +
     `before the cache is looked up: one your account does not hold (deleted, or another's) is 404 ` +
     `<code>not_found</code>, one outside its validity 409 <code>conflict</code>, <code>details.code</code> ` +
-    `<code>certificate_expired</code>. Renders do not sign yet: a ` +
-    `request whose <code>sign</code> passes these rules is refused at <code>options.sign</code>, never answered ` +
-    `unsigned.</p>\n` +
+    `<code>certificate_expired</code>.</p>\n` +
+    `<p>Signing is the last step, after every other finishing: one incremental update holds a PAdES baseline CMS ` +
+    `(detached, <code>ETSI.CAdES.detached</code>, SHA-256 or SHA-384 for P-384; signed attributes content-type, ` +
+    `message-digest and signing-certificate-v2, no signing-time; the chain included; a <code>/ByteRange</code> over ` +
+    `the whole file but the signature value). An invisible signature is a zero-size printed widget; a visible one ` +
+    `draws the signer's name and the signing time (UTC) in an embedded font. In a tagged document the widget is in ` +
+    `a Form element with <code>/Alt</code>, so <code>pdfua</code> and <code>pdfa</code> files keep their standard. ` +
+    `A visible box on a page the document lacks fails with <code>render_failed</code>, stage ` +
+    `<code>signature</code>. The receipt <code>compliance.signature</code> is <code>{level, certificate, subject, ` +
+    `fingerprint_sha256, signed_at, timestamp}</code>. A signed render is cached as any render (the fingerprint ` +
+    `and level in its key): a repeat answers the stored signed file; another <code>nonce</code> signs anew, only ` +
+    `<code>/M</code>, the time text and the signature value differing. A preview never signs: its first warning is ` +
+    `<code>sign_skipped</code> and a visible box is outlined.</p>\n` +
     `<h3 id="signing-keys">Keys</h3>\n` +
     `<p>The private key is never answered, logged, or sent to the render backend; the file and its password are ` +
     `dropped once unpacked. The key is stored sealed (AES-GCM under a key derived from the service's secret, bound ` +

@@ -2,8 +2,7 @@
 // thing written into the very file that ships, so nothing may change that file after it nor hide it.
 
 import type { RenderOptions } from "../../contract/render-options/options-schema";
-import { type FieldError, ServiceError } from "../../errors";
-import { receivedPhrase } from "../../lib/field-errors";
+import type { FieldError } from "../../errors";
 
 function signConflict(message: string, expected: string, path = "options.sign"): FieldError {
   return { path, message, expected, received: "finishing options that cannot go together (/docs#finishing)" };
@@ -31,14 +30,6 @@ export function signProblems(options: RenderOptions): FieldError[] {
         "no `sign` with `embed_pdf: false`",
       ),
     );
-  // B-T needs the deployment's time-stamp authority (SIGN_TSA_URL), which no deployment has yet.
-  if (sign.level === "B-T")
-    errors.push({
-      path: "options.sign.level",
-      message: '`level: "B-T"` needs a time-stamp authority, and this deployment has none: use "B-B" or leave it out.',
-      expected: '"B-B" or no `level`',
-      received: receivedPhrase(sign.level),
-    });
   return errors;
 }
 
@@ -55,16 +46,4 @@ export function templateSignProblems(options: RenderOptions): FieldError[] {
       received: "object",
     },
   ];
-}
-
-/**
- * Renders do not sign yet (docs/signing.md#the-option): the option is checked whole so its refusals are final, then
- * refused itself, so that no render ever answers an unsigned file for a request that asked for a signature.
- */
-export function refuseUntilRendersSign(options: RenderOptions): void {
-  if (!options.sign) return;
-  const message = "`sign` is not available yet: this deployment does not sign renders. Leave it out for now.";
-  throw new ServiceError("invalid_request", message, {
-    errors: [{ path: "options.sign", message, expected: "no `sign`", received: "object" }],
-  });
 }

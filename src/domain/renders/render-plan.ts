@@ -11,12 +11,12 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import type { Watermark } from "../../render/pdf/watermark";
 import { cardSize } from "../../render/satori/card-document";
 import { MAX_CARD_PIXELS } from "../../render/satori/satori-budget";
+import type { TimeStampsPort } from "../ports/time-stamps";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseChunkProblems } from "../render-options/chunk-rules";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
-import { refuseUntilRendersSign } from "../render-options/sign-rules";
-import { type SignerLookup, signingCertificate } from "./sign-certificate";
+import { type PlannedSignature, planSignature, type SignerLookup, withSignatureKey } from "./sign-plan";
 
 export { CONTENT_TYPES, type OutputFormat } from "../../contract/shared-rules";
 
@@ -29,6 +29,8 @@ export interface RenderPlan {
   data: unknown;
   options: RenderOptions;
   cacheKey: string;
+  /** The file's identity (its /ID): the cache key, but for a signature's nonce, which is no part of the document. */
+  documentId: string;
   dataBytes: number;
   /**
    * When the render was requested: the instant the template's "now" and "today" read. Outside the cache key,
@@ -37,6 +39,8 @@ export interface RenderPlan {
   receivedAt: Date;
   /** Laid over every page or image; previews carry one. */
   watermark?: Required<Watermark>;
+  /** `options.sign` resolved: its certificate (checked) and level; the file is signed as its last step. */
+  signature?: PlannedSignature;
 }
 
 /**
@@ -117,9 +121,10 @@ export interface PlanPorts {
 
 export function planPorts(
   accountId: string,
-  deps: { keys: PlanPorts["keys"]; signingKeys: SignerLookup["signingKeys"] },
-) {
-  return { keys: deps.keys, signers: { accountId, signingKeys: deps.signingKeys } };
+  deps: { keys: PlanPorts["keys"]; signingKeys: SignerLookup["signingKeys"]; timeStamps: TimeStampsPort | null },
+): PlanPorts {
+  const timeStampAuthority = deps.timeStamps !== null;
+  return { keys: deps.keys, signers: { accountId, signingKeys: deps.signingKeys, timeStampAuthority } };
 }
 
 /**
@@ -144,11 +149,14 @@ export async function planRender(
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   refuseChunkProblems(options, requested.data);
-  await signingCertificate(options.sign, ports.signers, new Date());
-  refuseUntilRendersSign(options);
+  const signature = await planSignature(options.sign, ports.signers, new Date());
   const canonicalData = canonicalJson(requested.data);
-  const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, ports.keys)));
-  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
+  const digested = await withPasswordDigests(merged, ports.keys);
+  const keyOf = (keyed: RenderOptions) =>
+    sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(withRulesRelease(keyed))}`);
+  const cacheKey = await keyOf(withSignatureKey(digested, signature));
+  const documentId =
+    merged.sign?.nonce === undefined ? cacheKey : await keyOf(withSignatureKey(digested, signature, { nonce: false }));
   return {
     version,
     format,
@@ -156,8 +164,10 @@ export async function planRender(
     data: requested.data,
     options,
     cacheKey,
+    documentId,
     dataBytes: new TextEncoder().encode(canonicalData).byteLength,
     receivedAt: requested.receivedAt,
+    ...(signature ? { signature } : {}),
   };
 }
 

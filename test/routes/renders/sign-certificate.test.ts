@@ -5,7 +5,8 @@ import { issue, pemUpload } from "../certificates/pki";
 import { paidKey, upload } from "../certificates/upload-helpers";
 
 // The certificate `options.sign` names is checked before the cache is looked up (docs/signing.md#the-option): one the
-// account does not hold is 404, one outside its validity 409 certificate_expired.
+// account does not hold is 404, one outside its validity 409 certificate_expired (signing itself:
+// signed-render.test.ts).
 const DOC = { name: "doc", source: "<h1>{{ who }}</h1>" };
 
 async function accountWithCertificate() {
@@ -39,12 +40,5 @@ describe("the certificate options.sign names", () => {
     await env.DB.prepare("UPDATE certificates SET not_after = ? WHERE id = ?").bind(past, certificate).run();
     const error = expectError(await signed(key, certificate), 409, "conflict");
     expect(error.details).toMatchObject({ code: "certificate_expired", not_after: past });
-  });
-
-  it("passes when the account holds it valid; the render is then refused whole, never answered unsigned", async () => {
-    const { key, certificate } = await accountWithCertificate();
-    const error = expectError(await signed(key, certificate), 400, "invalid_request");
-    expect(error.errors?.map((e) => e.path)).toEqual(["options.sign"]);
-    expect(error.message).toMatch(/does not sign renders/);
   });
 });
