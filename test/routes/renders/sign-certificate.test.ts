@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError } from "../../helpers";
+import { deliver } from "../../queue";
 import { issue, pemUpload } from "../certificates/pki";
 import { paidKey, upload } from "../certificates/upload-helpers";
 
@@ -40,5 +41,19 @@ describe("the certificate options.sign names", () => {
     await env.DB.prepare("UPDATE certificates SET not_after = ? WHERE id = ?").bind(past, certificate).run();
     const error = expectError(await signed(key, certificate), 409, "conflict");
     expect(error.details).toMatchObject({ code: "certificate_expired", not_after: past });
+  });
+
+  it("fails a queued render whose certificate went before its turn, with the 404 envelope in error", async () => {
+    const { key, certificate } = await accountWithCertificate();
+    const queued = await signed(key, certificate, { async: true });
+    expect(queued.status, JSON.stringify(queued.json)).toBe(202);
+    expect((await call("DELETE", `/v1/certificates/${certificate}`, { key })).status).toBe(200);
+    await deliver(queued.json.id);
+    const render = (await call("GET", `/v1/renders/${queued.json.id}`, { key })).json;
+    expect(render.status).toBe("failed");
+    expect(render.error).toMatchObject({
+      type: "not_found",
+      message: `No certificate \`${certificate}\` on this account.`,
+    });
   });
 });
