@@ -11,6 +11,7 @@ import { scaling, sustained } from "./limits-growth";
 import { memoryRow, warmUp } from "./memory-rows";
 import { pdfuaRows } from "./pdfua";
 import { floorAndPeerRows, jsreportRow } from "./peer-rows";
+import { signingRows } from "./signing";
 import { loadNow, writeResults } from "./table";
 import { batchRow, throughputRows } from "./throughput-rows";
 
@@ -38,6 +39,8 @@ async function main() {
     bench.rows.push(
       ...(await pdfuaRows(bench.post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })),
     );
+    // What a PAdES signature adds to a 1-page render, paired with the same render unsigned (docs/signing.md).
+    bench.rows.push(...(await signingRows(bench.post, { paired: Math.ceil(N.iter / 3), warm: 2 })));
     // Checking an e-invoice with the official rules, in this process as the render backend would, beside the render.
     bench.rows.push(...(await validationRows(Math.ceil(N.iter / 3), inline)));
     await queuedHugeRow(bench);

@@ -14,12 +14,17 @@ const REQUIRED = {
     "seals a queued render's encryption passwords and keys the digests of stored ones (rotating it fails the " +
     "renders queued before)",
 };
+// Settings a deployment may go without, at the cost of a feature: named when absent, never a failure.
+const OPTIONAL = {
+  SIGN_TSA_URL: "the RFC 3161 time-stamp authority of B-T signatures (without it, renders sign B-B only)",
+};
 
 console.log(
   `Secrets Folio needs in "${ENVIRONMENT}" (set each with \`npx wrangler secret put NAME ` +
     `--env ${ENVIRONMENT}\`; any long random value, e.g. \`openssl rand -base64 32\`):`,
 );
 for (const [name, meaning] of Object.entries(REQUIRED)) console.log(`  ${name}: ${meaning}`);
+for (const [name, meaning] of Object.entries(OPTIONAL)) console.log(`  ${name} (optional): ${meaning}`);
 
 const wrangler = fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url));
 const listed = spawnSync(process.execPath, [wrangler, "secret", "list", "--env", ENVIRONMENT, "--format", "json"], {
@@ -46,6 +51,8 @@ try {
   );
   process.exit(2);
 }
+const absentOptional = Object.keys(OPTIONAL).filter((name) => !present.has(name));
+if (absentOptional.length > 0) console.log(`\nNot set (optional): ${absentOptional.join(", ")}.`);
 const missing = Object.keys(REQUIRED).filter((name) => !present.has(name));
 if (missing.length === 0) {
   console.log("\nAll of them are set.");

@@ -36,6 +36,8 @@ export interface Env {
   PAYLOAD_SECRET_PREVIOUS?: string;
   /** `npm run dev`'s development CA (base64 of its PEM certificate and key), for `generate` certificates. */
   DEV_SIGNING_CA?: string;
+  /** The RFC 3161 time-stamp authority of `B-T` signatures (docs/signing.md); unset, renders sign `B-B` only. */
+  SIGN_TSA_URL?: string;
   RENDER_SYNC_MAX_DATA_BYTES: string;
   RENDER_MAX_BATCH_ITEMS: string;
   TRIAL_STARTS_PER_HOUR_TOTAL: string;

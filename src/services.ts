@@ -6,6 +6,7 @@ import { trialLimiters } from "./domain/accounts/start-trial";
 import { signingKeys } from "./domain/certificates/signing-keys";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
 import type { SigningKeysPort } from "./domain/ports/signing-keys";
+import type { TimeStampsPort } from "./domain/ports/time-stamps";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
 import type { Signer } from "./domain/renders/serialize-render";
@@ -79,6 +80,8 @@ export interface Services extends RequestScope {
   keys: PayloadKeys;
   /** The account's signing certificates, their keys opened from their seals for one request (docs/signing.md#keys). */
   signingKeys: SigningKeysPort;
+  /** The time-stamp authority B-T signatures call (docs/signing.md#b-t); null where SIGN_TSA_URL is not set. */
+  timeStamps: TimeStampsPort | null;
 }
 
 export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
@@ -130,6 +133,7 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
       current: settings.payloadSecret,
       previous: settings.payloadSecretPrevious,
     }),
+    timeStamps: null,
     ...scope,
     ...(trace ? { latency: trace } : {}),
   };

@@ -1,6 +1,7 @@
 // A render's receipts (`compliance` on the Render): what its output was checked against and what was found. The
 // schema documents them and types what the render writes and the database keeps (src/render/e-invoice/e-invoice-compliance.ts).
 import { z } from "../lib/openapi-zod";
+import { IsoTimestamp } from "./schema-parts";
 
 const RuleSetSchema = z.object({
   name: z.string().openapi({ example: "CEN EN 16931 validation artefacts, CII" }),
@@ -50,14 +51,38 @@ const AccessibilityComplianceSchema = z
   })
   .openapi("AccessibilityCompliance");
 
+const SignatureComplianceSchema = z
+  .object({
+    level: z.enum(["B-B", "B-T"]).openapi({ description: "The PAdES baseline level the file is signed at." }),
+    certificate: z.string().openapi({ example: "crt_0123456789abcdefghijklmn" }),
+    subject: z.string().openapi({ example: "CN=Acme Billing,O=Acme GmbH,C=DE" }),
+    fingerprint_sha256: z.string().openapi({ description: "The certificate's SHA-256 fingerprint, lower-case hex." }),
+    signed_at: IsoTimestamp.openapi({ description: "The signing time written in the signature's /M." }),
+    timestamp: z
+      .object({
+        authority: z.string().openapi({ description: "The time-stamp authority certificate's subject." }),
+        time: IsoTimestamp.openapi({ description: "The time the authority vouches for." }),
+        serial: z.string().openapi({ description: "The token's serial number, upper-case hex." }),
+      })
+      .nullable()
+      .openapi({ description: "B-T: the signature time-stamp; null at B-B." }),
+  })
+  .openapi("SignatureCompliance");
+
 export const ComplianceSchema = z
-  .object({ e_invoice: EInvoiceComplianceSchema.optional(), accessibility: AccessibilityComplianceSchema.optional() })
+  .object({
+    e_invoice: EInvoiceComplianceSchema.optional(),
+    accessibility: AccessibilityComplianceSchema.optional(),
+    signature: SignatureComplianceSchema.optional(),
+  })
   .openapi("Compliance", {
     description:
-      "What the output was checked against and what the checks found; only on renders with `e_invoice` or `pdfua`.",
+      "What the output was checked against and what the checks found; only on renders with `e_invoice`, `pdfua` " +
+      "or `sign`.",
   });
 
 /** The render's receipt for its e-invoice: `compliance.e_invoice` on the Render. */
 export type EInvoiceCompliance = z.infer<typeof EInvoiceComplianceSchema>;
 export type AccessibilityCompliance = z.infer<typeof AccessibilityComplianceSchema>;
+export type SignatureCompliance = z.infer<typeof SignatureComplianceSchema>;
 export type Compliance = z.infer<typeof ComplianceSchema>;

@@ -96,6 +96,7 @@ const TemplateWarningSchema = z
       "e_invoice_refused",
       "invalid_code",
       "accessibility",
+      "sign_skipped",
     ]),
     rule: z
       .string()
@@ -121,7 +122,8 @@ const TemplateWarningSchema = z
       "accessibility: with `pdfua` in the template's options, what the example's HTML shows that a `pdfua` render " +
       "fails (no language, no title, an img without alt, headings that skip, a table without th, a link without " +
       "text), at its line and column in `source`; or a `pdfua` preview's file fails the PDF/UA-1 check (a render " +
-      "would be refused). " +
+      "would be refused). sign_skipped: a preview with `options.sign` is never signed (a visible signature's box " +
+      "is outlined where it would be drawn). " +
       "Warnings never block.",
   });
 

@@ -1,6 +1,7 @@
-// The "Signing" part of /docs (docs/signing.md): certificates, what an uploaded key is and is not, and the
-// refusals with the numbers the code enforces.
+// The "Signing" part of /docs (docs/signing.md): certificates, the `sign` option, what an uploaded key is and is not,
+// and the refusals with the numbers the code enforces.
 
+import { SIGN_NONCE_MAX, SIGN_TEXT_MAX } from "../contract/render-options/sign-option";
 import { CERTIFICATE_UPLOADS_PER_MINUTE } from "../domain/accounts/admission";
 import { MAX_CHAIN_CERTIFICATES } from "../domain/certificates/check-certificate";
 import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
@@ -37,6 +38,30 @@ export function signingGuide(): string {
     `certificate's; a certificate outside its validity, without the digitalSignature or nonRepudiation key usage, ` +
     `or for TLS servers only; an RSA key outside 2048-4096 bits or a curve other than P-256 and P-384; a chain over ` +
     `${MAX_CHAIN_CERTIFICATES} certificates or whose links do not verify.</p>\n` +
+    `<h3 id="signing-option">The option</h3>\n` +
+    `<p><code>options.sign</code> is <code>{certificate, level?, reason?, location?, contact_info?, nonce?, ` +
+    `visible?}</code>, for PDF output only (and the PDF inside a UBL e-invoice). <code>reason</code>, ` +
+    `<code>location</code> and <code>contact_info</code> are 1 to ${SIGN_TEXT_MAX} characters, <code>nonce</code> ` +
+    `1 to ${SIGN_NONCE_MAX} (it enters the cache key only); <code>visible</code> is a page (from 1, -1 the last) ` +
+    `and a box in CSS lengths from its top left. Refused with 400 at <code>options.sign</code>: with ` +
+    `<code>encryption</code>, with <code>chunk</code>, with a UBL e-invoice's <code>embed_pdf: false</code>, and ` +
+    `as a template default (each request names its certificate). <code>level: "B-T"</code> needs the deployment's ` +
+    `time-stamp authority, and is 400 at <code>options.sign.level</code> without one. The certificate is checked ` +
+    `before the cache is looked up: one your account does not hold (deleted, or another's) is 404 ` +
+    `<code>not_found</code>, one outside its validity 409 <code>conflict</code>, <code>details.code</code> ` +
+    `<code>certificate_expired</code>.</p>\n` +
+    `<p>Signing is the last step, after every other finishing: one incremental update holds a PAdES baseline CMS ` +
+    `(detached, <code>ETSI.CAdES.detached</code>, SHA-256 or SHA-384 for P-384; signed attributes content-type, ` +
+    `message-digest and signing-certificate-v2, no signing-time; the chain included; a <code>/ByteRange</code> over ` +
+    `the whole file but the signature value). An invisible signature is a zero-size printed widget; a visible one ` +
+    `draws the signer's name and the signing time (UTC) in an embedded font. In a tagged document the widget is in ` +
+    `a Form element with <code>/Alt</code>, so <code>pdfua</code> and <code>pdfa</code> files keep their standard. ` +
+    `A visible box on a page the document lacks fails with <code>render_failed</code>, stage ` +
+    `<code>signature</code>. The receipt <code>compliance.signature</code> is <code>{level, certificate, subject, ` +
+    `fingerprint_sha256, signed_at, timestamp}</code>. A signed render is cached as any render (the fingerprint ` +
+    `and level in its key): a repeat answers the stored signed file; another <code>nonce</code> signs anew, only ` +
+    `<code>/M</code>, the time text and the signature value differing. A preview never signs: its first warning is ` +
+    `<code>sign_skipped</code> and a visible box is outlined.</p>\n` +
     `<h3 id="signing-keys">Keys</h3>\n` +
     `<p>The private key is never answered, logged, or sent to the render backend; the file and its password are ` +
     `dropped once unpacked. The key is stored sealed (AES-GCM under a key derived from the service's secret, bound ` +

@@ -55,6 +55,8 @@ export function config(env: Env) {
     payloadSecretPrevious: env.PAYLOAD_SECRET_PREVIOUS || null,
     /** `npm run dev`'s local CA, which issues `generate` certificates (docs/signing.md#development); never in production. */
     devSigningCa: production ? null : env.DEV_SIGNING_CA || null,
+    /** The time-stamp authority `B-T` signatures call; null: `B-T` is refused at `options.sign.level`. */
+    signTsaUrl: env.SIGN_TSA_URL || null,
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */

@@ -1,39 +1,19 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from "@cantoo/pdf-lib";
-import * as pkijs from "pkijs";
+import type * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
 import { signPdf } from "../../src/render/pdf/signing/sign-pdf";
 import type { SigningKeyType } from "../../src/render/pdf/signing/signing-key";
+import { CMS_ATTRIBUTE, latin1, readSignature, sha } from "./read-signature";
 import { testSigner } from "./signing-fixture";
 
 // docs/signing.md: a PAdES baseline signature in one incremental update, read back with pkijs and WebCrypto alone.
-const OID = {
-  contentType: "1.2.840.113549.1.9.3",
-  messageDigest: "1.2.840.113549.1.9.4",
-  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
-};
+const OID = CMS_ATTRIBUTE;
 
 async function pdfOf(pages: number, useObjectStreams = true): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
   return doc.save({ useObjectStreams });
 }
-
-const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
-
-/** The signature as a reader finds it: the /ByteRange, the bytes it covers and the CMS in /Contents. */
-function readSignature(signed: Uint8Array) {
-  const text = latin1(signed);
-  const range = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text);
-  if (!range) throw new Error("no /ByteRange");
-  const [a, b, c, d] = range.slice(1).map(Number) as [number, number, number, number];
-  const covered = Buffer.concat([signed.subarray(a, a + b), signed.subarray(c, c + d)]);
-  const hex = text.slice(b + 1, c - 1);
-  const der = Buffer.from(hex, "hex");
-  const info = pkijs.ContentInfo.fromBER(der);
-  return { range: [a, b, c, d] as const, covered, hex, signedData: new pkijs.SignedData({ schema: info.content }) };
-}
-
-const sha = (name: string, bytes: Uint8Array) => crypto.subtle.digest(name, bytes).then((d) => Buffer.from(d));
 
 describe("a PAdES signature", () => {
   it.each<[SigningKeyType, string]>([

@@ -602,6 +602,7 @@ export interface components {
             pdfua?: "1";
             e_invoice?: components["schemas"]["EInvoice"];
             encryption?: components["schemas"]["Encryption"];
+            sign?: components["schemas"]["Signature"];
         };
         /** @description Chromium PDF only: render the template once per slice of the array at `over` (with a `chunk` variable: index, count, first, last, offset, size), print the slices one after another and join them into one PDF whose page numbers, header, footer and finishing are those of one document (/docs#long-documents). */
         Chunk: {
@@ -697,6 +698,53 @@ export interface components {
                 annotate?: boolean;
             };
         };
+        /** @description Signs the finished PDF (PAdES baseline), as the last finishing step. Not with `encryption` or `chunk`, never a template default; with a UBL e-invoice it signs the PDF inside. Previews never sign. */
+        Signature: {
+            /**
+             * @description One of the account's certificates.
+             * @example crt_0123456789abcdefghijklmn
+             */
+            certificate: string;
+            /**
+             * @description PAdES baseline level. `B-T` adds a time-stamp from the deployment's time-stamp authority and is refused where the deployment has none; default `B-B` there.
+             * @enum {string}
+             */
+            level?: "B-B" | "B-T";
+            /** @description Why the document is signed, written into the signature (up to 256 characters). */
+            reason?: string;
+            /** @description Where it is signed, written into the signature (up to 256 characters). */
+            location?: string;
+            /** @description How to reach the signer, written into the signature (up to 256 characters). */
+            contact_info?: string;
+            /** @description Up to 64 characters in the cache key only: another nonce signs the same content anew instead of answering the stored signed file. */
+            nonce?: string;
+            visible?: components["schemas"]["VisibleSignature"];
+        };
+        /** @description Where the signature shows the signer's name and the signing time (UTC); without it, invisible. */
+        VisibleSignature: {
+            /** @description The page, from 1; -1 is the last page. */
+            page: number;
+            /**
+             * @description From the page's left edge.
+             * @example 40mm
+             */
+            x: string;
+            /**
+             * @description From the page's top edge.
+             * @example 40mm
+             */
+            y: string;
+            /**
+             * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+             * @example 40mm
+             */
+            width: string;
+            /**
+             * @description A CSS length: a number with px, in, cm, mm, pt or pc, or 0.
+             * @example 40mm
+             */
+            height: string;
+        };
         /** @description A template as created or published, with the warnings about its new version. */
         SavedTemplate: components["schemas"]["Template"] & {
             /** @description Empty when the template is clean. */
@@ -707,12 +755,12 @@ export interface components {
              */
             warnings_truncated?: true;
         };
-        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. accessibility: with `pdfua` in the template's options, what the example's HTML shows that a `pdfua` render fails (no language, no title, an img without alt, headings that skip, a table without th, a link without text), at its line and column in `source`; or a `pdfua` preview's file fails the PDF/UA-1 check (a render would be refused). Warnings never block. */
+        /** @description Something that will go wrong at render time although the template was accepted, or (clock_read) make the file print the date of its request. e_invoice_rule: the example's e-invoice XML violates an official rule (one warning per violation); e_invoice_unchecked: no render backend could check it; e_invoice_refused: the XML is refused before any rule runs (not well-formed, a DTD or entity, a stylesheet instruction, XInclude, not the standard's root), as every render would refuse it. invalid_code: a code filter (qr_code, barcode, epc_qr, swiss_qr_bill) refuses the example's value, at its line or at `example.<field>`. accessibility: with `pdfua` in the template's options, what the example's HTML shows that a `pdfua` render fails (no language, no title, an img without alt, headings that skip, a table without th, a link without text), at its line and column in `source`; or a `pdfua` preview's file fails the PDF/UA-1 check (a render would be refused). sign_skipped: a preview with `options.sign` is never signed (a visible signature's box is outlined where it would be drawn). Warnings never block. */
         TemplateWarning: {
             /** @example source */
             path: string;
             /** @enum {string} */
-            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused" | "invalid_code" | "accessibility";
+            code: "unknown_filter" | "clock_read" | "liquid_stray_delimiter" | "satori_layout" | "example_invalid" | "e_invoice_rule" | "e_invoice_unchecked" | "e_invoice_refused" | "invalid_code" | "accessibility" | "sign_skipped";
             /**
              * @description e_invoice_rule: the id the official artefact gives the violated rule; invalid_code: the code filter's rule (/docs#codes); accessibility: the Matterhorn checkpoint (`14-002`) or Folio's `FOLIO-<NAME>` rule.
              * @example BR-CO-26
@@ -897,10 +945,11 @@ export interface components {
             webhook_attempts: number;
             batch_id?: string;
         };
-        /** @description What the output was checked against and what the checks found; only on renders with `e_invoice` or `pdfua`. */
+        /** @description What the output was checked against and what the checks found; only on renders with `e_invoice`, `pdfua` or `sign`. */
         Compliance: {
             e_invoice?: components["schemas"]["EInvoiceCompliance"];
             accessibility?: components["schemas"]["AccessibilityCompliance"];
+            signature?: components["schemas"]["SignatureCompliance"];
         };
         EInvoiceCompliance: {
             /** @enum {string} */
@@ -971,6 +1020,38 @@ export interface components {
              * @enum {boolean}
              */
             valid: true;
+        };
+        SignatureCompliance: {
+            /**
+             * @description The PAdES baseline level the file is signed at.
+             * @enum {string}
+             */
+            level: "B-B" | "B-T";
+            /** @example crt_0123456789abcdefghijklmn */
+            certificate: string;
+            /** @example CN=Acme Billing,O=Acme GmbH,C=DE */
+            subject: string;
+            /** @description The certificate's SHA-256 fingerprint, lower-case hex. */
+            fingerprint_sha256: string;
+            /**
+             * Format: date-time
+             * @description The signing time written in the signature's /M.
+             * @example 2026-11-21T17:00:00.000Z
+             */
+            signed_at: string;
+            /** @description B-T: the signature time-stamp; null at B-B. */
+            timestamp: {
+                /** @description The time-stamp authority certificate's subject. */
+                authority: string;
+                /**
+                 * Format: date-time
+                 * @description The time the authority vouches for.
+                 * @example 2026-11-21T17:00:00.000Z
+                 */
+                time: string;
+                /** @description The token's serial number, upper-case hex. */
+                serial: string;
+            } | null;
         };
         RenderRequest: {
             /**

@@ -1,5 +1,6 @@
 import { z } from "../../lib/openapi-zod";
 import { EInvoiceSchema } from "./e-invoice-option";
+import { SignSchema } from "./sign-option";
 
 // Document finishing (/docs#finishing, src/docs/finishing-guide.ts): PDF-only options that Chromium does itself
 // (tagged, outline, toc), that change the document before it prints (watermark), or that post-process the printed PDF
@@ -142,4 +143,5 @@ export const finishingOptionFields = {
       "AES-256. The passwords are never stored, logged or returned; the only option whose bytes differ from " +
       "run to run. Not with `pdfa` or `e_invoice` (nor in an XML file), and never a template default.",
   }),
+  sign: SignSchema.optional(),
 };

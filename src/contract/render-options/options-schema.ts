@@ -1,14 +1,7 @@
 import { z } from "../../lib/openapi-zod";
 import { ChunkSchema } from "./chunk-option";
+import { cssLength } from "./css-length";
 import { finishingOptionFields } from "./finishing-options";
-
-const CSS_LENGTH = /^(0|\d+(\.\d+)?(px|in|cm|mm|pt|pc))$/;
-/** How a refused value is described, in words rather than the pattern that checks it. */
-const CSS_LENGTH_WORDS = "a CSS length such as 12mm (a number with px, in, cm, mm, pt or pc, or 0)";
-const cssLength = z
-  .string()
-  .regex(CSS_LENGTH, { error: CSS_LENGTH_WORDS })
-  .openapi({ example: "12mm", description: "A CSS length: a number with px, in, cm, mm, pt or pc, or 0." });
 
 // A BCP 47 language tag's shape (RFC 5646 section 2.1): a 2-3 letter language (or 4-8 registered), then subtags of
 // 1-8 letters or digits; the registry itself is not consulted, as a reader falls back to the primary language.

@@ -12,7 +12,8 @@ import type { RateDecision } from "../ports/rate-limiter";
 import { refuseInapplicableOptions } from "../render-options/applicability";
 import type { Caller } from "../renders/create-render";
 import { type ProduceDeps, renderFile } from "../renders/produce-file";
-import { CONTENT_TYPES, type OutputFormat, outputFormat, planRender } from "../renders/render-plan";
+import { CONTENT_TYPES, type OutputFormat, outputFormat, planPorts, planRender } from "../renders/render-plan";
+import type { PlannedSignature } from "../renders/sign-plan";
 import { accessibilityWarning } from "../templates/accessibility-warning";
 import { checkDefinition } from "../templates/check-definition";
 import { type TemplateDefinition, templateChecksum } from "../templates/checksum";
@@ -109,7 +110,7 @@ export async function createPreview(
     );
   }
   refuseInapplicableOptions(request.options, version.engine, outputFormat(version, request.format));
-  const planned = await planRender(version, request, deps.keys, "preview");
+  const planned = await planRender(version, request, planPorts(account.id, deps), "preview");
   const plan = { ...planned, options: previewOptions(planned.options), watermark: PREVIEW_MARK };
   const file = await renderFile(plan, deps, {
     accountId: account.id,
@@ -123,9 +124,19 @@ export async function createPreview(
     contentType: CONTENT_TYPES[plan.format],
     pageCount: file.pageCount,
     truncated: file.cut === true,
-    ...(await previewWarnings(version, file.compliance?.e_invoice, file.accessibilityViolations)),
+    ...(await previewWarnings(version, file.compliance?.e_invoice, file.accessibilityViolations, planned.signature)),
     ...eInvoiceRules(file.compliance?.e_invoice),
     rate,
+  };
+}
+
+/** A preview never signs: it says so first, so no header's cut can drop it. */
+function signSkippedWarning({ option, level }: PlannedSignature): TemplateWarning {
+  const box = option.visible ? " Its visible box is outlined where the signature would be drawn." : "";
+  return {
+    path: "options.sign",
+    code: "sign_skipped",
+    message: `A preview is never signed: a render with these options signs it (${level}) with \`${option.certificate}\`.${box}`,
   };
 }
 
@@ -142,11 +153,13 @@ async function previewWarnings(
   version: TemplateVersionRow,
   invoice: EInvoiceCompliance | undefined,
   accessibility: PdfUaViolation[] = [],
+  signature?: PlannedSignature,
 ): Promise<Pick<Preview, "warnings" | "warningsTruncated">> {
   const list = await templateWarnings(version);
   const found = invoice?.violations.map(violationWarning) ?? [];
+  const skipped = signature ? [signSkippedWarning(signature)] : [];
   return {
-    warnings: [...list.warnings, ...found, ...accessibility.map(accessibilityWarning)],
+    warnings: [...skipped, ...list.warnings, ...found, ...accessibility.map(accessibilityWarning)],
     warningsTruncated: list.warnings_truncated === true || invoice?.violations_truncated === true,
   };
 }

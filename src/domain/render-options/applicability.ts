@@ -43,6 +43,7 @@ const SERVES: Record<keyof RenderOptions, Record<Engine, readonly Format[]>> = {
   attachments: { chromium: PDF, satori: PDF },
   e_invoice: { chromium: PDF, satori: [] },
   encryption: { chromium: PDF, satori: PDF },
+  sign: { chromium: PDF, satori: PDF },
 };
 
 /**

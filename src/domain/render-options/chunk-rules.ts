@@ -23,6 +23,7 @@ const WHOLE_PRINT_ONLY: Partial<Record<keyof RenderOptions, string>> = {
   toc: "a table of contents lists one print's headings and their pages",
   tagged: "the structure tree is one print's own",
   pdfua: "the structure tree is one print's own, and the check reads it whole",
+  sign: "a signature covers one whole file, and a chunked render's file is joined as it streams into storage",
 };
 
 /**

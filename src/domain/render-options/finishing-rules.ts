@@ -1,6 +1,7 @@
 import { facturXFileName } from "../../contract/render-options/e-invoice-option";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { type FieldError, ServiceError } from "../../errors";
+import { signProblems, templateSignProblems } from "./sign-rules";
 
 function conflict(path: string, message: string, expected: string): FieldError {
   return { path, message, expected, received: "finishing options that cannot go together (/docs#finishing)" };
@@ -98,7 +99,7 @@ function finishingConflicts(options: RenderOptions): FieldError[] {
       received: `string ${JSON.stringify(filename)}`,
     });
   });
-  return [...errors, ...accessibilityConflicts(options)];
+  return [...errors, ...accessibilityConflicts(options), ...signProblems(options)];
 }
 
 /** Refuses a render whose finishing options conflict (400, every conflict named). */
@@ -114,7 +115,8 @@ export function refuseFinishingConflicts(options: RenderOptions): void {
 }
 
 /**
- * Template defaults are stored and shown by GET, so they never hold passwords; their finishing must agree with itself.
+ * Template defaults are stored and shown by GET, so they never hold passwords, nor a signature that every render of the
+ * template would make; their finishing must agree with itself.
  */
 export function templateFinishingProblems(options: RenderOptions): FieldError[] {
   const stored = options.encryption
@@ -128,5 +130,5 @@ export function templateFinishingProblems(options: RenderOptions): FieldError[] 
         },
       ]
     : [];
-  return [...stored, ...finishingConflicts(options)];
+  return [...stored, ...templateSignProblems(options), ...finishingConflicts(options)];
 }

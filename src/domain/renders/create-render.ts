@@ -16,7 +16,7 @@ import { enqueueRender, type QueueDeps } from "./enqueue-render";
 import type { ProduceDeps } from "./produce-file";
 import { newRenderRow, type RenderOrigin, recordCacheHit } from "./record-render";
 import { renderInline } from "./render-inline";
-import { estimatedUnits, type OutputFormat, outputFormat, planRender, type RenderPlan } from "./render-plan";
+import { estimatedUnits, type OutputFormat, outputFormat, planPorts, planRender, type RenderPlan } from "./render-plan";
 
 export interface RenderRequest {
   ref: TemplateReference;
@@ -99,7 +99,7 @@ export async function startRender(
       { errors },
     );
   }
-  const plan = await planRender(version, request, deps.keys);
+  const plan = await planRender(version, request, planPorts(accountId, deps));
   const origin = { accountId, apiKeyId, template, webhookUrl: request.webhookUrl, batchId: request.batchId };
   const cachedAnswer = async (): Promise<CreatedRender | undefined> => {
     // The stored receipt comes with the file: the same bytes were checked by the same rules (their release is in

@@ -11,7 +11,7 @@ import { type ProduceDeps, produceFile } from "./produce-file";
 import { failedState, findCached, succeededState } from "./record-render";
 import { coalesce } from "./render-capacity";
 import { claimLease, closeQueued, releaseLease, renewAttempt } from "./render-lease";
-import { planRender } from "./render-plan";
+import { planPorts, planRender } from "./render-plan";
 
 export interface ProcessDeps extends ProduceDeps {
   db: Database;
@@ -59,7 +59,7 @@ async function complete(claimed: RenderRow, deps: ProcessDeps): Promise<RenderRo
   const plan = await planRender(
     version,
     { format: stored.format, data: stored.data, options, receivedAt: new Date(stored.receivedAt) },
-    deps.keys,
+    planPorts(claimed.accountId, deps),
   );
   const account = await getAccount(deps.db, claimed.accountId);
   const meter = deps.meter(account.id);

@@ -11,10 +11,12 @@ import type { PayloadKeys } from "../../lib/payload-keys";
 import type { Watermark } from "../../render/pdf/watermark";
 import { cardSize } from "../../render/satori/card-document";
 import { MAX_CARD_PIXELS } from "../../render/satori/satori-budget";
+import type { TimeStampsPort } from "../ports/time-stamps";
 import { applicableOptions } from "../render-options/applicability";
 import { refuseChunkProblems } from "../render-options/chunk-rules";
 import { refuseXmlFormatMismatch, type XmlFormatRule } from "../render-options/e-invoice-format";
 import { refuseFinishingConflicts } from "../render-options/finishing-rules";
+import { type PlannedSignature, planSignature, type SignerLookup, withSignatureKey } from "./sign-plan";
 
 export { CONTENT_TYPES, type OutputFormat } from "../../contract/shared-rules";
 
@@ -27,6 +29,8 @@ export interface RenderPlan {
   data: unknown;
   options: RenderOptions;
   cacheKey: string;
+  /** The file's identity (its /ID): the cache key, but for a signature's nonce, which is no part of the document. */
+  documentId: string;
   dataBytes: number;
   /**
    * When the render was requested: the instant the template's "now" and "today" read. Outside the cache key,
@@ -35,6 +39,8 @@ export interface RenderPlan {
   receivedAt: Date;
   /** Laid over every page or image; previews carry one. */
   watermark?: Required<Watermark>;
+  /** `options.sign` resolved: its certificate (checked) and level; the file is signed as its last step. */
+  signature?: PlannedSignature;
 }
 
 /**
@@ -107,6 +113,20 @@ function withRulesRelease(merged: RenderOptions): object {
   return { ...merged, ...invoice, ...(merged.pdfua ? { pdfua_checker: PDFUA_CHECKER } : {}) };
 }
 
+/** What planning an account's render reads: the password digests' key and the account's certificates. */
+export interface PlanPorts {
+  keys: Pick<PayloadKeys, "digest">;
+  signers: SignerLookup;
+}
+
+export function planPorts(
+  accountId: string,
+  deps: { keys: PlanPorts["keys"]; signingKeys: SignerLookup["signingKeys"]; timeStamps: TimeStampsPort | null },
+): PlanPorts {
+  const timeStampAuthority = deps.timeStamps !== null;
+  return { keys: deps.keys, signers: { accountId, signingKeys: deps.signingKeys, timeStampAuthority } };
+}
+
 /**
  * The cache key covers the merged options, as it always has (so stored renders stay found); the render itself
  * gets only the options that serve its format, template defaults for other formats left out.
@@ -119,7 +139,7 @@ export async function planRender(
     options?: RenderOptions | undefined;
     receivedAt: Date;
   },
-  keys: Pick<PayloadKeys, "digest">,
+  ports: PlanPorts,
   xmlRule: XmlFormatRule = "render",
 ): Promise<RenderPlan> {
   const format = outputFormat(version, requested.format);
@@ -129,9 +149,14 @@ export async function planRender(
   checkRasterSize(format, version.engine, options);
   refuseFinishingConflicts(options);
   refuseChunkProblems(options, requested.data);
+  const signature = await planSignature(options.sign, ports.signers, new Date());
   const canonicalData = canonicalJson(requested.data);
-  const keyedOptions = canonicalJson(withRulesRelease(await withPasswordDigests(merged, keys)));
-  const cacheKey = await sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${keyedOptions}`);
+  const digested = await withPasswordDigests(merged, ports.keys);
+  const keyOf = (keyed: RenderOptions) =>
+    sha256Hex(`${version.checksum}\n${format}\n${canonicalData}\n${canonicalJson(withRulesRelease(keyed))}`);
+  const cacheKey = await keyOf(withSignatureKey(digested, signature));
+  const documentId =
+    merged.sign?.nonce === undefined ? cacheKey : await keyOf(withSignatureKey(digested, signature, { nonce: false }));
   return {
     version,
     format,
@@ -139,8 +164,10 @@ export async function planRender(
     data: requested.data,
     options,
     cacheKey,
+    documentId,
     dataBytes: new TextEncoder().encode(canonicalData).byteLength,
     receivedAt: requested.receivedAt,
+    ...(signature ? { signature } : {}),
   };
 }
 

@@ -23,7 +23,8 @@ export type WarningCode =
   | "e_invoice_unchecked"
   | "e_invoice_refused"
   | "invalid_code"
-  | "accessibility";
+  | "accessibility"
+  | "sign_skipped";
 
 /** What does not block saving the template but shows at render time (README, "Template diagnostics"). */
 export interface TemplateWarning {

@@ -20,15 +20,21 @@ import {
   type PDFStream,
   popGraphicsState,
   pushGraphicsState,
+  rectangle,
+  setDashPattern,
   setFillingRgbColor,
   setFontAndSize,
   setGraphicsState,
+  setLineWidth,
+  setStrokingRgbColor,
   setTextMatrix,
   showText,
+  stroke,
 } from "@cantoo/pdf-lib";
 import { concatBytes, latin1Bytes } from "../../lib/bytes";
 import { INTER_FONTS } from "../satori/inter-fonts";
 import { PREVIEW_MARK } from "./preview-mark";
+import { boxRect, type VisibleBox, visiblePageIndex } from "./signing/signature-appearance";
 import { OVERLAY_INK, type Watermark } from "./watermark";
 
 const interBold = INTER_FONTS.find((font) => font.weight === 700);
@@ -102,6 +108,23 @@ function markOperators(page: PDFPage, font: PDFFont, mark: Required<Watermark>) 
   ];
 }
 
+/** A visible signature's box, which a preview outlines where the signature would be drawn (never signing). */
+function outlineOperators(doc: PDFDocument, pageIndex: number, box: VisibleBox) {
+  const [left, bottom, right, top] = boxRect(doc, pageIndex, box);
+  const [red, green, blue] = OVERLAY_INK.map((channel) => channel / 255) as [number, number, number];
+  return [
+    beginMarkedContent("Artifact"),
+    pushGraphicsState(),
+    setStrokingRgbColor(red, green, blue),
+    setLineWidth(1),
+    setDashPattern([4, 2], 0),
+    rectangle(left, bottom, right - left, top - bottom),
+    stroke(),
+    popGraphicsState(),
+    endMarkedContent(),
+  ];
+}
+
 /** The streams of a page's /Contents (one stream or an array of them), by reference. */
 function contentRefs(page: PDFPage): PDFRef[] {
   const contents = page.node.get(PDFName.of("Contents"));
@@ -122,14 +145,20 @@ function decodedContent(stream: PDFStream): Uint8Array {
  * stream: the page's own streams and the mark are merged into a single stream (the old ones removed from the file),
  * so no stream can be deleted to take the mark off without the page's content going with it (README, "Previews").
  */
-export async function markPdfPages(bytes: Uint8Array, mark: Required<Watermark> = PREVIEW_MARK): Promise<Uint8Array> {
+export async function markPdfPages(
+  bytes: Uint8Array,
+  mark: Required<Watermark> = PREVIEW_MARK,
+  signatureBox?: VisibleBox,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(new Uint8Array(INTER_BOLD), { subset: true });
   const replaced = new Set<PDFRef>();
-  for (const page of doc.getPages()) {
+  const boxPage = signatureBox ? visiblePageIndex(signatureBox, doc.getPageCount()) : null;
+  for (const [index, page] of doc.getPages().entries()) {
     const own = contentRefs(page).map((ref) => decodedContent(doc.context.lookup(ref) as PDFStream));
-    const operators = markOperators(page, font, mark);
+    const outline = signatureBox && index === boxPage ? outlineOperators(doc, index, signatureBox) : [];
+    const operators = [...outline, ...markOperators(page, font, mark)];
     // Registering the mark's font and opacity can wrap the page's streams (pdf-lib's normalising): all go.
     for (const ref of contentRefs(page)) replaced.add(ref);
     const parts = [latin1Bytes("q\n"), ...own.flatMap((part) => [part, latin1Bytes("\n")]), latin1Bytes("Q\n")];

@@ -15,6 +15,7 @@ import { markPdfPages } from "../../../render/pdf/preview-mark-pdf";
 import { embedPdfInUbl } from "../../../render/pdf/ubl-embed";
 import type { PreparedPrint, PrintJob } from "./prepare-print";
 import type { PrintDeps, RenderSeat } from "./print-context";
+import { signFile } from "./sign-file";
 
 /** A file printed whole, with its receipt when something in it was checked. */
 export interface FinishedFile extends RenderedFile {
@@ -36,12 +37,13 @@ export interface ChunkedFile extends PrintedPieces {
 const receipt = (compliance: EInvoiceCompliance | undefined) =>
   compliance ? { compliance: { e_invoice: compliance } } : {};
 
-/** `shipped` with the accessibility receipt (or a preview's violations) its PDF came with. */
-function withAccessibility(shipped: FinishedFile, pdf: FinishedFile | null): FinishedFile {
-  const accessibility = pdf?.compliance?.accessibility;
+/** `shipped` with the accessibility and signature receipts (or a preview's violations) its PDF came with. */
+function withPdfReceipts(shipped: FinishedFile, pdf: FinishedFile | null): FinishedFile {
+  const { accessibility, signature } = pdf?.compliance ?? {};
+  const receipts = { ...(accessibility ? { accessibility } : {}), ...(signature ? { signature } : {}) };
   return {
     ...shipped,
-    ...(accessibility ? { compliance: { ...shipped.compliance, accessibility } } : {}),
+    ...(accessibility || signature ? { compliance: { ...shipped.compliance, ...receipts } } : {}),
     ...(pdf?.accessibilityViolations ? { accessibilityViolations: pdf.accessibilityViolations } : {}),
   };
 }
@@ -53,10 +55,11 @@ function withAccessibility(shipped: FinishedFile, pdf: FinishedFile | null): Fin
 async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<FinishedFile> {
   const { prepared, job, deps, seat } = context;
   if (prepared.format !== "pdf") return file;
-  const normalized = normalizePdf(file.bytes, job.plan.cacheKey, job.options.metadata, {
+  const normalized = normalizePdf(file.bytes, job.plan.documentId, job.options.metadata, {
     tagged: printsTagged(job.options),
   });
-  const marked = job.mark ? await markPdfPages(normalized, job.mark) : normalized;
+  const outline = job.plan.signature?.option.visible;
+  const marked = job.mark ? await markPdfPages(normalized, job.mark, outline) : normalized;
   const kept = { pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
   if (!prepared.accessibility) {
     const bytes = prepared.finishing ? await finishPdf(marked, prepared.finishing) : marked;
@@ -70,6 +73,14 @@ async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<
     ...(accessible.compliance ? { compliance: { accessibility: accessible.compliance } } : {}),
     ...(accessible.violations ? { accessibilityViolations: accessible.violations } : {}),
   };
+}
+
+/** The finished PDF signed as its last step, with the receipt; a preview never signs (its warning says so). */
+async function signedPdf(file: FinishedFile, { job, deps, seat }: FinishContext): Promise<FinishedFile> {
+  const signature = job.plan.signature;
+  if (!signature || job.mark) return file;
+  const signed = await signFile(file, signature, seat.accountId, deps);
+  return { ...file, bytes: signed.bytes, compliance: { ...file.compliance, signature: signed.receipt } };
 }
 
 /**
@@ -125,8 +136,8 @@ export async function finishPrint(
   if (printed && !("bytes" in printed)) return finishedPieces(printed, context);
   const { prepared, deps, seat } = context;
   const compliance = await prepared.checking;
-  const file = printed && (await finishedPdf(printed, context));
-  if (prepared.xml) return withAccessibility(await shippedXml(prepared.xml, file, deps, seat), file);
+  const file = printed && (await signedPdf(await finishedPdf(printed, context), context));
+  if (prepared.xml) return withPdfReceipts(await shippedXml(prepared.xml, file, deps, seat), file);
   if (!file) throw new Error("only an XML file prints nothing");
-  return withAccessibility({ ...file, ...receipt(compliance) }, file);
+  return withPdfReceipts({ ...file, ...receipt(compliance) }, file);
 }

@@ -4,6 +4,8 @@ import type { EgressPolicy } from "@folio/render-page/egress-policy";
 import type { PayloadKeys } from "../../../lib/payload-keys";
 import type { PhaseRecorder } from "../../../lib/render-timings";
 import type { RenderBackend, SlotShare } from "../../../render/chromium/driver";
+import type { SigningKeysPort } from "../../ports/signing-keys";
+import type { TimeStampsPort } from "../../ports/time-stamps";
 import { type Background, type CapacitySettings, type GateStub, withChromiumSlot } from "../render-capacity";
 
 export interface PrintDeps {
@@ -13,6 +15,10 @@ export interface PrintDeps {
   capacity: CapacitySettings;
   /** Seal and digest what must not be stored in plain text: the passwords of the `encryption` option. */
   keys: PayloadKeys;
+  /** The account's certificates, for `options.sign` (docs/signing.md#the-option). */
+  signingKeys: SigningKeysPort;
+  /** The deployment's time-stamp authority for B-T signatures, or null where none is set (docs/signing.md#b-t). */
+  timeStamps: TimeStampsPort | null;
   /** Where the render's time goes, for Server-Timing and the request log; nothing is recorded without it. */
   timings?: PhaseRecorder;
   /**

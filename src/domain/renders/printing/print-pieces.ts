@@ -146,7 +146,7 @@ export async function printPieces(
       printer.join({
         session: seat.renderId,
         margins: prepared.margins,
-        identity: { documentId: plan.cacheKey, metadata: plan.options.metadata ?? {} },
+        identity: { documentId: plan.documentId, metadata: plan.options.metadata ?? {} },
         finish: prepared.finishing && pdfFinish(prepared.finishing),
         timeoutMs: prepared.timeoutMs,
         accountId: seat.accountId,

@@ -2,13 +2,14 @@
 // signature's field, widget and dictionary, whose /ByteRange covers the whole file but the /Contents that holds the
 // CMS. The original bytes stay a prefix of the signed file.
 
-import { PDFDocument, PDFHexString, type PDFRef, PDFString } from "@cantoo/pdf-lib";
+import { ParseSpeeds, PDFDict, PDFDocument, PDFHexString, type PDFRef, PDFString } from "@cantoo/pdf-lib";
 import type * as pkijs from "pkijs";
 import { concatBytes, latin1Bytes } from "../../../lib/bytes";
 import { digestFor, encodedCms, signatureValue, signedCms, signerName, withTimeStampToken } from "./cms-signature";
 import { appendUpdate, type UpdateObject } from "./incremental-update";
 import { boxRect, signatureAppearance, type VisibleBox, visiblePageIndex } from "./signature-appearance";
 import { addSignatureField } from "./signature-field";
+import { addSignatureStructure } from "./signature-structure";
 import type { SigningKey } from "./signing-key";
 
 export interface SignatureRequest {
@@ -46,7 +47,7 @@ function signatureDictionary(request: SignatureRequest, contentsBytes: number): 
 
 /** The unsigned update: the document's new and changed objects, and the signature dictionary's placeholders. */
 async function unsignedUpdate(original: Uint8Array, request: SignatureRequest, contentsBytes: number) {
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const doc = await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const before = doc.context.largestObjectNumber;
   const signature = doc.context.nextRef();
   const visible = request.visible;
@@ -55,13 +56,16 @@ async function unsignedUpdate(original: Uint8Array, request: SignatureRequest, c
   const rect = visible ? boxRect(doc, pageIndex, visible) : ([0, 0, 0, 0] as [number, number, number, number]);
   const text = visible ? { signer: signerName(request.key), signedAt: request.signedAt } : null;
   const appearance = await signatureAppearance(doc, rect, text);
-  const { changed } = addSignatureField(doc, signature, { pageIndex, rect, appearance });
+  const field = addSignatureField(doc, signature, { pageIndex, rect, appearance });
+  const changed = new Set(field.changed);
+  const widget = { ref: field.widget, dict: doc.context.lookup(field.widget, PDFDict), pageIndex };
+  addSignatureStructure(doc, widget, `Digital signature of ${signerName(request.key)}`, changed);
   await doc.flush();
   const added = doc.context
     .enumerateIndirectObjects()
     .filter(([ref]) => ref.objectNumber > before)
     .map(([ref, body]): UpdateObject => ({ ref, body }));
-  const edited = changed.map((ref: PDFRef): UpdateObject => ({ ref, body: doc.context.lookup(ref) as never }));
+  const edited = [...changed].map((ref: PDFRef): UpdateObject => ({ ref, body: doc.context.lookup(ref) as never }));
   const objects = [...added, ...edited, { ref: signature, body: signatureDictionary(request, contentsBytes) }];
   return appendUpdate(original, objects, doc.context);
 }
