@@ -111,9 +111,8 @@ export function barcode(value: unknown, symbologyName: unknown, args: unknown[])
   const width = named.get("width");
   return symbolSvg({
     filter,
-    bcid: symbology.bcid,
+    encoder: { kind: "bwip", bcid: symbology.bcid, options: humanReadable ? { includetext: true } : {} },
     text,
-    encoderOptions: humanReadable ? { includetext: true } : {},
     unitsPerModule: symbology.bcid === "pdf417" || symbology.linear ? 1 : 2,
     widthMm: width === undefined ? undefined : lengthInMm(width, filter, "width"),
     heightMm: symbology.linear ? lengthInMm(named.get("height") ?? "15mm", filter, "height") : undefined,

@@ -84,9 +84,8 @@ export function epcQr(value: unknown, args: unknown[]): string {
     );
   return symbolSvg({
     filter,
-    bcid: "qrcode",
+    encoder: { kind: "qr", errorCorrection: "M" },
     text: payload,
-    encoderOptions: { eclevel: "M" },
     unitsPerModule: 2,
     widthMm,
     nominalModuleMm: 0.5,

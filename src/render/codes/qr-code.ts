@@ -1,6 +1,7 @@
 import { codeText, hexColor, keywordArguments, textLabel, wholeNumber } from "./code-arguments";
 import { CodeRefusal } from "./code-refusal";
 import { lengthInMm } from "./css-length";
+import type { QrErrorCorrection } from "./qr-drawing";
 import { symbolSvg } from "./symbol-svg";
 
 /** The most bytes (UTF-8) a `qr_code` encodes, announced in /docs#limits (docs/limits.md#codes). */
@@ -21,7 +22,7 @@ export function withinBytes(filter: string, what: string, text: string): void {
     );
 }
 
-const ERROR_CORRECTION = ["L", "M", "Q", "H"];
+const ERROR_CORRECTION: readonly string[] = ["L", "M", "Q", "H"] satisfies QrErrorCorrection[];
 
 /** `{{ text | qr_code: size: "30mm", ecc: "M", quiet_zone: 4, color: "#000000", background: "#ffffff" }}`. */
 export function qrCode(value: unknown, args: unknown[]): string {
@@ -39,9 +40,8 @@ export function qrCode(value: unknown, args: unknown[]): string {
     );
   return symbolSvg({
     filter,
-    bcid: "qrcode",
+    encoder: { kind: "qr", errorCorrection: ecc as QrErrorCorrection },
     text,
-    encoderOptions: { eclevel: ecc },
     unitsPerModule: 2,
     widthMm: lengthInMm(named.get("size") ?? "30mm", filter, "size"),
     nominalModuleMm: 0.5,

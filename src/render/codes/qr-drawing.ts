@@ -5,6 +5,9 @@ import { create } from "qrcode";
 /** The units a module takes in the drawing, as bwip-js draws its 2D codes at scale 1 (symbol-svg.ts). */
 const UNITS_PER_MODULE = 2;
 
+/** QR error correction levels, from about 7% of the symbol recoverable (L) to 30% (H). */
+export type QrErrorCorrection = "L" | "M" | "Q" | "H";
+
 export interface QrDrawing {
   width: number;
   height: number;
@@ -16,7 +19,7 @@ export interface QrDrawing {
  * payment codes expect; a reader answers the same text whatever the mode), drawn as one path of the dark runs of
  * each row, without quiet zone.
  */
-export function qrDrawing(text: string, ecc: "L" | "M" | "Q" | "H", color: string): QrDrawing {
+export function qrDrawing(text: string, ecc: QrErrorCorrection, color: string): QrDrawing {
   const { modules } = create([{ data: new TextEncoder().encode(text), mode: "byte" }], { errorCorrectionLevel: ecc });
   const { size, data } = modules as unknown as { size: number; data: Uint8Array };
   const runs: string[] = [];

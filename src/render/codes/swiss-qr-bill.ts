@@ -74,9 +74,8 @@ export function swissQrBill(value: unknown, args: unknown[], page: PageGeometry 
     `${bill.creditor.name}${bill.reference ? `, reference ${printedReference(bill)}` : ""}`;
   const code = symbolSvg({
     filter,
-    bcid: "qrcode",
+    encoder: { kind: "qr", errorCorrection: "M" },
     text: swissPayload(bill),
-    encoderOptions: { eclevel: "M" },
     unitsPerModule: 2,
     widthMm: 46,
     nominalModuleMm: 0.5,

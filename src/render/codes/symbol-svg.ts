@@ -3,19 +3,27 @@ import { escapeHtml } from "../../lib/escape-html";
 import { CodeRefusal } from "./code-refusal";
 import { mmToPx } from "./css-length";
 import { mergedPath } from "./merged-path";
-import { qrDrawing } from "./qr-drawing";
+import { type QrErrorCorrection, qrDrawing } from "./qr-drawing";
 
 /** The smallest module a scanner reads reliably from print (docs/codes.md#module-size). */
 export const MIN_MODULE_MM = 0.25;
 
-/** What a filter asks bwip-js to encode, and how the result is drawn. */
+/** Which encoder makes the symbol: the QR encoder (qr-drawing.ts), or bwip-js for every other symbology. */
+export type SymbolEncoder =
+  | { kind: "qr"; errorCorrection: QrErrorCorrection }
+  | {
+      kind: "bwip";
+      /** bwip-js's name of the symbology. */
+      bcid: string;
+      /** bwip-js options beyond the text (text below the bars). */
+      options?: Record<string, string | number | boolean>;
+    };
+
+/** What a filter asks to encode, and how the result is drawn. */
 export interface SymbolRequest {
   filter: string;
-  /** bwip-js's name of the symbology. */
-  bcid: string;
+  encoder: SymbolEncoder;
   text: string;
-  /** bwip-js options beyond the text (error correction, text below the bars). */
-  encoderOptions?: Record<string, string | number | boolean>;
   /** Drawing units of bwip-js's SVG per module at scale 1: 2 for QR codes and Data Matrix, 1 for the others. */
   unitsPerModule: number;
   /** Width of the drawing in mm, quiet zone included; the height follows the symbol's proportions. */
@@ -37,18 +45,18 @@ export interface SymbolRequest {
  * bwip-js's SVG: `<svg viewBox="0 0 W H" ...>` on its first line, the drawing, `</svg>`.
  */
 function encode(request: SymbolRequest, barHeightUnits?: number): { width: number; height: number; body: string } {
-  if (request.bcid === "qrcode")
-    return qrDrawing(request.text, (request.encoderOptions?.eclevel ?? "M") as "L" | "M" | "Q" | "H", request.color);
+  const { encoder } = request;
+  if (encoder.kind === "qr") return qrDrawing(request.text, encoder.errorCorrection, request.color);
   const color = request.color.slice(1);
   const svg = bwipjs.toSVG({
-    bcid: request.bcid,
+    bcid: encoder.bcid,
     text: request.text,
     scale: 1,
     barcolor: color,
     textcolor: color,
     // bwip-js takes bar heights in mm at 72 units an inch.
     ...(barHeightUnits === undefined ? {} : { height: (barHeightUnits * 25.4) / 72 }),
-    ...request.encoderOptions,
+    ...encoder.options,
   });
   const head = /^<svg viewBox="0 0 (\d+) (\d+)"[^>\n]*>\n/.exec(svg);
   if (!head) throw new Error("bwip-js drew an SVG without its viewBox line");
