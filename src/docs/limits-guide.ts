@@ -2,6 +2,7 @@
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
+import { LINK_NAME_LIMITS } from "@folio/render-page/link-names";
 import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
@@ -85,6 +86,13 @@ const ROWS: Array<[string, string, string]> = [
       `thread's ${SIDE_WORK_LIMIT_MS / 1000} s`,
     "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`), before Chromium " +
       "prints when the template's `expected_pages` passes it",
+  ],
+  [
+    "accessible PDFs' link names",
+    `a \`pdfua\` render names at most ${n(LINK_NAME_LIMITS.count)} links, each name cut at ` +
+      `${n(LINK_NAME_LIMITS.chars)} characters, all of them in ${n(LINK_NAME_LIMITS.headerBytes)} bytes (base64 of ` +
+      "their JSON) on their way from the render backend",
+    "past them every link annotation's `/Contents` is its URL, and the render still passes",
   ],
   [
     "accessibility warnings",

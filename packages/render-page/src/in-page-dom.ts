@@ -15,7 +15,10 @@ export interface InPageElement {
   appendChild<E extends InPageElement>(child: E): E;
   replaceChildren(...children: InPageElement[]): void;
   contains(other: InPageElement): boolean;
-  getClientRects(): ArrayLike<unknown>;
+  getClientRects(): ArrayLike<{ readonly width: number; readonly height: number }>;
+  getAttribute(name: string): string | null;
+  closest(selectors: string): InPageElement | null;
+  checkVisibility(options: { visibilityProperty: boolean }): boolean;
 }
 
 export interface InPageAnchor extends InPageElement {
