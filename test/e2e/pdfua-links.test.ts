@@ -73,6 +73,28 @@ describe.runIf(withBackend)("links in a pdfua render", () => {
     expect(new Set(links[3]?.annotations.map((a) => a.page))).toEqual(new Set([0, 1]));
   });
 
+  it("with toc: its links named by their entries; a link inside aria-hidden is tagged last, by its URL", async () => {
+    const source = LINKS.replace("<h1>Links</h1>", "<h1>Links</h1><nav data-toc></nav><h2>More</h2>").replace(
+      "</body>",
+      '<p aria-hidden="true"><a href="https://example.com/hidden">decoration</a></p></body>',
+    );
+    const template = await createTemplate({ name: "pdfua-link-toc", source });
+    const { json, bytes } = await render(template, { pdfua: "1", toc: true }, { push: 600, more: "" });
+    expect(json.compliance.accessibility.valid).toBe(true);
+    expect((await checkPdfUa(bytes)).violations).toEqual([]);
+    const links = await linksOf(bytes);
+    expect(links.map((link) => link.annotations[0]?.contents)).toEqual([
+      "Links 1",
+      "More 1",
+      "the order online",
+      "Help centre",
+      "the terms of sale that apply to every order",
+      LONG,
+      "https://example.com/hidden",
+    ]);
+    expect(links.at(-1)?.alt).toBe("https://example.com/hidden");
+  });
+
   it("links in header_html and footer_html: each target one Link element holding every page's copy; pixels unchanged", async () => {
     const template = await createTemplate({ name: "pdfua-link-margins", source: LINKS });
     const options = {

@@ -19,7 +19,7 @@ export const LINK_NAME_LIMITS = {
 
 /**
  * The accessible name of each `<a href>` Chromium tags as a Link, in document order: its `aria-label`, else its
- * text, else the `alt` of its images; whitespace squeezed, each cut at `chars`. Chromium tags no link that is not
+ * drawn text, else the `alt` of its images; whitespace squeezed, each cut at `chars`. Chromium tags no link that is not
  * displayed, hidden from assistive technology, given another role, or drawn with no box (an empty `<a>`), so those
  * are left out; null when the document holds more than `count`.
  */
@@ -37,8 +37,11 @@ export function readLinkNames(page: PageLike): Promise<string[] | null> {
         if (!tagged) continue;
         if (names.length === limits.count) return null;
         const alts = Array.from(link.querySelectorAll("img[alt]"), (img) => img.getAttribute("alt")).join(" ");
+        // innerText, not textContent: text not drawn (display: none) names nothing, and the words of boxes laid out
+        // apart (the table of contents' title and page number) stay apart, as a reader hears them.
         const name =
-          [link.getAttribute("aria-label"), link.textContent, alts]
+          // biome-ignore lint/performance/useDomNodeTextContent: the drawn text is the name (the page is laid out).
+          [link.getAttribute("aria-label"), link.innerText, alts]
             .map((text) => (text ?? "").replace(/\s+/g, " ").trim())
             .find((text) => text !== "") ?? "";
         names.push(name.length > limits.chars ? `${name.slice(0, limits.chars - 1)}…` : name);
