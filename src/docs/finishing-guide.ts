@@ -25,7 +25,7 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "(`FOLIO-LINK-TEXT`). Each link annotation says what a reader hears for the link: its `aria-label`, else " +
       "its text, else its images' `alt` (its URL past the bounds in /docs#limits). What `header_html` and " +
       "`footer_html` show is hidden from screen readers (repeat in the body what a reader needs); a link there " +
-      `is announced by its URL, once after the body. At most ${MAX_PDFUA_PAGES} pages. Not with ` +
+      `is announced by its name the same way, once after the body. At most ${MAX_PDFUA_PAGES} pages. Not with ` +
       "`tagged: false` (a PDF/UA file is tagged), `chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],

@@ -21,6 +21,7 @@ import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
 import { MAX_READ_CHARS } from "../render/accessibility/html-findings";
+import { MAX_MARGIN_CHARS, MAX_MARGIN_LINKS } from "../render/accessibility/margin-links";
 import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MAX_XML_DEPTH } from "../render/e-invoice/xml-gate";
@@ -91,7 +92,8 @@ const ROWS: Array<[string, string, string]> = [
     "accessible PDFs' link names",
     `a \`pdfua\` render names at most ${n(LINK_NAME_LIMITS.count)} links, each name cut at ` +
       `${n(LINK_NAME_LIMITS.chars)} characters, all of them in ${n(LINK_NAME_LIMITS.headerBytes)} bytes (base64 of ` +
-      "their JSON) on their way from the render backend",
+      "their JSON) on their way from the render backend; the header's and footer's links are named from the first " +
+      `${n(MAX_MARGIN_CHARS)} characters of each, at most ${n(MAX_MARGIN_LINKS)} links`,
     "past them every link annotation's `/Contents` is its URL, and the render still passes",
   ],
   [
