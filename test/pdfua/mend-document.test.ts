@@ -6,6 +6,7 @@ import { type PDFDict, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import { applyFinishing } from "@folio/render-page/pdf-finish";
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { mendForPdfUa } from "@folio/render-page/pdfua/mend";
+import { MAX_UNTAGGED_LINKS } from "@folio/render-page/pdfua/mend-untagged-links";
 import { dictAt, dictOf, entry, itemsAt, numberAt, streamBytes, textAt } from "@folio/render-page/pdfua/pdf-values";
 import { describe, expect, it } from "vitest";
 import { differingPages, pagesPixels } from "./page-pixels.ts";
@@ -167,5 +168,14 @@ describe("the link mend", () => {
     expect(itemsAt(documentElement(dictAt(again.catalog, "StructTreeRoot")), "K")).toHaveLength(
       itemsAt(documentElement(root), "K").length,
     );
+  });
+  it("past MAX_UNTAGGED_LINKS untagged annotations none is tagged: the check reports 28-011 at once", async () => {
+    const doc = await load(await linkOutsideTwice());
+    const page = doc.getPages()[0];
+    const annotation = page?.node.Annots()?.get(0);
+    if (!page || !annotation) throw new Error("the file has no link annotation");
+    page.node.set(PDFName.of("Annots"), doc.context.obj(Array(MAX_UNTAGGED_LINKS + 1).fill(annotation)));
+    const mended = await mendForPdfUa(await doc.save(), { title: "Invoice INV-1" });
+    expect(await rules(mended)).toEqual({ "28-011": MAX_UNTAGGED_LINKS + 1 });
   });
 });

@@ -9,6 +9,13 @@ import { PDFArray, type PDFDict, type PDFDocument, PDFHexString, PDFName, PDFNum
 import { dictAt, dictOf, entry, nameAt, numberAt, textAt } from "./pdf-values.ts";
 import { rawKids } from "./struct-wrap.ts";
 
+/**
+ * The most untagged link annotations tagged (docs/limits.md#accessible-pdfs): 11 header and footer links a page at the
+ * 450-page ceiling. Past it none is, and the check reports 28-011: a header of 2,000 links on 38 pages (28,348
+ * annotations) doubled the job's 10 s, past the side thread's time, to make a file no reader could use anyway.
+ */
+export const MAX_UNTAGGED_LINKS = 5_000;
+
 /** Annotation flag 2: hidden, neither shown nor printed; PDF/UA-1 leaves such an annotation out. */
 const HIDDEN = 2;
 
@@ -18,9 +25,13 @@ interface UntaggedLink {
   dict: PDFDict;
 }
 
-/** The untagged Link annotations of every page, grouped by where they lead (their URL, else their destination). */
+/**
+ * The untagged Link annotations of every page, grouped by where they lead (their URL, else their destination); none
+ * when there are more than MAX_UNTAGGED_LINKS.
+ */
 function untaggedLinks(doc: PDFDocument): Map<string, UntaggedLink[]> {
   const byTarget = new Map<string, UntaggedLink[]>();
+  let count = 0;
   for (const page of doc.getPages()) {
     const annotations = page.node.Annots();
     for (let i = 0; annotations && i < annotations.size(); i++) {
@@ -29,7 +40,10 @@ function untaggedLinks(doc: PDFDocument): Map<string, UntaggedLink[]> {
       if (!(annotation instanceof PDFRef) || !dict || nameAt(dict, "Subtype") !== "Link") continue;
       if (dict.has(PDFName.of("StructParent")) || ((numberAt(dict, "F") ?? 0) & HIDDEN) !== 0) continue;
       const target = textAt(dictAt(dict, "A"), "URI") ?? String(entry(dict, "Dest") ?? annotation);
-      byTarget.set(target, [...(byTarget.get(target) ?? []), { page: page.ref, annotation, dict }]);
+      if (++count > MAX_UNTAGGED_LINKS) return new Map();
+      const links = byTarget.get(target) ?? [];
+      links.push({ page: page.ref, annotation, dict });
+      byTarget.set(target, links);
     }
   }
   return byTarget;
