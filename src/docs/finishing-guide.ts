@@ -21,8 +21,11 @@ const EXAMPLES: Array<[string, unknown, string]> = [
       "template's options, create, publish and validate render its example with Liquid and answer warnings " +
       "`accessibility` at the source's line for what its HTML shows: no language, no title, an `<img>` without " +
       "`alt`, headings that skip a level or start below h1, a `<table>` without `<th>` (`FOLIO-TABLE-HEADERS`; " +
-      '`role="presentation"` marks a layout table), a link without text (`FOLIO-LINK-TEXT`). At most ' +
-      `${MAX_PDFUA_PAGES} pages. Not with ` +
+      '`role="presentation"` marks a layout table), a link without text, `aria-label` or image `alt` ' +
+      "(`FOLIO-LINK-TEXT`). Each link annotation says what a reader hears for the link: its `aria-label`, else " +
+      "its text, else its images' `alt` (its URL past the bounds in /docs#limits). What `header_html` and " +
+      "`footer_html` show is hidden from screen readers (repeat in the body what a reader needs); a link there " +
+      `is announced by its name the same way, once after the body. At most ${MAX_PDFUA_PAGES} pages. Not with ` +
       "`tagged: false` (a PDF/UA file is tagged), `chunk`, with `encryption` whose `permissions.copy` is false (a reader that may not copy text withholds it " +
       "from screen readers), nor with a UBL e-invoice's `embed_pdf: false` (no PDF to make accessible).",
   ],

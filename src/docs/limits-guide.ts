@@ -2,6 +2,7 @@
 // (docs/contributing.md, "How a render stays safe"). Each number is the constant the code enforces, never a copy of it.
 
 import { ACCOUNT_PIECES_MIB, INSTANCE_PIECES_MIB, SILENT_SESSION_MS } from "@folio/render-page/chunk-limits";
+import { LINK_NAME_LIMITS } from "@folio/render-page/link-names";
 import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
@@ -20,6 +21,7 @@ import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
 import { MAX_READ_CHARS } from "../render/accessibility/html-findings";
+import { MAX_MARGIN_CHARS, MAX_MARGIN_LINKS } from "../render/accessibility/margin-links";
 import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MAX_XML_DEPTH } from "../render/e-invoice/xml-gate";
@@ -85,6 +87,14 @@ const ROWS: Array<[string, string, string]> = [
       `thread's ${SIDE_WORK_LIMIT_MS / 1000} s`,
     "`render_failed` (stage `accessibility`, `reason: too_many_pages`, `details.max_pages`), before Chromium " +
       "prints when the template's `expected_pages` passes it",
+  ],
+  [
+    "accessible PDFs' link names",
+    `a \`pdfua\` render names at most ${n(LINK_NAME_LIMITS.count)} links, each name cut at ` +
+      `${n(LINK_NAME_LIMITS.chars)} characters, all of them in ${n(LINK_NAME_LIMITS.headerBytes)} bytes (base64 of ` +
+      "their JSON) on their way from the render backend; the header's and footer's links are named from the first " +
+      `${n(MAX_MARGIN_CHARS)} characters of each, at most ${n(MAX_MARGIN_LINKS)} links`,
+    "past them every link annotation's `/Contents` is its URL, and the render still passes",
   ],
   [
     "accessibility warnings",

@@ -74,7 +74,7 @@ describe("other documents as accessible PDFs", () => {
     const template = await createTemplate({ name: "pdfua-ja", source: JAPANESE });
     const { bytes } = await accessible(template, { data: { number: "A-17" }, options: { pdfua: "1" } });
     const outline = await expectOutlineOf(bytes, JAPANESE, { number: "A-17" });
-    expect(outline).toMatchObject({ figures: ["赤い四角"], links: ["https://example.com/ja"] });
+    expect(outline).toMatchObject({ figures: ["赤い四角"], links: ["オンラインで見る"] });
     expect(outline.items).toHaveLength(2);
   });
 

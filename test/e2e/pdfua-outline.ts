@@ -20,6 +20,16 @@ const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " "));
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 const SCOPES: Record<string, string> = { col: "Column", row: "Row" };
 
+/** A link's name as the page reads it: its aria-label, else its text, else its images' alt; whitespace squeezed. */
+function linkName(attributes: string, inner: string): string {
+  const squeezed = (text: string | undefined) =>
+    decodeEntities(text ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
+  const alts = [...inner.matchAll(/<img\b[^>]*\salt="([^"]*)"/g)].map(([, alt]) => alt).join(" ");
+  return squeezed(attribute(attributes, "aria-label")) || squeezed(inner.replace(/<[^>]*>/g, "")) || squeezed(alts);
+}
+
 /** The outline of a document's HTML: `H2 Billed to`, `TH Column Qty`, alternative texts, list items, link texts. */
 export function htmlOutline(html: string): Outline {
   const all = (pattern: RegExp) => [...html.matchAll(pattern)];
@@ -32,8 +42,10 @@ export function htmlOutline(html: string): Outline {
       decodeEntities(attribute(tag[0], "alt") ?? attribute(tag[0], "aria-label") ?? ""),
     ),
     items: all(/<li\b[^>]*>([\s\S]*?)<\/li>/g).map(([, text]) => folded(textOf(text!))),
-    // A link's Contents is its URL: the render gives the mends no link texts (docs/accessibility.md#mends).
-    links: all(/<a\b[^>]*\shref="([^"]*)"/g).map(([, href]) => decodeEntities(href!)),
+    // A link's Contents is its name, as the page gives it (docs/accessibility.md#in-a-render).
+    links: all(/<a\b([^>]*\shref="[^"]*"[^>]*)>([\s\S]*?)<\/a>/g).map(([, attributes, inner]) =>
+      linkName(attributes!, inner!),
+    ),
   };
 }
 

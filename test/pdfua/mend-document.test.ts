@@ -1,12 +1,15 @@
 // The document-level mends, each on a file that lacks what it adds: the XMP (with and without PDF/A and Factur-X),
-// the catalog's entries, and link annotations' /Contents.
+// the catalog's entries, link annotations' /Contents (the caller's names, else their address), and a Link element
+// for each annotation outside the structure tree.
 import { readFileSync } from "node:fs";
-import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
+import { type PDFDict, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import { applyFinishing } from "@folio/render-page/pdf-finish";
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { mendForPdfUa } from "@folio/render-page/pdfua/mend";
-import { dictOf, entry, itemsAt, streamBytes, textAt } from "@folio/render-page/pdfua/pdf-values";
+import { MAX_UNTAGGED_LINKS } from "@folio/render-page/pdfua/mend-untagged-links";
+import { dictAt, dictOf, entry, itemsAt, numberAt, streamBytes, textAt } from "@folio/render-page/pdfua/pdf-values";
 import { describe, expect, it } from "vitest";
+import { differingPages, pagesPixels } from "./page-pixels.ts";
 import { taggedPdf } from "./tagged-pdf.ts";
 
 const fixture = (name: string) =>
@@ -84,6 +87,21 @@ describe("the catalog mend", () => {
   });
 });
 
+/** The document element: the structure tree root's first kid. */
+const documentElement = (root: PDFDict | null) => dictOf(itemsAt(root, "K")[0]);
+
+/** The corpus file's link as Chromium prints a header's: no /StructParent, no OBJR, and twice (as on two pages). */
+async function linkOutsideTwice(): Promise<Uint8Array> {
+  const doc = await load(await taggedPdf("link-outside-structure"));
+  const page = doc.getPages()[0];
+  const annotation = dictOf(itemsAt(page?.node ?? null, "Annots")[0]);
+  if (!page || !annotation) throw new Error("the corpus file has no link annotation");
+  annotation.delete(PDFName.of("StructParent"));
+  const copy = doc.context.register(annotation.clone());
+  page.node.set(PDFName.of("Annots"), doc.context.obj([...(page.node.Annots()?.asArray() ?? []), copy]));
+  return doc.save({ useObjectStreams: false });
+}
+
 describe("the link mend", () => {
   const contents = async (bytes: Uint8Array) => {
     const doc = await load(bytes);
@@ -104,5 +122,60 @@ describe("the link mend", () => {
     const inherited = await mendForPdfUa(built, { title: "Invoice INV-1", links });
     expect(await rules(inherited)).toEqual({});
     expect(await contents(inherited)).toEqual(["https://example.com/terms"]);
+  });
+  it("the page's names, one per Link element in order, give the /Contents; a list of another length gives none", async () => {
+    const printed = fixture("link-and-list.pdf");
+    expect(await contents(await mendForPdfUa(printed, { linkNames: [" the terms "] }))).toEqual(["the terms"]);
+    // The caller's text for the target is what a name-less link falls back to before its address.
+    const blank = await mendForPdfUa(printed, { linkNames: [""], links: { "https://example.com/terms": "by target" } });
+    expect(await contents(blank)).toEqual(["by target"]);
+    for (const linkNames of [["one", "two"], []])
+      expect(await contents(await mendForPdfUa(printed, { linkNames }))).toEqual(["https://example.com/terms"]);
+  });
+
+  it("a Link that shows no text (an icon named by aria-label) gets its name as /Alt too (FOLIO-LINK-TEXT)", async () => {
+    const icon = await taggedPdf("link-without-text");
+    expect(await rules(await mendForPdfUa(icon, { title: "Invoice INV-1" }))).toEqual({ "FOLIO-LINK-TEXT": 1 });
+    const named = await mendForPdfUa(icon, { title: "Invoice INV-1", linkNames: ["Help centre"] });
+    expect(await rules(named)).toEqual({});
+    const root = dictAt((await load(named)).catalog, "StructTreeRoot");
+    const link = itemsAt(dictOf(itemsAt(root, "K")[0]), "K")
+      .map(dictOf)
+      .find((kid) => entry(kid, "S")?.toString() === "/Link");
+    expect(textAt(link ?? null, "Alt")).toBe("Help centre");
+  });
+
+  it("annotations outside the structure tree (a header's link): one Link element per target, last; pixels kept", async () => {
+    const bytes = await linkOutsideTwice();
+    expect(await rules(bytes)).toMatchObject({ "28-011": 2 });
+    const mended = await mendForPdfUa(bytes, { title: "Invoice INV-1" });
+    expect(await rules(mended)).toEqual({});
+    const doc = await load(mended);
+    const root = dictAt(doc.catalog, "StructTreeRoot");
+    const last = itemsAt(documentElement(root), "K").at(-1);
+    expect(textAt(dictOf(last), "Alt")).toBe("Terms of sale");
+    const annotations = doc.getPages()[0]?.node.Annots()?.asArray() ?? [];
+    expect(itemsAt(dictOf(last), "K").map((kid) => dictOf(kid)?.get(PDFName.of("Obj")))).toEqual(annotations);
+    // Each annotation's /StructParent leads back to that element through the parent tree.
+    const parents = new Map<number, unknown>();
+    const nums = itemsAt(dictAt(root, "ParentTree"), "Nums");
+    for (let i = 0; i < nums.length; i += 2) parents.set(Number(nums[i]?.toString()), nums[i + 1]);
+    const keys = annotations.map((ref) => numberAt(dictOf(doc.context.lookup(ref)), "StructParent") ?? -1);
+    expect(keys.map((key) => parents.get(key))).toEqual([last, last]);
+    expect(numberAt(root, "ParentTreeNextKey")).toBe(Math.max(...keys) + 1);
+    expect(differingPages(await pagesPixels(bytes), await pagesPixels(mended))).toEqual([]);
+    const again = await load(await mendForPdfUa(mended));
+    expect(itemsAt(documentElement(dictAt(again.catalog, "StructTreeRoot")), "K")).toHaveLength(
+      itemsAt(documentElement(root), "K").length,
+    );
+  });
+  it("past MAX_UNTAGGED_LINKS untagged annotations none is tagged: the check reports 28-011 at once", async () => {
+    const doc = await load(await linkOutsideTwice());
+    const page = doc.getPages()[0];
+    const annotation = page?.node.Annots()?.get(0);
+    if (!page || !annotation) throw new Error("the file has no link annotation");
+    page.node.set(PDFName.of("Annots"), doc.context.obj(Array(MAX_UNTAGGED_LINKS + 1).fill(annotation)));
+    const mended = await mendForPdfUa(await doc.save(), { title: "Invoice INV-1" });
+    expect(await rules(mended)).toEqual({ "28-011": MAX_UNTAGGED_LINKS + 1 });
   });
 });

@@ -2,6 +2,7 @@
 // (src/render/chromium) and container/src answers them. The bodies' own codecs are the job's (job-contract.ts), the
 // join's (join-contract.ts) and a failure's (job-failure.ts); an e-invoice check or a page image names its seat in
 // headers (job-contract.ts, seatHeaders).
+import { linkNamesFromHeader, linkNamesToHeader } from "./link-names.ts";
 
 /** Every route the backend answers; all but the health probe need the shared secret. */
 export const BACKEND_ROUTES = {
@@ -37,6 +38,8 @@ export const BACKEND_HEADERS = {
   pagesCut: "x-pages-cut",
   /** How long the backend took, from the request's arrival (for the logs and the bench). */
   renderMs: "x-render-ms",
+  /** A `pdfua` print's link names (link-names.ts): base64 of their JSON, bounded. */
+  linkNames: "x-link-names",
   /** A page image's pixels, `WIDTHxHEIGHT`. */
   imageSize: "x-image-size",
 } as const;
@@ -54,23 +57,30 @@ export const BACKEND_CONTENT_TYPES = {
 /** The headers of a printed or joined file's answer. */
 export function fileHeaders(
   contentType: string,
-  file: { bytes: Uint8Array; pageCount: number; cut?: boolean },
+  file: { bytes: Uint8Array; pageCount: number; cut?: boolean; linkNames?: readonly string[] },
   receivedAt: number,
 ): Record<string, string | number> {
+  const linkNames = file.linkNames && linkNamesToHeader(file.linkNames);
   return {
     "content-type": contentType,
     "content-length": file.bytes.byteLength,
     [BACKEND_HEADERS.pageCount]: String(file.pageCount),
     ...(file.cut ? { [BACKEND_HEADERS.pagesCut]: "true" } : {}),
+    ...(linkNames ? { [BACKEND_HEADERS.linkNames]: linkNames } : {}),
     [BACKEND_HEADERS.renderMs]: String(Date.now() - receivedAt),
   };
 }
 
-/** A file answer's pages (`fallback` when the header is missing) and whether its print was cut. */
-export function fileFromHeaders(headers: Headers, fallback: number): { pageCount: number; cut: boolean } {
+/** A file answer's pages (`fallback` when the header is missing), whether its print was cut, and its link names. */
+export function fileFromHeaders(
+  headers: Headers,
+  fallback: number,
+): { pageCount: number; cut: boolean; linkNames?: string[] } {
+  const linkNames = linkNamesFromHeader(headers.get(BACKEND_HEADERS.linkNames));
   return {
     pageCount: Number(headers.get(BACKEND_HEADERS.pageCount) ?? String(fallback)),
     cut: headers.get(BACKEND_HEADERS.pagesCut) === "true",
+    ...(linkNames ? { linkNames } : {}),
   };
 }
 

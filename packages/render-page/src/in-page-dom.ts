@@ -9,13 +9,18 @@ export interface InPageElement {
   className: string;
   /** An element's text is never null (only a document's or a doctype's is). */
   textContent: string;
+  /** The text as laid out: what is not drawn left out, boxes apart on lines of their own. */
+  readonly innerText: string;
   readonly dataset: Record<string, string | undefined>;
   querySelector(selectors: string): InPageElement | null;
   querySelectorAll<E extends InPageElement = InPageElement>(selectors: string): ArrayLike<E>;
   appendChild<E extends InPageElement>(child: E): E;
   replaceChildren(...children: InPageElement[]): void;
   contains(other: InPageElement): boolean;
-  getClientRects(): ArrayLike<unknown>;
+  getClientRects(): ArrayLike<{ readonly width: number; readonly height: number }>;
+  getAttribute(name: string): string | null;
+  closest(selectors: string): InPageElement | null;
+  checkVisibility(options: { visibilityProperty: boolean }): boolean;
 }
 
 export interface InPageAnchor extends InPageElement {

@@ -90,6 +90,8 @@ export interface RenderedFile {
   pageCount: number;
   /** The document has more pages than `maxPages`, and the file holds only those (`cutAtMaxPages`). */
   cut?: boolean;
+  /** A `pdfua` PDF only: each link's accessible name, in document order (link-names.ts). */
+  linkNames?: string[];
 }
 
 /** The job as the backend's POST /render body (JSON, snake_case like the rest of Folio's wire). */

@@ -2,6 +2,7 @@
 // Puppeteer takes, and the table of contents when the job asks for one.
 import type { InPageDocument } from "./in-page-dom.ts";
 import { type PageOptions, printsTagged, type RenderedFile, type RenderJob } from "./job-contract.ts";
+import { readLinkNames } from "./link-names.ts";
 import {
   applyOverride,
   needsDeclaredPage,
@@ -42,7 +43,8 @@ function pdfOptions(options: PageOptions, geometry: PageGeometry, ranges: string
 }
 
 /**
- * Prints the loaded document of `job` as a PDF, and counts its pages. A job that cuts at its ceiling (a preview) and
+ * Prints the loaded document of `job` as a PDF, and counts its pages; a `pdfua` document's link names are read once it
+ * printed, the table of contents filled in (its links are links too). A job that cuts at its ceiling (a preview) and
  * finds a page past it prints again up to the ceiling: Chromium's own print of those pages keeps their structure tree,
  * outline and links whole, which deleting pages from the longer file would leave pointing at pages it no longer holds.
  */
@@ -66,7 +68,10 @@ export async function printPdf(page: PageLike, job: RenderJob): Promise<Rendered
   };
   const bytes = await printed(pageRanges(job));
   const pageCount = pdfPageCount(bytes);
-  if (!job.cutAtMaxPages || job.maxPages === undefined || pageCount <= job.maxPages) return { bytes, pageCount };
-  const cut = await printed(`1-${job.maxPages}`);
-  return { bytes: cut, pageCount: pdfPageCount(cut), cut: true };
+  const file: RenderedFile =
+    !job.cutAtMaxPages || job.maxPages === undefined || pageCount <= job.maxPages
+      ? { bytes, pageCount }
+      : await printed(`1-${job.maxPages}`).then((cut) => ({ bytes: cut, pageCount: pdfPageCount(cut), cut: true }));
+  const linkNames = o.pdfua === undefined ? null : await readLinkNames(page);
+  return linkNames ? { ...file, linkNames } : file;
 }

@@ -17,7 +17,7 @@ const RAW_TEXT = new Set(["script", "style", "title", "textarea", "xmp", "iframe
 /** Roles that make a <table> a layout table, which Chromium tags as no Table (docs/accessibility.md#mends). */
 const LAYOUT_ROLES = new Set(["presentation", "none"]);
 
-/** The elements whose attributes a finding depends on: `lang`, `alt`, `role`, `href`. */
+/** The elements whose attributes a finding depends on: `lang`, `alt`, `role`, `href`, `aria-label`. */
 const READ_ATTRIBUTES = new Set(["html", "img", "table", "a"]);
 const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
@@ -35,8 +35,8 @@ const MESSAGES = {
     'the <table> has data cells but no header cell: mark its headings <th scope="col"> (or "row"), or give a ' +
     'table used for layout role="presentation"',
   link:
-    "the link (<a href>) holds no text and no image with alt: a reader announces only its address. Give it text " +
-    "(Chromium does not carry aria-label into the PDF)",
+    "the link (<a href>) holds no text, no image with alt and no aria-label: a reader announces only its " +
+    'address. Give it text, or name an icon link with aria-label="..."',
 };
 
 /** One pass's state: the elements open, the last heading level, what the document declared. */
@@ -114,8 +114,9 @@ class AuthoringWalk {
     if (name === "table")
       element.table = { layout: LAYOUT_ROLES.has(attributes.get("role") ?? ""), cells: false, headers: false };
     if (name === "a" && attributes.has("href")) {
-      element.link = { named: false };
-      this.unnamedLinks.push(element.link);
+      // The render names a link by its aria-label as a reader does (docs/accessibility.md#in-a-render).
+      element.link = { named: decodeEntities(attributes.get("aria-label") ?? "").trim() !== "" };
+      if (!element.link.named) this.unnamedLinks.push(element.link);
     }
     this.stack.push(element);
   }

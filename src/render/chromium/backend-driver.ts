@@ -20,8 +20,9 @@ export async function postJob(send: BackendFetch, secret: string, job: ChromiumJ
   const timeoutMs = job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS;
   const response = await postToBackend(send, secret, BACKEND_ROUTES.render.path, jobToWire(job), timeoutMs);
   if (response.ok) {
-    const { pageCount, cut } = fileFromHeaders(response.headers, 1);
-    return { bytes: new Uint8Array(await response.arrayBuffer()), pageCount, ...(cut ? { cut: true } : {}) };
+    const { pageCount, cut, linkNames } = fileFromHeaders(response.headers, 1);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { bytes, pageCount, ...(cut ? { cut: true } : {}), ...(linkNames ? { linkNames } : {}) };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
   throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));

@@ -6,17 +6,26 @@ import type { PdfUaReport, PdfUaViolation } from "@folio/render-page/pdfua/viola
 import type { AccessibilityCompliance } from "../../contract/compliance";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
+import { marginLinkTexts } from "../accessibility/margin-links";
 import type { PdfUaMendOptions, RenderBackend, SideSeat } from "../chromium/driver";
 import { finishPdf, type PdfFinishing } from "./pdf-finishing";
 
-/** What the mends need to know of the render, or undefined without `pdfua`. */
-export function pdfUaMendOptions(options: RenderOptions): PdfUaMendOptions | undefined {
+/**
+ * What the mends need to know of the render, or undefined without `pdfua`: `margins` are the header and footer as
+ * Liquid rendered them, whose links are named by their URL's text (the page names the body's after printing).
+ */
+export function pdfUaMendOptions(
+  options: RenderOptions,
+  margins: Pick<RenderOptions, "header_html" | "footer_html">,
+): PdfUaMendOptions | undefined {
   if (!options.pdfua) return undefined;
   const { metadata, header_html, footer_html } = options;
+  const links = marginLinkTexts(margins.header_html, margins.footer_html);
   return {
     title: metadata?.title,
     lang: metadata?.lang,
     pagination: header_html !== undefined || footer_html !== undefined,
+    ...(Object.keys(links).length > 0 ? { links } : {}),
   };
 }
 

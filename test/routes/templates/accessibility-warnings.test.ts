@@ -77,6 +77,27 @@ describe("accessibility warnings while the template is written", () => {
     ]);
   });
 
+  it("an icon link named by aria-label is named; an empty or blank aria-label names nothing", async () => {
+    const { api_key: key } = await newAccount();
+    const icon = (label: string) =>
+      ACCESSIBLE.replace("</a>.</p>", `</a>. <a class="icon" href="https://example.com/help"${label}></a></p>`);
+    const named = await call("POST", "/v1/templates", {
+      key,
+      body: { name: "icon", source: icon(' aria-label="Help"'), example: EXAMPLE, options: PDFUA },
+    });
+    expect(named.status).toBe(201);
+    expect(named.json.warnings).toEqual([]);
+    for (const label of [' aria-label=""', ' aria-label=" &#32; "', ""]) {
+      const res = await call("POST", "/v1/templates", {
+        key,
+        body: { name: `blank${label.length}`, source: icon(label), example: EXAMPLE, options: PDFUA },
+      });
+      expect(accessibilityOf(res.json.warnings), label).toEqual([
+        expect.objectContaining({ rule: "FOLIO-LINK-TEXT", message: expect.stringContaining("aria-label") }),
+      ]);
+    }
+  });
+
   it("reads HTML as a browser does: unquoted and bare attributes, script text, raw blocks, Liquid-written elements", async () => {
     const { api_key: key } = await newAccount();
     const source =

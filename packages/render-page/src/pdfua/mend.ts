@@ -16,6 +16,11 @@ export interface PdfUaMendOptions extends DocumentEntries {
   pagination?: boolean | undefined;
   /** The text of the document's links, by target, for their annotations' /Contents (else their address). */
   links?: LinkTexts | undefined;
+  /**
+   * The accessible name of each link the page printed, in document order (docs/accessibility.md#mends): its text, else
+   * its aria-label, else the alt of its images. Used only when it holds one name per Link element.
+   */
+  linkNames?: readonly string[] | undefined;
 }
 
 export interface PdfUaMend {
@@ -50,7 +55,7 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
   mendCatalog(doc, options);
   mendXmp(doc);
   mendStructure(doc.catalog);
-  mendLinks(doc, options.links ?? {});
+  mendLinks(doc, options.links ?? {}, options.linkNames ?? []);
   const pages = doc.getPages();
   return {
     pageCount: pages.length,

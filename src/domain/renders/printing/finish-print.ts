@@ -66,7 +66,9 @@ async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<
     return { bytes, ...kept };
   }
   const run = { backend: deps.chromium(), seat, preview: job.mark !== undefined };
-  const accessible = await accessiblePdf({ ...kept, bytes: marked }, prepared.finishing, prepared.accessibility, run);
+  // The names the page gave its links travel with the job's options, for the annotations' /Contents.
+  const mend = file.linkNames ? { ...prepared.accessibility, linkNames: file.linkNames } : prepared.accessibility;
+  const accessible = await accessiblePdf({ ...kept, bytes: marked }, prepared.finishing, mend, run);
   return {
     bytes: accessible.bytes,
     ...kept,

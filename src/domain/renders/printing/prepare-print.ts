@@ -108,7 +108,7 @@ export async function preparePrint(job: PrintJob, deps: PrintDeps, seat: RenderS
     ...(footer_html === undefined ? {} : { footer_html: await job.renderPart(footer_html, "options.footer_html") }),
   };
   const finishing = format === "pdf" ? await preparePdfFinishing(options, job.renderPart) : null;
-  const accessibility = format === "pdf" ? pdfUaMendOptions(options) : undefined;
+  const accessibility = format === "pdf" ? pdfUaMendOptions(options, rendered) : undefined;
   if (accessibility) refuseBeforePrint(job.plan.version.expectedPages, deps.chromium);
   return {
     format,
