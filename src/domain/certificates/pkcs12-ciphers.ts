@@ -1,12 +1,12 @@
 // How a PKCS#12 file's password turns into its keys (docs/signing.md#pkcs12): PBES2 (PBKDF2 with AES-CBC, today's
-// tools) and the legacy PBES1 forms (3DES, RC2) older OpenSSL, macOS and Windows export. Both derivations are
-// pkcs12-kdf.ts's, which give the event loop turns; AES through WebCrypto, 3DES and RC2 through node-forge, since
-// WebCrypto has neither cipher. A part's scheme is read first, so its cost is known before anything is derived.
+// tools) and the legacy PBES1 forms (3DES, RC2) older OpenSSL, macOS and Windows export. PBKDF2 and AES through
+// WebCrypto; the PKCS#12 derivation is pkcs12-kdf.ts's, which gives the event loop turns, and 3DES and RC2 come from
+// node-forge, since WebCrypto has neither. A part's scheme is read first, so its cost is known before any derivation.
 import type * as asn1js from "asn1js";
 import forge from "node-forge";
 import { type AlgorithmIdentifier, PBES2Params, PBKDF2Params } from "pkijs";
 import type { DerivedKey } from "./pkcs12-budget";
-import { type KdfHash, pbkdf2Derive, pkcs12Derive } from "./pkcs12-kdf";
+import { type KdfHash, pkcs12Derive } from "./pkcs12-kdf";
 import { uploadRefusal } from "./upload-refusal";
 
 type LegacyCipher = "3DES-CBC" | "RC2";
@@ -121,7 +121,11 @@ export async function decryptWithPassword(
     const iv = await pkcs12Derive(password, salt, 2, iterations, PBES1_IV_BYTES);
     return decryptLegacy(scheme.cipher, key, iv, data, scheme.rc2Bits);
   }
-  const bits = await pbkdf2Derive(password, salt, iterations, keyBytes, scheme.hash);
+  const base = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, [
+    "deriveBits",
+  ]);
+  const pbkdf2 = { name: "PBKDF2", hash: scheme.hash, salt, iterations };
+  const bits = new Uint8Array(await crypto.subtle.deriveBits(pbkdf2, base, keyBytes * 8));
   if (scheme.cipher === "3DES-CBC") return decryptLegacy("3DES-CBC", bits, scheme.iv, data);
   const key = await crypto.subtle.importKey("raw", bits, "AES-CBC", false, ["decrypt"]);
   try {
