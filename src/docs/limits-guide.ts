@@ -14,7 +14,7 @@ import {
 } from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
 import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
-import { MAX_KDF_ITERATIONS } from "../domain/certificates/pkcs12-ciphers";
+import { MAX_PKCS12_ITERATIONS } from "../domain/certificates/pkcs12-budget";
 import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
@@ -167,7 +167,8 @@ const ROWS: Array<[string, string, string]> = [
     "certificates",
     `${CERTIFICATE_UPLOADS_PER_MINUTE} uploads a minute per API key; ${MAX_CERTIFICATES_PER_ACCOUNT} live per ` +
       `account; a PKCS#12 file of ${MAX_PKCS12_BYTES / 1024} KB with at most ` +
-      `${MAX_KDF_ITERATIONS.toLocaleString("en-US")} key-derivation iterations, checked before deriving`,
+      `${MAX_PKCS12_ITERATIONS.toLocaleString("en-US")} key-derivation iterations for the whole file (MAC, ` +
+      "every encrypted part, a legacy part's key and IV apart), all read before deriving",
     "429 `rate_limited` (`certificate_uploads_per_minute`); 409 `conflict` (`certificate_limit`); 400 at `pkcs12` " +
       "(`details.max_bytes`, `details.max_iterations`)",
   ],

@@ -5,8 +5,8 @@ import { SIGN_NONCE_MAX, SIGN_TEXT_MAX } from "../contract/render-options/sign-o
 import { CERTIFICATE_UPLOADS_PER_MINUTE } from "../domain/accounts/admission";
 import { MAX_CHAIN_CERTIFICATES } from "../domain/certificates/check-certificate";
 import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
-import { MAX_KDF_ITERATIONS } from "../domain/certificates/pkcs12-ciphers";
-import { MAX_PKCS12_BYTES, MAX_PKCS12_DERIVATIONS } from "../domain/certificates/read-pkcs12";
+import { MAX_PKCS12_DERIVATIONS, MAX_PKCS12_ITERATIONS } from "../domain/certificates/pkcs12-budget";
+import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -33,8 +33,11 @@ export function signingGuide(): string {
     `<code>password</code>, <code>certificate_pem</code>, <code>private_key_pem</code>, <code>chain_pem</code>), ` +
     `which never repeats it: an unreadable file or PEM; a wrong password; a <code>pkcs12</code> over ` +
     `${number(MAX_PKCS12_BYTES / 1024)} KB (<code>details.max_bytes</code>), asking more than ` +
-    `${number(MAX_KDF_ITERATIONS)} key-derivation iterations (<code>details.max_iterations</code>, refused before ` +
-    `any key is derived) or more than ${MAX_PKCS12_DERIVATIONS} password-derived keys; a key that is not the ` +
+    `${number(MAX_PKCS12_ITERATIONS)} key-derivation iterations for the whole file (<code>details.max_iterations` +
+    `</code>, refused before any key is derived: the MAC and every encrypted part together, the legacy 3DES and RC2 ` +
+    `parts counting their key and their IV apart, and each derivation its iterations once for every hash-sized ` +
+    `block it makes, so a 3DES key from SHA-1 counts twice) or more than ${MAX_PKCS12_DERIVATIONS} ` +
+    `password-derived keys; a key that is not the ` +
     `certificate's; a certificate outside its validity, without the digitalSignature or nonRepudiation key usage, ` +
     `or for TLS servers only; an RSA key outside 2048-4096 bits or a curve other than P-256 and P-384; a chain over ` +
     `${MAX_CHAIN_CERTIFICATES} certificates or whose links do not verify.</p>\n` +

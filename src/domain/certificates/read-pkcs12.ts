@@ -1,7 +1,8 @@
 // A PKCS#12 file unpacked (docs/signing.md#pkcs12): its integrity checked with the password (a wrong password is
 // told apart from a damaged file), then its certificates and its one private key taken out. Every iteration count
-// is checked before the derivation it drives, and the number of derivations is bounded, so no file makes the Worker
-// derive keys for long.
+// the file shows (its MAC, each encrypted part, each shrouded key) is read and reserved against the file's budget
+// (pkcs12-budget.ts) before the first key is derived; a shrouded key found inside an encrypted part, whose count
+// cannot be read sooner, is reserved before its own derivation. So no file makes the Worker derive keys for long.
 import type * as asn1js from "asn1js";
 import {
   AuthenticatedSafe,
@@ -14,13 +15,20 @@ import {
   SafeContents,
 } from "pkijs";
 import { ServiceError } from "../../errors";
-import { decryptWithPassword, pkcs12Derive, unreadablePkcs12, wrongPassword } from "./pkcs12-ciphers";
+import { type DerivedKey, derivationBudget } from "./pkcs12-budget";
+import {
+  decryptWithPassword,
+  derivationsOf,
+  type PasswordScheme,
+  readScheme,
+  unreadablePkcs12,
+  wrongPassword,
+} from "./pkcs12-ciphers";
+import { pkcs12Derive } from "./pkcs12-kdf";
 import { uploadRefusal } from "./upload-refusal";
 
 /** The largest PKCS#12 file read, decoded (docs/signing.md#refusals). */
 export const MAX_PKCS12_BYTES = 65_536;
-/** Password-derived keys one file may need: its MAC, its encrypted certificates and its key, with room to spare. */
-export const MAX_PKCS12_DERIVATIONS = 4;
 
 const DATA = "1.2.840.113549.1.7.1";
 const ENCRYPTED_DATA = "1.2.840.113549.1.7.6";
@@ -67,41 +75,45 @@ function parse<T>(read: () => T): T {
   }
 }
 
-/** Counts each derivation against the file's allowance before it runs. */
-function derivationBudget() {
-  let used = 0;
-  return () => {
-    used += 1;
-    if (used <= MAX_PKCS12_DERIVATIONS) return;
-    throw uploadRefusal(
-      "pkcs12",
-      `The PKCS#12 file needs more than ${MAX_PKCS12_DERIVATIONS} password-derived keys.`,
-      "a file with one key and its certificates",
-      { max_derivations: MAX_PKCS12_DERIVATIONS },
-    );
-  };
-}
+/** A part of the file: plain safe contents, or contents encrypted under the password. */
+type SafePart = { contents: SafeContents } | { scheme: PasswordScheme; ciphertext: Uint8Array };
 
-async function checkMac(pfx: PFX, content: Uint8Array, password: string, spend: () => void): Promise<void> {
-  const macData = pfx.macData;
-  if (!macData) return;
-  const hash = MAC_HASH[macData.mac.digestAlgorithm.algorithmId];
-  if (!hash) throw unreadablePkcs12();
-  spend();
-  const salt = octets(macData.macSalt);
-  const macKey = pkcs12Derive(password, salt, 3, macData.iterations ?? 1, hash.bytes, hash.name);
-  const key = await crypto.subtle.importKey("raw", macKey, { name: "HMAC", hash: hash.name }, false, ["verify"]);
-  if (!(await crypto.subtle.verify("HMAC", key, octets(macData.mac.digest), content))) throw wrongPassword();
-}
-
-async function safeContentsOf(info: ContentInfo, password: string, spend: () => void): Promise<SafeContents> {
-  if (info.contentType === DATA) return parse(() => SafeContents.fromBER(octets(info.content)));
+function readPart(info: ContentInfo): SafePart {
+  if (info.contentType === DATA) return { contents: parse(() => SafeContents.fromBER(octets(info.content))) };
   if (info.contentType !== ENCRYPTED_DATA) throw unreadablePkcs12();
   const encrypted = parse(() => new EncryptedData({ schema: info.content }));
   const { contentEncryptionAlgorithm } = encrypted.encryptedContentInfo;
   const ciphertext = parse(() => new Uint8Array(encrypted.encryptedContentInfo.getEncryptedContent()));
-  spend();
-  const plain = await decryptWithPassword(contentEncryptionAlgorithm, ciphertext, password);
+  return { scheme: readScheme(contentEncryptionAlgorithm), ciphertext };
+}
+
+const shroudedSchemes = (contents: SafeContents) =>
+  contents.safeBags
+    .filter((bag) => bag.bagId === SHROUDED_KEY_BAG)
+    .map((bag) => readScheme((bag.bagValue as PKCS8ShroudedKeyBag).encryptionAlgorithm));
+
+/** What the MAC's key takes, or nothing for a file without a MAC. */
+function macDerivation(pfx: PFX): DerivedKey[] {
+  const macData = pfx.macData;
+  if (!macData) return [];
+  const hash = MAC_HASH[macData.mac.digestAlgorithm.algorithmId];
+  if (!hash) throw unreadablePkcs12();
+  return [[{ iterations: macData.iterations ?? 1, bytes: hash.bytes, hash: hash.name }]];
+}
+
+async function checkMac(pfx: PFX, content: Uint8Array, password: string): Promise<void> {
+  const macData = pfx.macData;
+  const hash = MAC_HASH[macData?.mac.digestAlgorithm.algorithmId ?? ""];
+  if (!macData || !hash) return;
+  const salt = octets(macData.macSalt);
+  const macKey = await pkcs12Derive(password, salt, 3, macData.iterations ?? 1, hash.bytes, hash.name);
+  const key = await crypto.subtle.importKey("raw", macKey, { name: "HMAC", hash: hash.name }, false, ["verify"]);
+  if (!(await crypto.subtle.verify("HMAC", key, octets(macData.mac.digest), content))) throw wrongPassword();
+}
+
+async function contentsOf(part: SafePart, password: string): Promise<SafeContents> {
+  if ("contents" in part) return part.contents;
+  const plain = await decryptWithPassword(part.scheme, part.ciphertext, password);
   return parse(() => SafeContents.fromBER(plain));
 }
 
@@ -119,19 +131,24 @@ async function unpack(file: Uint8Array, password: string): Promise<UnpackedKeyAn
   const pfx = parse(() => PFX.fromBER(file));
   if (pfx.authSafe.contentType !== DATA) throw unreadablePkcs12();
   const content = parse(() => octets(pfx.authSafe.content));
-  const spend = derivationBudget();
-  await checkMac(pfx, content, password, spend);
-  const safe = parse(() => AuthenticatedSafe.fromBER(content));
+  const parts = parse(() => AuthenticatedSafe.fromBER(content)).safeContents.map(readPart);
+  const reserve = derivationBudget();
+  const partSchemes = parts.flatMap((part) => ("scheme" in part ? [part.scheme] : shroudedSchemes(part.contents)));
+  reserve([...macDerivation(pfx), ...partSchemes.map(derivationsOf)]);
+  await checkMac(pfx, content, password);
   const keys: Uint8Array[] = [];
   const certificates: Uint8Array[] = [];
-  for (const info of safe.safeContents) {
-    for (const bag of (await safeContentsOf(info, password, spend)).safeBags) {
+  for (const part of parts) {
+    const contents = await contentsOf(part, password);
+    // A shrouded key inside an encrypted part showed no count until the part was opened: reserved before deriving.
+    if ("scheme" in part) reserve(shroudedSchemes(contents).map(derivationsOf));
+    for (const bag of contents.safeBags) {
       if (bag.bagId === CERT_BAG) certificates.push(octets((bag.bagValue as CertBag).certValue as asn1js.OctetString));
       if (bag.bagId === KEY_BAG) keys.push(new Uint8Array((bag.bagValue as PrivateKeyInfo).toSchema().toBER()));
       if (bag.bagId !== SHROUDED_KEY_BAG) continue;
       const shrouded = bag.bagValue as PKCS8ShroudedKeyBag;
-      spend();
-      keys.push(await decryptWithPassword(shrouded.encryptionAlgorithm, octets(shrouded.encryptedData), password));
+      const scheme = readScheme(shrouded.encryptionAlgorithm);
+      keys.push(await decryptWithPassword(scheme, octets(shrouded.encryptedData), password));
     }
   }
   if (keys.length !== 1 || certificates.length === 0)
