@@ -60,8 +60,12 @@ export function itemsAt(dict: PDFDict | null, key: string): PDFObject[] {
   return value.asArray().map((item) => (dict ? (dict.context.lookup(item) ?? item) : item));
 }
 
-/** A stream's bytes with its filters undone. */
+/**
+ * A stream's bytes with its filters undone. A stream pdf-lib encodes as it writes (a content stream it made) is read
+ * from the bytes it writes, so a document in memory reads as its saved file does.
+ */
 export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
-  if (!(stream instanceof PDFRawStream)) return null;
-  return decodePDFRawStream(stream).decode();
+  if (!(stream instanceof PDFStream)) return null;
+  const raw = stream instanceof PDFRawStream ? stream : PDFRawStream.of(stream.dict, stream.getContents());
+  return decodePDFRawStream(raw).decode();
 }
