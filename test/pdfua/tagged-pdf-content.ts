@@ -2,41 +2,43 @@
 // names (tagged-pdf-structure.ts), the running header and a table rule as artifacts.
 
 /** Each names one way the good file is altered; test/pdfua/checker.test.ts says which checkpoint it breaks. */
-export type Alteration =
-  | "no-xmp"
-  | "no-pdfuaid"
-  | "no-dc-title"
-  | "no-display-doc-title"
-  | "display-doc-title-false"
-  | "no-lang"
-  | "bad-lang-on-element"
-  | "no-mark-info"
-  | "suspects"
-  | "no-struct-tree"
-  | "untagged-text"
-  | "untagged-path"
-  | "mcid-not-in-tree"
-  | "artifact-in-tagged"
-  | "tagged-in-artifact"
-  | "td-outside-tr"
-  | "li-without-lbody"
-  | "figure-without-alt"
-  | "first-heading-h2"
-  | "heading-skipped"
-  | "h-and-numbered"
-  | "th-without-scope"
-  | "table-without-headers"
-  | "link-without-text"
-  | "unmapped-type"
-  | "circular-role-map"
-  | "standard-type-remapped"
-  | "link-without-contents"
-  | "link-outside-structure"
-  | "no-tabs"
-  | "tabs-row"
-  | "font-not-embedded"
-  | "unembedded-font-invisible"
-  | "type3-without-unicode";
+export const ALTERATIONS = [
+  "no-xmp",
+  "no-pdfuaid",
+  "no-dc-title",
+  "no-display-doc-title",
+  "display-doc-title-false",
+  "no-lang",
+  "bad-lang-on-element",
+  "no-mark-info",
+  "suspects",
+  "no-struct-tree",
+  "untagged-text",
+  "untagged-path",
+  "mcid-not-in-tree",
+  "artifact-in-tagged",
+  "tagged-in-artifact",
+  "td-outside-tr",
+  "li-without-lbody",
+  "figure-without-alt",
+  "first-heading-h2",
+  "heading-skipped",
+  "h-and-numbered",
+  "th-without-scope",
+  "table-without-headers",
+  "link-without-text",
+  "unmapped-type",
+  "circular-role-map",
+  "standard-type-remapped",
+  "link-without-contents",
+  "link-outside-structure",
+  "no-tabs",
+  "tabs-row",
+  "font-not-embedded",
+  "unembedded-font-invisible",
+  "type3-without-unicode",
+] as const;
+export type Alteration = (typeof ALTERATIONS)[number];
 
 /** The page's marked runs, MCIDs 0 to 8 in reading order. */
 export const MARKED_RUNS = ["H1", "P", "H2", "TH", "TD", "Lbl", "LBody", "Figure", "Link"] as const;

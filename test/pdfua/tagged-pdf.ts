@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import fontkit from "@cantoo/fontkit";
 import { PDFDocument, PDFName, PDFNumber, type PDFRef, PDFString, StandardFonts } from "@cantoo/pdf-lib";
-import { type Alteration, pageContent } from "./tagged-pdf-content.ts";
+import { ALTERATIONS, type Alteration, pageContent } from "./tagged-pdf-content.ts";
 import { FONT_MUTATIONS } from "./tagged-pdf-font-mutations.ts";
 import { MUTATIONS } from "./tagged-pdf-mutations.ts";
 import { buildStructure } from "./tagged-pdf-structure.ts";
@@ -11,6 +11,8 @@ import { buildStructure } from "./tagged-pdf-structure.ts";
 const AFTER_BUILD = { ...MUTATIONS, ...FONT_MUTATIONS };
 /** An alteration of the content as it is built, or of the document once built. */
 export type Change = Alteration | keyof typeof AFTER_BUILD;
+/** Every alteration of the corpus. */
+export const CHANGES: Change[] = [...ALTERATIONS, ...(Object.keys(AFTER_BUILD) as (keyof typeof AFTER_BUILD)[])];
 
 const INTER = new URL("../../node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf", import.meta.url);
 const ONE_PIXEL_PNG =

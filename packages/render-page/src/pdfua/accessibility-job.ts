@@ -3,7 +3,7 @@
 // more pages than the ceiling the measured cost per page allows. The wire form is one JSON line and the PDF after it,
 // both ways, so a megabyte of PDF travels as itself and not in base64.
 import { JobFailure } from "../job-failure.ts";
-import { openPdfUaCheck } from "./check.ts";
+import { openDocumentCheck } from "./check.ts";
 import { openPdfUaMend, type PdfUaMendOptions } from "./mend.ts";
 import type { PdfUaReport } from "./violations.ts";
 
@@ -28,13 +28,17 @@ function tooManyPages(pageCount: number): JobFailure {
   );
 }
 
-/** Mends `pdf` for PDF/UA-1 and checks the mended file, page by page. */
+/**
+ * Mends `pdf` for PDF/UA-1 and checks the mended file, page by page. The check reads the mended document in memory
+ * once it is saved, rather than parsing the saved bytes a second time: pdf-lib writes each object as it holds it, and
+ * the whole mutation corpus checks the same in memory as read back (test/pdfua/check-in-memory.test.ts).
+ */
 export async function mendAndCheck(pdf: Uint8Array, options: PdfUaMendOptions): Promise<AccessibilityResult> {
   const mend = await openPdfUaMend(pdf, options);
   if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
   for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index);
   const mended = await mend.save();
-  const check = await openPdfUaCheck(mended);
+  const check = openDocumentCheck(mend.document);
   for (let index = 0; index < check.pageCount; index++) check.checkPage(index);
   return { pdf: mended, report: check.report() };
 }

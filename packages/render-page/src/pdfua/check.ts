@@ -41,6 +41,15 @@ export async function openPdfUaCheck(bytes: Uint8Array): Promise<PdfUaCheck> {
     updateMetadata: false,
     parseSpeed: ParseSpeeds.Fastest,
   });
+  return openDocumentCheck(doc);
+}
+
+/**
+ * Checks what `doc` (a document in memory) holds as a whole, its pages as the caller asks. The mends' document is
+ * checked so once saved: pdf-lib writes every object the checker reads as it holds it
+ * (docs/accessibility.md#in-a-render).
+ */
+export function openDocumentCheck(doc: PDFDocument): PdfUaCheck {
   const tally = new ViolationTally();
   const catalogHasLang = checkCatalog(doc, tally);
   checkDocumentObjects(doc, tally);

@@ -2,7 +2,7 @@
 // LBody around what an LI holds besides its Lbl (09-005), a TR around cells a THead, TBody, TFoot or Table holds
 // directly (09-004), and a role map for the types Chromium writes that PDF 1.7 does not define (02-001).
 import { type PDFContext, PDFDict, PDFName, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
-import { dictAt, dictOf, nameAt } from "./pdf-values.ts";
+import { dictAt, dictOf, nameAt, pdfName } from "./pdf-values.ts";
 import { STANDARD_TYPES } from "./role-map.ts";
 import { type ElementAt, rawKids, wrapKids } from "./struct-wrap.ts";
 
@@ -78,7 +78,7 @@ function mendElement(edit: StructureEdit, element: ElementAt): ElementAt[] {
   const kids = rawKids(element.dict);
   const types = kids.map((kid) => kidType(edit, kid, context));
   const next: ElementAt[] = [];
-  const page = (element.dict.get(PDFName.of("Pg")) as PDFRef | undefined) ?? element.page;
+  const page = (element.dict.get(pdfName("Pg")) as PDFRef | undefined) ?? element.page;
   kids.forEach((kid, i) => {
     const dict = kid instanceof PDFRef && types[i] !== "" ? context.lookup(kid) : undefined;
     if (kid instanceof PDFRef && dict instanceof PDFDict) next.push({ ref: kid, dict, page });

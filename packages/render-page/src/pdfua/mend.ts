@@ -24,6 +24,8 @@ export interface PdfUaMendOptions extends DocumentEntries {
 }
 
 export interface PdfUaMend {
+  /** The document being mended: once save() answers, exactly what the saved file holds. */
+  readonly document: PDFDocument;
   readonly pageCount: number;
   /** Marks page `index`'s (0-based) untagged content as artifacts. */
   mendPage(index: number): void;
@@ -58,6 +60,7 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
   mendLinks(doc, options.links ?? {}, options.linkNames ?? []);
   const pages = doc.getPages();
   return {
+    document: doc,
     pageCount: pages.length,
     mendPage(index) {
       const page = pages[index];

@@ -20,8 +20,22 @@ export function dictOf(value: PDFObject | undefined): PDFDict | null {
   return null;
 }
 
+/** Names made once each: PDFName.of runs a regular expression over its text on every call, for every entry read. */
+const NAMES = new Map<string, PDFName>();
+/** Past this many, a name is made afresh: content streams name their resources as they like. */
+const MAX_NAMES = 1_000;
+
+/** The name `/text`, the same object PDFName.of answers. */
+export function pdfName(text: string): PDFName {
+  const known = NAMES.get(text);
+  if (known) return known;
+  const name = PDFName.of(text);
+  if (NAMES.size < MAX_NAMES) NAMES.set(text, name);
+  return name;
+}
+
 export const entry = (dict: PDFDict | null, key: string): PDFObject | undefined =>
-  dict ? dict.lookup(PDFName.of(key)) : undefined;
+  dict ? dict.lookup(pdfName(key)) : undefined;
 
 export const dictAt = (dict: PDFDict | null, key: string): PDFDict | null => dictOf(entry(dict, key));
 
@@ -60,8 +74,12 @@ export function itemsAt(dict: PDFDict | null, key: string): PDFObject[] {
   return value.asArray().map((item) => (dict ? (dict.context.lookup(item) ?? item) : item));
 }
 
-/** A stream's bytes with its filters undone. */
+/**
+ * A stream's bytes with its filters undone. A stream pdf-lib encodes as it writes (a content stream it made) is read
+ * from the bytes it writes, so a document in memory reads as its saved file does.
+ */
 export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
-  if (!(stream instanceof PDFRawStream)) return null;
-  return decodePDFRawStream(stream).decode();
+  if (!(stream instanceof PDFStream)) return null;
+  const raw = stream instanceof PDFRawStream ? stream : PDFRawStream.of(stream.dict, stream.getContents());
+  return decodePDFRawStream(raw).decode();
 }

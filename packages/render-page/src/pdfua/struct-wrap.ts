@@ -1,7 +1,7 @@
 // Putting a new structure element between an element and some of its kids (an LBody under an LI, a TR under a
 // TBody): the kids' /P, and the parent tree that leads marked content and annotations back to their element, follow.
 import { PDFArray, PDFDict, PDFName, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
-import { dictAt, dictOf, entry, nameAt, numberAt } from "./pdf-values.ts";
+import { dictAt, dictOf, entry, nameAt, numberAt, pdfName } from "./pdf-values.ts";
 
 export interface ElementAt {
   ref: PDFRef;
@@ -43,7 +43,7 @@ function numberTreeSlot(
 export function rawKids(dict: PDFDict): PDFObject[] {
   const kids = entry(dict, "K");
   if (kids instanceof PDFArray) return kids.asArray();
-  const raw = dict.get(PDFName.of("K"));
+  const raw = dict.get(pdfName("K"));
   return raw ? [raw] : [];
 }
 
@@ -58,7 +58,7 @@ function repointContent(parentTree: PDFDict | null, kid: PDFObject, page: PDFRef
     return;
   }
   const mcid = kid instanceof PDFNumber ? kid.asNumber() : numberAt(kidDict, "MCID");
-  const pageRef = (kidDict?.get(PDFName.of("Pg")) as PDFRef | undefined) ?? page;
+  const pageRef = (kidDict?.get(pdfName("Pg")) as PDFRef | undefined) ?? page;
   const pageDict = pageRef ? dictOf(context.lookup(pageRef)) : null;
   const slot = numberTreeSlot(parentTree, numberAt(pageDict, "StructParents") ?? -1);
   const owners = slot ? slot.array.lookup(slot.index) : undefined;

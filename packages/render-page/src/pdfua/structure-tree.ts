@@ -1,8 +1,8 @@
 // The structure tree read once per document: every element with the standard type it stands for, which marked
 // content (page and MCID) and which annotations it owns. The page walks and the structure rules ask it.
-import { type PDFDict, PDFName, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
+import { type PDFDict, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
 import { checkLanguage } from "./document-rules.ts";
-import { dictAt, dictOf, entry, itemsAt, nameAt, textAt } from "./pdf-values.ts";
+import { dictAt, dictOf, entry, itemsAt, nameAt, pdfName, textAt } from "./pdf-values.ts";
 import { standardTypeOf } from "./role-map.ts";
 import type { ViolationTally } from "./violations.ts";
 
@@ -30,7 +30,7 @@ export interface StructureTree {
 
 /** "12 0 R" for a reference; the raw entry is needed, since lookup() forgets which object it was. */
 const refKey = (dict: PDFDict | null, key: string): string | undefined => {
-  const raw = dict?.get(PDFName.of(key));
+  const raw = dict?.get(pdfName(key));
   return raw instanceof PDFRef ? raw.toString() : undefined;
 };
 
