@@ -8,6 +8,8 @@ export interface HostileContext {
   base: string;
   /** Trial accounts' keys. */
   attackers: string[];
+  /** A paid account's key, for what trials may not do (certificates; renders past a trial's pages). */
+  paidAttacker: string;
   neighbour: string;
 }
 

@@ -14,6 +14,7 @@ import { costForms } from "./hostile-cost.ts";
 import { countForms } from "./hostile-counts.ts";
 import { sendForms } from "./hostile-sends.ts";
 import { type Hostile, type HostileContext, unique } from "./hostile-setup.ts";
+import { signingForms } from "./hostile-signing.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const argument = (name: string) => {
@@ -41,7 +42,7 @@ async function post(base: string, key: string, path: string, body: unknown): Pro
 }
 
 /** Every request a hostile probe found holding the service, round by round. */
-const HOSTILE: Hostile[] = [...countForms(post), ...costForms(post), ...sendForms(post)];
+const HOSTILE: Hostile[] = [...countForms(post), ...costForms(post), ...sendForms(post), ...signingForms(post)];
 
 /** One hostile request's cost to others: the slowest /healthz while it ran and the neighbour's 1-page render. */
 async function measureOne(
@@ -95,6 +96,10 @@ async function measureAll(base: string, internalSecret: string) {
     name: "neighbour",
     plan: "scale",
   });
+  const paidAttacker = await accountKey(base, internalSecret, "/v1/internal/accounts", {
+    name: "paid attacker",
+    plan: "starter",
+  });
   const template = `neighbour-${unique()}`;
   await post(base, neighbour, "/v1/templates", {
     name: template,
@@ -106,7 +111,7 @@ async function measureAll(base: string, internalSecret: string) {
   // --only TEXT: the rows whose name holds TEXT (a row that once held the service for minutes, measured alone).
   const only = argument("--only");
   for (const hostile of HOSTILE.filter((row) => !only || row.name.includes(only))) {
-    const m = await measureOne({ base, attackers, neighbour }, hostile, invoice);
+    const m = await measureOne({ base, attackers, paidAttacker, neighbour }, hostile, invoice);
     console.log(
       `| ${hostile.name} | ${m.statuses} | ${(m.hostileMs / 1000).toFixed(1)} s | ${m.slowestHealth.toFixed(0)} ms | ${m.neighbourStatus}, ${(m.neighbourMs / 1000).toFixed(2)} s |`,
     );
