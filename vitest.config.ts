@@ -63,7 +63,12 @@ export default defineConfig({
           exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**", "test/pdfua/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
-          globalSetup: ["./test/handled-fetch-failures.ts", "./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
+          globalSetup: [
+            "./test/handled-fetch-failures.ts",
+            "./test/webhook-receiver.ts",
+            "./test/backend-fleet.ts",
+            "./test/time-stamp-authorities.ts",
+          ],
         },
       },
       {

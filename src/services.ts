@@ -6,9 +6,11 @@ import { trialLimiters } from "./domain/accounts/start-trial";
 import { signingKeys } from "./domain/certificates/signing-keys";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
 import type { SigningKeysPort } from "./domain/ports/signing-keys";
+import type { TimeStampsPort } from "./domain/ports/time-stamps";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
 import type { Signer } from "./domain/renders/serialize-render";
+import { timeStampEgress, timeStamps } from "./domain/time-stamps/time-stamps";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
@@ -79,6 +81,12 @@ export interface Services extends RequestScope {
   keys: PayloadKeys;
   /** The account's signing certificates, their keys opened from their seals for one request (docs/signing.md#keys). */
   signingKeys: SigningKeysPort;
+  /**
+   * B-T's RFC 3161 tokens from SIGN_TSA_URL: `stamp({accountId, signature, digest})` answers a checked token and the
+   * receipt's facts, within the authority's bounds (8 calls at once, 2 per account, a breaker); a failure is
+   * `render_failed` stage "signature", retryable (docs/limits.md#time-stamps).
+   */
+  timeStamps: TimeStampsPort;
 }
 
 export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services {
@@ -129,6 +137,12 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
     signingKeys: signingKeys(database(env.DB), {
       current: settings.payloadSecret,
       previous: settings.payloadSecretPrevious,
+    }),
+    timeStamps: timeStamps({
+      url: settings.signTsaUrl,
+      egress: timeStampEgress(settings),
+      gate: (name) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(name), hint),
+      clock: systemClock,
     }),
     ...scope,
     ...(trace ? { latency: trace } : {}),

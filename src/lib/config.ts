@@ -57,6 +57,8 @@ export function config(env: Env) {
     devSigningCa: production ? null : env.DEV_SIGNING_CA || null,
     /** The time-stamp authority `B-T` signatures call; null: `B-T` is refused at `options.sign.level`. */
     signTsaUrl: env.SIGN_TSA_URL || null,
+    /** A signature's level when `options.sign.level` is left out: `B-T` wherever an authority is set. */
+    defaultSignLevel: env.SIGN_TSA_URL ? ("B-T" as const) : ("B-B" as const),
     syncMaxDataBytes: positiveInteger(env.RENDER_SYNC_MAX_DATA_BYTES, 32768),
     maxBatchItems: positiveInteger(env.RENDER_MAX_BATCH_ITEMS, 50),
     /** Keyless trials the whole deployment starts in an hour, whatever addresses they come from. */
