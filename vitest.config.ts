@@ -45,13 +45,19 @@ export default defineConfig({
                 // A request may ask for the bench's latency model (test/routes/round-trips.test.ts); none else does.
                 LATENCY_MODEL: "on",
               },
-              // The barcode encoder's symbol program (bwip-js's bwipp.mjs, 2 MB) and pkijs (2 MB once transformed) are
-              // served to workerd as modules of their own, over HTTP: through the test runner's WebSocket they pass the
-              // 1 MiB a message may hold, which stops the next test file's worker ("Message is too large").
+              // The barcode encoder's symbol program (bwip-js's bwipp.mjs, 2 MB), pkijs (2 MB once transformed) and
+              // fontkit (1.6 MB) are served to workerd as modules of their own, over HTTP: through the test runner's
+              // WebSocket they pass the 1 MiB a module's message may hold, and every module sent that way also rides in
+              // the cache a reused worker is handed, whose 32 MiB the Worker's graph had reached; past either, the next
+              // test file's worker stops ("Message is too large").
               modulesRules: [
                 {
                   type: "ESModule",
-                  include: ["**/node_modules/bwip-js/dist/bwipp.mjs", "**/node_modules/pkijs/build/index.js"],
+                  include: [
+                    "**/node_modules/bwip-js/dist/bwipp.mjs",
+                    "**/node_modules/pkijs/build/index.js",
+                    "**/node_modules/@cantoo/fontkit/dist/browser-module.mjs",
+                  ],
                 },
               ],
             },

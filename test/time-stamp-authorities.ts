@@ -26,6 +26,8 @@ declare module "vitest" {
 
 const NAME = "CN=Test time-stamp authority";
 const TEN_MINUTES_MS = 600_000;
+/** How long /hold/ keeps a query: long enough for calls made together to overlap, within a call's 5 s. */
+const HOLD_MS = 3_000;
 
 /** The ways a path's first segment makes the authority misbehave; /<mode>/<key>, the key counting its requests. */
 type Mode = (request: pkijs.TimeStampReq, res: ServerResponse) => Promise<Uint8Array | null>;
@@ -46,6 +48,10 @@ async function modes(good: Authority): Promise<Record<string, Mode>> {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
     ok: (request) => grantedReply(request, good, new Date()),
+    hold: async (request) => {
+      await sleep(HOLD_MS);
+      return grantedReply(request, good, new Date());
+    },
     "wrong-nonce": (request) => {
       request.nonce = new asn1js.Integer({ value: 12345 });
       return grantedReply(request, good, new Date());
@@ -97,8 +103,9 @@ async function body(req: IncomingMessage): Promise<Uint8Array> {
 }
 
 /**
- * The development authority, and a misbehaving one: POST /<mode>/<key> answers as `modes` says; /hold/<key> answers
- * (granted) only once POST /release/<key> was called; GET /count/<key> says how many queries arrived for that key.
+ * The development authority, and a misbehaving one: POST /<mode>/<key> answers as `modes` says (/hold/ grants after
+ * 3 s); GET /count/<key> says how many queries arrived for that key, GET /most/<key> how many were in flight at once
+ * at most.
  */
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), "folio-tsa-"));
@@ -106,21 +113,19 @@ export default async function setup(project: TestProject) {
   const good = await openAuthority(await makeAuthority(NAME));
   const behave = await modes(good);
   const counts = new Map<string, number>();
-  const released = new Set<string>();
-  const holding = new Map<string, Array<() => void>>();
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
   const server: Server = createServer(async (req, res) => {
     const [, mode = "", key = ""] = (req.url ?? "/").split("/");
     const query = await body(req);
     if (mode === "count") return void res.writeHead(200).end(String(counts.get(key) ?? 0));
-    if (mode === "release") {
-      released.add(key);
-      for (const wake of holding.get(key) ?? []) wake();
-      return void res.writeHead(200).end();
-    }
+    if (mode === "most") return void res.writeHead(200).end(String(most.get(key) ?? 0));
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (mode === "hold" && !released.has(key))
-      await new Promise<void>((resolve) => holding.set(key, [...(holding.get(key) ?? []), resolve]));
-    const answer = behave[mode === "hold" ? "ok" : mode];
+    const now = (inFlight.get(key) ?? 0) + 1;
+    inFlight.set(key, now);
+    most.set(key, Math.max(most.get(key) ?? 0, now));
+    res.on("close", () => inFlight.set(key, (inFlight.get(key) ?? 1) - 1));
+    const answer = behave[mode];
     if (!answer) return void res.writeHead(404).end();
     let request: pkijs.TimeStampReq;
     try {

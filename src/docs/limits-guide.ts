@@ -17,6 +17,7 @@ import { MAX_KDF_ITERATIONS } from "../domain/certificates/pkcs12-ciphers";
 import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
+import { BREAKER, TIME_STAMP_CALLS } from "../domain/time-stamps/time-stamps";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
 import { MAX_RESENDS } from "../domain/webhooks/retry-schedule";
 import { MAX_READ_CHARS } from "../render/accessibility/html-findings";
@@ -24,6 +25,7 @@ import { MAX_CODES } from "../render/codes/code-ledger";
 import { MAX_QR_BYTES } from "../render/codes/qr-code";
 import { MAX_XML_DEPTH } from "../render/e-invoice/xml-gate";
 import { MAX_LIQUID_DEPTH, MAX_LIQUID_NODES } from "../render/liquid/liquid-parse";
+import { TIME_STAMP_MAX_BYTES, TIME_STAMP_TIMEOUT_MS } from "../render/pdf/signing/time-stamp-client";
 import {
   MAX_BLUR_AREA,
   MAX_CARD_CHARACTERS,
@@ -160,6 +162,14 @@ const ROWS: Array<[string, string, string]> = [
       `${MAX_KDF_ITERATIONS.toLocaleString("en-US")} key-derivation iterations, checked before deriving`,
     "429 `rate_limited` (`certificate_uploads_per_minute`); 409 `conflict` (`certificate_limit`); 400 at `pkcs12` " +
       "(`details.max_bytes`, `details.max_iterations`)",
+  ],
+  [
+    "B-T time-stamps",
+    `${TIME_STAMP_CALLS.deployment} calls at once to the time-stamp authority for the whole service, ` +
+      `${TIME_STAMP_CALLS.account} per account; no redirects, ${TIME_STAMP_TIMEOUT_MS / 1000} s, ` +
+      `${TIME_STAMP_MAX_BYTES / 1024} KB read; after ${BREAKER.failures} failures within a minute, no call until ` +
+      "the minute has passed",
+    "`render_failed` (stage `signature`, retryable)",
   ],
   [
     "docs search",

@@ -16,9 +16,9 @@ export async function queriesFor(key: string): Promise<number> {
   return Number(await (await fetch(`${inject("badTsaUrl")}/count/${key}`)).text());
 }
 
-/** Lets every held query of `key` be answered, now and later. */
-export async function release(key: string): Promise<void> {
-  await fetch(`${inject("badTsaUrl")}/release/${key}`, { method: "POST" });
+/** How many queries of `key` the misbehaving authority held at once, at most. */
+export async function mostAtOnce(key: string): Promise<number> {
+  return Number(await (await fetch(`${inject("badTsaUrl")}/most/${key}`)).text());
 }
 
 /** A signature value to stamp: any bytes serve, the imprint covers whatever is given. */
