@@ -45,10 +45,11 @@ export default defineConfig({
                 // A request may ask for the bench's latency model (test/routes/round-trips.test.ts); none else does.
                 LATENCY_MODEL: "on",
               },
-              // The barcode encoder's symbol program (bwip-js's bwipp.mjs, 2 MB), pkijs (2 MB once transformed) and
-              // asn1js (which the signing core imports beside pkijs, and is then inlined with it) are served to workerd
-              // as modules of their own, over HTTP: through the test runner's WebSocket they pass the 1 MiB a message
-              // may hold, which stops the next test file's worker ("Message is too large").
+              // The barcode encoder's symbol program (bwip-js's bwipp.mjs, 2 MB), pkijs (2 MB once transformed), asn1js
+              // (the signing core imports it beside pkijs) and fontkit (1.6 MB) are served to workerd as modules of their own, over HTTP: through the test runner's
+              // WebSocket they pass the 1 MiB a module's message may hold, and every module sent that way also rides in
+              // the cache a reused worker is handed, whose 32 MiB the Worker's graph had reached; past either, the next
+              // test file's worker stops ("Message is too large").
               modulesRules: [
                 {
                   type: "ESModule",
@@ -56,6 +57,7 @@ export default defineConfig({
                     "**/node_modules/bwip-js/dist/bwipp.mjs",
                     "**/node_modules/pkijs/build/index.js",
                     "**/node_modules/asn1js/build/index.js",
+                    "**/node_modules/@cantoo/fontkit/dist/browser-module.mjs",
                   ],
                 },
               ],
@@ -68,7 +70,12 @@ export default defineConfig({
           exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**", "test/pdfua/**"],
           testTimeout: 30_000,
           setupFiles: ["./test/apply-migrations.ts"],
-          globalSetup: ["./test/handled-fetch-failures.ts", "./test/webhook-receiver.ts", "./test/backend-fleet.ts"],
+          globalSetup: [
+            "./test/handled-fetch-failures.ts",
+            "./test/webhook-receiver.ts",
+            "./test/backend-fleet.ts",
+            "./test/time-stamp-authorities.ts",
+          ],
         },
       },
       {

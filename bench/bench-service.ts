@@ -29,6 +29,8 @@ export interface Bench extends LimitsContext {
   html: LimitsContext["html"] & { card: string };
   /** Every webhook received, for the batch's last one. */
   hooks: WebhookReceiver["hooks"];
+  /** B-T's time-stamp authority (the development one the service was started with). */
+  tsaUrl: string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ async function benchOn(
     webhookFor: receiver.webhookFor,
     hooks: receiver.hooks,
     baseUrl: service.baseUrl,
+    tsaUrl: service.tsaUrl,
     wranglerPid: service.child.pid ?? 0,
     backend,
     backendMemory: async () => (await backendStats(backend)).memory_bytes,

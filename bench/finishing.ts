@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Render } from "../packages/sdk/src/index";
-import { startService } from "../scripts/service.ts";
+import { type Service, startService } from "../scripts/service.ts";
 import type { InvoiceData } from "./scaling";
 import { measure, type Row, type Sample } from "./stats";
 
@@ -73,7 +73,7 @@ export async function finishingRows(
  * Runs `rows` against a fresh service that has the `invoice` template, prints them as a markdown table and exits:
  * the standalone form of a bench file's rows.
  */
-export function withInvoiceService(rows: (post: Post) => Promise<Row[]>): void {
+export function withInvoiceService(rows: (post: Post, service: Service) => Promise<Row[]>): void {
   main(rows).then(
     () => process.exit(0),
     (error) => {
@@ -83,7 +83,7 @@ export function withInvoiceService(rows: (post: Post) => Promise<Row[]>): void {
   );
 }
 
-async function main(rows: (post: Post) => Promise<Row[]>) {
+async function main(rows: (post: Post, service: Service) => Promise<Row[]>) {
   const state = mkdtempSync(join(tmpdir(), "folio-bench-finishing-"));
   const service = await startService({
     port: Number(process.env.PORT ?? 8800),
@@ -103,7 +103,7 @@ async function main(rows: (post: Post) => Promise<Row[]>) {
       source: readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8"),
       schema: json("invoice.schema.json"),
     });
-    const measured = await rows(post);
+    const measured = await rows(post, service);
     console.log(
       [
         "| measurement | result | ratio |",

@@ -40,7 +40,7 @@ async function main() {
       ...(await pdfuaRows(bench.post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })),
     );
     // What a PAdES signature adds to a 1-page render, paired with the same render unsigned (docs/signing.md).
-    bench.rows.push(...(await signingRows(bench.post, { paired: Math.ceil(N.iter / 3), warm: 2 })));
+    bench.rows.push(...(await signingRows(bench.post, bench.tsaUrl, { paired: Math.ceil(N.iter / 3), warm: 2 })));
     // Checking an e-invoice with the official rules, in this process as the render backend would, beside the render.
     bench.rows.push(...(await validationRows(Math.ceil(N.iter / 3), inline)));
     await queuedHugeRow(bench);

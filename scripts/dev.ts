@@ -25,6 +25,7 @@ Folio is running.
   API key:  ${service.apiKey}   (development account ${service.accountId}, ${service.plan} plan, kept across restarts)
   Account:  ${service.accountFile}
   Secrets:  ${service.secretsFile}   (generated for this local state; values in the environment win)
+  B-T time-stamps: ${service.tsaUrl}   (the development authority unless SIGN_TSA_URL was given)
 
   curl -H "Authorization: Bearer ${service.apiKey}" ${service.baseUrl}/v1/templates
 `);

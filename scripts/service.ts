@@ -3,6 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { developmentAccount } from "./dev-account.ts";
+import { startDevelopmentAuthority } from "./dev-tsa.ts";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.ts";
 import {
   applyLocalMigrations,
@@ -47,6 +48,8 @@ export interface Service {
   signingSecret: string;
   backendSecret: string;
   payloadSecret: string;
+  /** B-T's time-stamp authority (SIGN_TSA_URL): the development authority unless one was given. */
+  tsaUrl: string;
   secretsFile: string;
   child: ChildProcess;
   backend: ChildProcess | null;
@@ -121,9 +124,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   // instead of the container render backend.
   const backendPort =
     (env.FOLIO_CHROMIUM_DRIVER ?? "backend") === "backend" ? Number(env.RENDER_BACKEND_PORT ?? port + 1) : null;
-  const vars = workerVars(env, port, backendPort === null ? "" : `http://127.0.0.1:${backendPort}`, secrets);
+  // B-T's time-stamp authority: the one given, else the local state's development authority, served from here.
+  const authority = env.SIGN_TSA_URL ? null : await startDevelopmentAuthority(join(state, "folio-dev-tsa.json"));
+  const tsaUrl = env.SIGN_TSA_URL || authority?.url;
+  const backendUrl = backendPort === null ? "" : `http://127.0.0.1:${backendPort}`;
+  const vars = workerVars({ ...env, SIGN_TSA_URL: tsaUrl }, port, backendUrl, secrets);
   const inherit = options.stdio === "inherit";
-  const { wrangler, backend, stop } = await startProcesses({
+  const processes = await startProcesses({
     env,
     port,
     backendPort,
@@ -131,7 +138,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     varsFile: join(state, "folio-worker.env"),
     vars,
     inherit,
+  }).catch(async (error: unknown) => {
+    await authority?.close();
+    throw error;
   });
+  const { wrangler, backend } = processes;
+  const stop = async () => {
+    await processes.stop();
+    await authority?.close();
+  };
 
   try {
     await waitForHealth(baseUrl, wrangler.process, backend?.process ?? null, 120_000);
@@ -167,6 +182,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     signingSecret: secrets.SIGNING_SECRET,
     backendSecret: secrets.RENDER_BACKEND_SECRET,
     payloadSecret: secrets.PAYLOAD_SECRET,
+    tsaUrl: vars.SIGN_TSA_URL ?? "",
     secretsFile,
     child: wrangler.process,
     backend: backend?.process ?? null,

@@ -4,7 +4,7 @@
 // (docs/contributing.md#bindings-and-settings).
 import type { AccountMeterPort } from "./domain/ports/account-meter";
 import type { RateLimiterPort } from "./domain/ports/rate-limiter";
-import type { RenderGatePort } from "./domain/ports/render-gate";
+import type { FailureLogPort, RenderGatePort } from "./domain/ports/render-gate";
 import type { WebhookDeliveryPort } from "./domain/ports/webhook-delivery";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { BrowserHost } from "./render/chromium/browser-rendering-driver";
@@ -20,7 +20,7 @@ export interface Env {
   METER: ObjectsOf<AccountMeterPort>;
   RATE_LIMITER: ObjectsOf<RateLimiterPort>;
   WEBHOOKS: ObjectsOf<WebhookDeliveryPort>;
-  RENDER_GATE: ObjectsOf<RenderGatePort>;
+  RENDER_GATE: ObjectsOf<RenderGatePort & FailureLogPort>;
   /** The render backend as Cloudflare Containers (production): the Chromium driver whenever it is bound. */
   RENDER_CONTAINER?: ObjectsOf<ContainerHost>;
   /** Cloudflare Browser Rendering; the Chromium driver when neither the containers nor RENDER_BACKEND_URL are there. */

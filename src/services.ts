@@ -10,6 +10,7 @@ import type { TimeStampsPort } from "./domain/ports/time-stamps";
 import type { RenderMessage } from "./domain/renders/enqueue-render";
 import type { Background, CapacitySettings, GateStub } from "./domain/renders/render-capacity";
 import type { Signer } from "./domain/renders/serialize-render";
+import { timeStampEgress, timeStamps } from "./domain/time-stamps/time-stamps";
 import type { Env } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Config, config } from "./lib/config";
@@ -80,7 +81,12 @@ export interface Services extends RequestScope {
   keys: PayloadKeys;
   /** The account's signing certificates, their keys opened from their seals for one request (docs/signing.md#keys). */
   signingKeys: SigningKeysPort;
-  /** The time-stamp authority B-T signatures call (docs/signing.md#b-t); null where SIGN_TSA_URL is not set. */
+  /**
+   * B-T's RFC 3161 tokens from SIGN_TSA_URL: `stamp({accountId, signature, digest})` answers a checked token and the
+   * receipt's facts, within the authority's bounds (8 calls at once, 2 per account, a breaker); a failure is
+   * `render_failed` stage "signature", retryable (docs/limits.md#time-stamps). Null where SIGN_TSA_URL is not set:
+   * B-T is then refused at `options.sign.level` before anything renders.
+   */
   timeStamps: TimeStampsPort | null;
 }
 
@@ -133,7 +139,14 @@ export function buildServices(plainEnv: Env, scope: RequestScope = {}): Services
       current: settings.payloadSecret,
       previous: settings.payloadSecretPrevious,
     }),
-    timeStamps: null,
+    timeStamps: settings.signTsaUrl
+      ? timeStamps({
+          url: settings.signTsaUrl,
+          egress: timeStampEgress(settings),
+          gate: (name) => env.RENDER_GATE.get(env.RENDER_GATE.idFromName(name), hint),
+          clock: systemClock,
+        })
+      : null,
     ...scope,
     ...(trace ? { latency: trace } : {}),
   };

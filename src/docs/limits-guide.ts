@@ -6,16 +6,8 @@ import { LINK_NAME_LIMITS } from "@folio/render-page/link-names";
 import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import { MAX_RASTER_PIXELS, MAX_RASTER_SIDE } from "@folio/render-page/raster-limits";
 import { SIDE_SEATS, SIDE_WORK_LIMIT_MS } from "@folio/render-page/side-seats";
-import {
-  CERTIFICATE_UPLOADS_PER_MINUTE,
-  FREE_PREVIEWS_PER_DAY,
-  PREVIEWS_PER_MINUTE,
-  WEBHOOK_SENDS_PER_MINUTE,
-} from "../domain/accounts/admission";
+import { FREE_PREVIEWS_PER_DAY, PREVIEWS_PER_MINUTE, WEBHOOK_SENDS_PER_MINUTE } from "../domain/accounts/admission";
 import { TRIAL_STARTS_PER_HOUR, TRIAL_STARTS_PER_HOUR_PER_NETWORK } from "../domain/accounts/start-trial";
-import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
-import { MAX_PKCS12_ITERATIONS } from "../domain/certificates/pkcs12-budget";
-import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
 import { MAX_PREVIEW_PAGES, MAX_PREVIEW_TIMEOUT_MS } from "../domain/previews/create-preview";
 import { MAX_WARNINGS } from "../domain/templates/template-warnings";
 import { DELIVERIES_PER_HOST_PER_MINUTE } from "../domain/webhooks/host-gate";
@@ -39,6 +31,7 @@ import {
   MAX_SVG_ELEMENTS,
 } from "../render/satori/satori-budget";
 import { inline } from "./html";
+import { SIGNING_ROWS } from "./limits-signing-rows";
 import { MAX_QUERY_CHARACTERS } from "./outline";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -163,15 +156,7 @@ const ROWS: Array<[string, string, string]> = [
       "`webhook_host_per_minute` (a scheduled attempt waits for the host instead); 409 `conflict` " +
       "(`resends_exhausted`) past the resends",
   ],
-  [
-    "certificates",
-    `${CERTIFICATE_UPLOADS_PER_MINUTE} uploads a minute per API key; ${MAX_CERTIFICATES_PER_ACCOUNT} live per ` +
-      `account; a PKCS#12 file of ${MAX_PKCS12_BYTES / 1024} KB with at most ` +
-      `${MAX_PKCS12_ITERATIONS.toLocaleString("en-US")} key-derivation iterations for the whole file (MAC, ` +
-      "every encrypted part, a legacy part's key and IV apart), all read before deriving",
-    "429 `rate_limited` (`certificate_uploads_per_minute`); 409 `conflict` (`certificate_limit`); 400 at `pkcs12` " +
-      "(`details.max_bytes`, `details.max_iterations`)",
-  ],
+  ...SIGNING_ROWS,
   [
     "docs search",
     `\`/docs/search\` reads the first ${MAX_QUERY_CHARACTERS} characters of \`q\``,

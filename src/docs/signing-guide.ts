@@ -7,8 +7,30 @@ import { MAX_CHAIN_CERTIFICATES } from "../domain/certificates/check-certificate
 import { MAX_CERTIFICATES_PER_ACCOUNT } from "../domain/certificates/create-certificate";
 import { MAX_PKCS12_DERIVATIONS, MAX_PKCS12_ITERATIONS } from "../domain/certificates/pkcs12-budget";
 import { MAX_PKCS12_BYTES } from "../domain/certificates/read-pkcs12";
+import { BREAKER, TIME_STAMP_CALLS } from "../domain/time-stamps/time-stamps";
+import { TIME_STAMP_MAX_BYTES, TIME_STAMP_TIMEOUT_MS } from "../render/pdf/signing/time-stamp-client";
+import { TIME_STAMP_SKEW_MS } from "../render/pdf/signing/time-stamp-token";
 
 const number = (n: number) => n.toLocaleString("en-US");
+
+/** B-T: what the time-stamp authority is, what Folio checks of its token, and the bounds of its calls. */
+function timeStampsGuide(): string {
+  return (
+    `<h3 id="time-stamps">Time-stamps (B-T)</h3>\n` +
+    `<p>A <code>B-T</code> signature carries an RFC 3161 time-stamp token: the service's time-stamp authority, a ` +
+    `third party, signs that the signature existed at its time, so the signing time does not rest on Folio's clock ` +
+    `alone. <code>B-T</code> is the default level wherever the service has an authority. Before the token enters ` +
+    `the file Folio checks it: granted, carrying the nonce Folio sent and the signature's digest, signed by a ` +
+    `certificate for time-stamping (its extended key usage, critical), its time within ` +
+    `${TIME_STAMP_SKEW_MS / 60_000} minutes of Folio's clock. The receipt names the authority by its certificate's ` +
+    `subject. Calls are bounded: ${TIME_STAMP_CALLS.deployment} at once for the whole service and ` +
+    `${TIME_STAMP_CALLS.account} per account, no redirects, ${TIME_STAMP_TIMEOUT_MS / 1000} s, ` +
+    `${TIME_STAMP_MAX_BYTES / 1024} KB; after ${BREAKER.failures} failures within a minute, <code>B-T</code> ` +
+    `signatures fail at once until the minute has passed. A failing authority: <code>render_failed</code>, ` +
+    `<code>details.stage</code> <code>signature</code>, retryable. Under <code>npm run dev</code> a local ` +
+    `development authority answers (no reader trusts it).</p>\n`
+  );
+}
 
 export function signingGuide(): string {
   return (
@@ -72,6 +94,7 @@ export function signingGuide(): string {
     `After the service's secret is rotated a key sealed before is sealed again the first time it is used; one that ` +
     `can no longer be opened answers 409 <code>conflict</code>, <code>details.code</code> ` +
     `<code>certificate_unreadable</code>: upload it again.</p>\n` +
+    timeStampsGuide() +
     `<h3 id="signing-trust">What a signature is worth</h3>\n` +
     `<p>A reader shows a signature as trusted only when its certificate's chain leads to a list the reader trusts ` +
     `(Adobe's AATL, the EU trust lists); otherwise it shows the signature as valid but its signer as unknown. A key ` +

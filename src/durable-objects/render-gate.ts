@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { RenderGatePort, SlotRequest } from "../domain/ports/render-gate";
+import type { FailureLogPort, RenderGatePort, SlotRequest } from "../domain/ports/render-gate";
 
 /**
  * What the object keeps across restarts: who holds a Chromium slot, and which cache keys are being rendered, each until
@@ -23,9 +23,13 @@ interface SlotWaiter {
  * of slow renders from one account waits here instead of filling the render capacity everyone uses.
  * In-flight renders by cache key: identical requests arriving together make one render; the others wait for
  * it and are answered from the cache. Holds are leases, so a caller that dies never blocks the account.
+ * The time-stamp authority's calls take the same slots from objects of their own (the deployment's, an account's),
+ * and the deployment's also keeps their breaker's failures (docs/limits.md#time-stamps).
  */
-export class RenderGate extends DurableObject implements RenderGatePort {
+export class RenderGate extends DurableObject implements RenderGatePort, FailureLogPort {
   private state: GateState | null = null;
+  /** When the recent failures happened (ms), oldest first; loaded on first use. */
+  private failures: number[] | null = null;
   private waiters: SlotWaiter[] = [];
   private followers = new Map<string, Array<() => void>>();
   /** When the alarm set by this instance goes off; null when none is known (a fresh instance sets its own). */
@@ -145,5 +149,24 @@ export class RenderGate extends DurableObject implements RenderGatePort {
       this.followers.delete(key);
     }
     await this.grantWaiting(state);
+  }
+
+  /** Notes a failure now; failures older than `windowMs` are forgotten. */
+  async noteFailure(windowMs: number): Promise<void> {
+    const recent = await this.recentFailures(windowMs);
+    recent.push(Date.now());
+    await this.ctx.storage.put("failures", recent);
+  }
+
+  /** How many failures were noted within the last `windowMs`. */
+  async failuresWithin(windowMs: number): Promise<number> {
+    return (await this.recentFailures(windowMs)).length;
+  }
+
+  private async recentFailures(windowMs: number): Promise<number[]> {
+    this.failures ??= (await this.ctx.storage.get<number[]>("failures")) ?? [];
+    const since = Date.now() - windowMs;
+    this.failures = this.failures.filter((at) => at > since);
+    return this.failures;
   }
 }

@@ -2,8 +2,12 @@ import { BoundedCache } from "./bounded-cache";
 
 const encoder = new TextEncoder();
 
-function toHex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** Lower-case hex of bytes. */
+export function toHex(bytes: ArrayBuffer | ArrayBufferView): string {
+  const view = ArrayBuffer.isView(bytes)
+    ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : new Uint8Array(bytes);
+  return [...view].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export async function sha256Hex(input: string | Uint8Array): Promise<string> {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import { describe, expect, inject, it } from "vitest";
-import { CMS_ATTRIBUTE, latin1, verifiedSignature } from "../render/read-signature";
+import { CMS_ATTRIBUTE, latin1, timeStampOf, verifiedSignature } from "../render/read-signature";
 import { api, fixture, fixtureJson } from "./client";
 import { fonts, pdfFile, pdfInfo, pdfObjects, xmp } from "./pdf-tools";
 import { signedFile, signingAccount } from "./signing-account";
@@ -15,23 +15,38 @@ const THREE = [CMS_ATTRIBUTE.contentType, CMS_ATTRIBUTE.messageDigest, CMS_ATTRI
 const facturX = () => ({ standard: "factur-x", profile: "en16931", xml: fixture("invoice.facturx.xml.liquid") });
 
 describe("a signed render through the service", () => {
-  it("signs the 1- and 26-page invoice B-B (RSA-2048 and P-256): three signed attributes, the digest, the chain", async () => {
-    for (const key of [{ rsa: 2048 }, { curve: "P-256" }] as const) {
+  it("signs the 1- and 26-page invoice B-B (RSA-2048, P-256) and B-T: three signed attributes, the digest, the chain, the token over the signature value", async () => {
+    for (const [key, level] of [
+      [{ rsa: 2048 }, "B-B"],
+      [{ curve: "P-256" }, "B-B"],
+      [{ curve: "P-256" }, "B-T"],
+    ] as const) {
       const account = await signingAccount(key);
       for (const [name, pages] of [
         ["invoice.data.json", 1],
         ["invoice-huge.data.json", 26],
       ] as const) {
-        const sign = { certificate: account.certificate, reason: "Invoice issued" };
+        const sign = { certificate: account.certificate, level, reason: "Invoice issued" };
         const { render, bytes } = await signedFile(account, { data: fixtureJson(name), options: { sign } });
         expect(render.page_count).toBe(pages);
-        expect(render.compliance.signature).toMatchObject({ level: "B-B", subject: "CN=Northwind Billing" });
+        const receipt = render.compliance.signature;
+        expect(receipt).toMatchObject({ level, subject: "CN=Northwind Billing" });
         const verified = await verifiedSignature(bytes);
         expect(verified.attributes, name).toEqual(THREE);
         expect(verified.digestMatches).toBe(true);
         expect(verified.signatureVerified).toBe(true);
         expect(verified.signedData.certificates?.length).toBe(2);
         expect((await pdfInfo(pdfFile(bytes))).pages).toBe(pages);
+        const stamp = await timeStampOf(verified.signer);
+        if (level === "B-B") expect(stamp).toBeNull();
+        else {
+          expect(stamp?.imprintMatches).toBe(true);
+          expect(receipt.timestamp).toEqual({
+            authority: "CN=Folio development time-stamp authority (not trusted anywhere)",
+            time: stamp?.genTime.toISOString(),
+            serial: expect.stringMatching(/^[0-9A-F]+$/),
+          });
+        }
       }
       const log = readFileSync(join(inject("statePath"), "service.log"), "utf8");
       const keyBody = account.privateKeyPem.split("\n")[1] ?? "";
@@ -74,7 +89,7 @@ describe("a signed render through the service", () => {
     const data = fixtureJson("invoice.data.json");
     const { render, bytes } = await signedFile(account, { data, format: "xml", options });
     expect(render.compliance.e_invoice.valid).toBe(true);
-    expect(render.compliance.signature.level).toBe("B-B");
+    expect(render.compliance.signature.level).toBe("B-T");
     const xml = bytes.toString("utf8");
     expect(xml).not.toContain("ByteRange");
     const inside = /<cbc:EmbeddedDocumentBinaryObject mimeCode="application\/pdf"[^>]*>([^<]*)</.exec(xml)?.[1];

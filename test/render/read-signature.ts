@@ -41,3 +41,20 @@ export async function verifiedSignature(signed: Uint8Array, digest: "SHA-256" | 
     signer,
   };
 }
+
+/**
+ * The B-T token in the signer's unsigned attributes: its TSTInfo's imprint, and whether that imprint is the digest
+ * of the signature value (what RFC 3161 stamps in PAdES B-T).
+ */
+export async function timeStampOf(signer: pkijs.SignerInfo, digest: "SHA-256" | "SHA-384" = "SHA-256") {
+  const attribute = signer.unsignedAttrs?.attributes.find((a) => a.type === CMS_ATTRIBUTE.timeStampToken);
+  if (!attribute) return null;
+  const token = new pkijs.ContentInfo({ schema: attribute.values[0] });
+  const signed = new pkijs.SignedData({ schema: token.content });
+  const eContent = signed.encapContentInfo.eContent;
+  if (!eContent) throw new Error("a time-stamp token without its TSTInfo");
+  const info = pkijs.TSTInfo.fromBER(eContent.getValue());
+  const imprint = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView);
+  const value = new Uint8Array(signer.signature.valueBlock.valueHexView);
+  return { info, imprintMatches: imprint.equals(await sha(digest, value)), genTime: info.genTime };
+}

@@ -18,8 +18,14 @@ describe("the Signing section of /docs", () => {
       "AATL",
       "EU trust lists",
       "certificate_unreadable",
+      "RFC 3161",
+      "8 at once for the whole service and 2 per account",
+      "no redirects, 5 s, 64 KB",
+      "after 5 failures within a minute",
+      "within 5 minutes of Folio's clock",
     ])
       expect(section).toContain(words);
     expect(text).toContain("<td>certificates</td>");
+    expect(text).toContain("<td>B-T time-stamps</td>");
   });
 });

@@ -15,3 +15,9 @@ export interface RenderGatePort {
   enter(cacheKey: string, leaseMs: number, maxWaitMs: number, slot?: SlotRequest): Promise<"lead" | "settled" | "busy">;
   leave(cacheKey: string, ticket?: string): Promise<void>;
 }
+
+/** A breaker's memory: failures of what a gate guards, by when they happened (docs/limits.md#time-stamps). */
+export interface FailureLogPort {
+  noteFailure(windowMs: number): Promise<void>;
+  failuresWithin(windowMs: number): Promise<number>;
+}

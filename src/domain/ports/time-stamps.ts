@@ -1,26 +1,22 @@
-// What a B-T signature asks of the deployment's time-stamp authority (docs/signing.md#b-t): an RFC 3161 token over
-// the signature value, already checked, with what the receipt says of it. Null in the services where no authority is
-// set (SIGN_TSA_URL): B-T is then refused at `options.sign.level`.
-import type * as pkijs from "pkijs";
+// What a B-T signature asks of the deployment's time-stamp authority (src/domain/time-stamps/time-stamps.ts):
+// one call, bounded and checked (docs/limits.md#time-stamps).
+import type { TimeStamp } from "../../render/pdf/signing/time-stamp-token";
 
-export interface TimeStampRequest {
+export type { TimeStamp };
+
+export interface TimeStampAsk {
+  /** Whose render asks: an account holds at most 2 of the authority's calls at once. */
   accountId: string;
-  /** The CMS signature value the token's imprint covers. */
+  /** The CMS signer's signature value, which the token's imprint covers. */
   signature: Uint8Array;
+  /** The signature's digest, which the imprint uses too. */
   digest: "SHA-256" | "SHA-384";
 }
 
-export interface TimeStampToken {
-  token: pkijs.ContentInfo;
-  /** The authority certificate's subject, never its URL. */
-  authority: string;
-  /** The token's genTime, ISO 8601. */
-  time: string;
-  /** The token's serial number, upper-case hex. */
-  serial: string;
-}
-
 export interface TimeStampsPort {
-  /** Throws `render_failed` stage `signature` (retryable) when the authority fails or its token does not check. */
-  stamp(request: TimeStampRequest): Promise<TimeStampToken>;
+  /**
+   * A checked token over `signature`, with the receipt's facts (the authority's certificate subject, its time, the
+   * token's serial); any failure is `render_failed` with `details.stage` "signature", retryable.
+   */
+  stamp(ask: TimeStampAsk): Promise<TimeStamp>;
 }

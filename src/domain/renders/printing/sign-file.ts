@@ -7,7 +7,7 @@ import type { SignatureCompliance } from "../../../contract/compliance";
 import { ServiceError } from "../../../errors";
 import { signPdf } from "../../../render/pdf/signing/sign-pdf";
 import { visiblePageIndex } from "../../../render/pdf/signing/signature-appearance";
-import type { TimeStampToken } from "../../ports/time-stamps";
+import type { TimeStamp } from "../../ports/time-stamps";
 import type { PlannedSignature } from "../sign-plan";
 import type { PrintDeps } from "./print-context";
 
@@ -46,7 +46,7 @@ export async function signFile(
   const key = await deps.signingKeys.open(accountId, certificate.id);
   // The signature's /M holds whole seconds: the receipt says the same instant.
   const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-  let stamped: TimeStampToken | null = null;
+  let stamped: TimeStamp | null = null;
   const authority = deps.timeStamps;
   const timestamp =
     level === "B-T" && authority
@@ -68,7 +68,7 @@ export async function signFile(
     if (error instanceof ServiceError) throw error;
     throw signatureFailure("The PDF could not be signed.", "signature_failed", false);
   });
-  const token = stamped as TimeStampToken | null;
+  const token = stamped as TimeStamp | null;
   return {
     bytes,
     receipt: {
