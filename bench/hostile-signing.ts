@@ -19,6 +19,12 @@ async function pdfuaRender(post: Post, base: string, key: string, source: string
 
 const ACCESSIBLE = (body: string) => `<html lang="en"><title>t</title><h1>t ${unique()}</h1>${body}</html>`;
 
+/** A hostile row: one `pdfua` render of an accessible page around `body`, by the paid attacker. */
+const pdfuaForm = (post: Post, name: string, body: string): Hostile => ({
+  name,
+  run: (ctx) => pdfuaRender(post, ctx.base, ctx.paidAttacker, ACCESSIBLE(body)),
+});
+
 export function signingForms(post: Post): Hostile[] {
   const upload = (ctx: { base: string; paidAttacker: string }, name: string) =>
     post(ctx.base, ctx.paidAttacker, "/v1/certificates", pkcs12(name));
@@ -48,31 +54,17 @@ export function signingForms(post: Post): Hostile[] {
         return [res.status];
       },
     },
-    {
-      name: "pdfua: 251 links (names past the header's bound: URLs)",
-      run: (ctx) =>
-        pdfuaRender(
-          post,
-          ctx.base,
-          ctx.paidAttacker,
-          ACCESSIBLE(
-            "{% for i in (1..250) %}<p><a href='https://e.example/{{i}}'>Order line {{i}} details</a></p>{% endfor %}",
-          ),
-        ),
-    },
-    {
-      name: "pdfua: 50,000 hidden links",
-      run: (ctx) =>
-        pdfuaRender(
-          post,
-          ctx.base,
-          ctx.paidAttacker,
-          ACCESSIBLE(
-            "<div style='display:none'>{% for i in (1..50000) %}<a href='https://h.example/'>h</a>{% endfor %}</div>" +
-              "<a href='https://v.example/'>v</a>",
-          ),
-        ),
-    },
+    pdfuaForm(
+      post,
+      "pdfua: 251 links (names past the header's bound: URLs)",
+      "{% for i in (1..250) %}<p><a href='https://e.example/{{i}}'>Order line {{i}} details</a></p>{% endfor %}",
+    ),
+    pdfuaForm(
+      post,
+      "pdfua: 50,000 hidden links",
+      "<div style='display:none'>{% for i in (1..50000) %}<a href='https://h.example/'>h</a>{% endfor %}</div>" +
+        "<a href='https://v.example/'>v</a>",
+    ),
     {
       name: "pdfua: a header of 2,000 links on 38 pages",
       run: (ctx) =>

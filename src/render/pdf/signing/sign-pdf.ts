@@ -54,12 +54,13 @@ async function unsignedUpdate(original: Uint8Array, request: SignatureRequest, c
   const pageIndex = visible ? visiblePageIndex(visible, doc.getPageCount()) : 0;
   if (pageIndex === null) throw new RangeError("the visible signature's page is not in the document");
   const rect = visible ? boxRect(doc, pageIndex, visible) : ([0, 0, 0, 0] as [number, number, number, number]);
-  const text = visible ? { signer: signerName(request.key), signedAt: request.signedAt } : null;
+  const signer = signerName(request.key);
+  const text = visible ? { signer, signedAt: request.signedAt } : null;
   const appearance = await signatureAppearance(doc, rect, text);
   const field = addSignatureField(doc, signature, { pageIndex, rect, appearance });
   const changed = new Set(field.changed);
   const widget = { ref: field.widget, dict: doc.context.lookup(field.widget, PDFDict), pageIndex };
-  addSignatureStructure(doc, widget, `Digital signature of ${signerName(request.key)}`, changed);
+  addSignatureStructure(doc, widget, `Digital signature of ${signer}`, changed);
   await doc.flush();
   const added = doc.context
     .enumerateIndirectObjects()
