@@ -1,12 +1,13 @@
 // Chromium's tagged PDF made PDF/UA-1 (docs/accessibility.md#mends): the document's entries, its XMP, its structure
 // tree and its links when opened, then each page's untagged content as the caller asks, so a caller can stop at its
 // page ceiling as with the checker. Nothing a mend adds is drawn: every page keeps its pixels.
-import { ParseSpeeds, PDFDocument, PDFHexString } from "@cantoo/pdf-lib";
+import { type PDFDocument, PDFHexString } from "@cantoo/pdf-lib";
 import { mendPageArtifacts } from "./mend-artifacts.ts";
 import { type DocumentEntries, mendCatalog } from "./mend-catalog.ts";
 import { type LinkTexts, mendLinks } from "./mend-links.ts";
 import { mendStructure } from "./mend-structure.ts";
 import { mendXmp } from "./mend-xmp.ts";
+import { openVerbatimPdf } from "./verbatim-pdf.ts";
 
 export interface PdfUaMendOptions extends DocumentEntries {
   /**
@@ -46,11 +47,7 @@ async function setFileIdentifier(doc: PDFDocument, bytes: Uint8Array): Promise<v
 
 /** Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption). */
 export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<PdfUaMend> {
-  const doc = await PDFDocument.load(bytes, {
-    updateMetadata: false,
-    parseSpeed: ParseSpeeds.Fastest,
-    ignoreEncryption: true,
-  });
+  const { document: doc, save } = await openVerbatimPdf(bytes);
   // Its strings and streams read as ciphertext: what the mends write would be read as ciphertext too.
   if (doc.isEncrypted) throw new Error("An encrypted PDF cannot be mended for PDF/UA: the mends run before encryption");
   await setFileIdentifier(doc, bytes);
@@ -67,8 +64,7 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
       if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
       mendPageArtifacts(page, options.pagination === true);
     },
-    // Written in one go: the default yields to the event loop every 50 objects, ten times the work in idle time.
-    save: () => doc.save({ objectsPerTick: Number.POSITIVE_INFINITY }),
+    save,
   };
 }
 

@@ -1,0 +1,67 @@
+// Bytes as PDF's lexical conventions (ISO 32000-1 7.2) and pdf-lib's strings see them.
+
+/** White space (7.2.2) and delimiters, as a table asked of every byte: 1 space, 2 delimiter. */
+export const CLASS = new Uint8Array(256);
+for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) CLASS[c] = 1;
+for (const c of "()<>[]{}/%") CLASS[c.charCodeAt(0)] = 2;
+export const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** Bytes as pdf-lib holds them in a string: one char per byte (a latin1 TextDecoder would remap 0x80-0x9F). */
+export function byteString(bytes: Uint8Array, from: number, to: number): string {
+  let text = "";
+  for (let at = from; at < to; at += 8192) {
+    text += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(to, at + 8192)) as unknown as number[]);
+  }
+  return text;
+}
+
+export function sameBytes(pooled: Uint8Array, bytes: Uint8Array, start: number): boolean {
+  for (let i = 0; i < pooled.length; i++) if (pooled[i] !== bytes[start + i]) return false;
+  return true;
+}
+
+/** Thrown where a reader meets what it does not expect: the caller reads the file another way. */
+export class UnexpectedSyntax extends Error {}
+
+/** A position in a file's bytes, and the steps every reader of PDF syntax takes. */
+export class ByteCursor {
+  at = 0;
+  readonly bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  fail(what: string): never {
+    throw new UnexpectedSyntax(`${what} at byte ${this.at}`);
+  }
+
+  /** Past white space and comments. */
+  skipSpace(): void {
+    const { bytes } = this;
+    const end = bytes.length;
+    while (this.at < end) {
+      const c = bytes[this.at] as number;
+      if (CLASS[c] === 1) this.at++;
+      else if (c === 0x25) while (this.at < end && bytes[this.at] !== 0x0a && bytes[this.at] !== 0x0d) this.at++;
+      else return;
+    }
+  }
+
+  /** Whether `word` stands at the cursor, followed by a delimiter, white space or the end; if so, past it. */
+  keyword(word: string): boolean {
+    const { bytes, at } = this;
+    for (let i = 0; i < word.length; i++) if (bytes[at + i] !== word.charCodeAt(i)) return false;
+    const after = bytes[at + word.length];
+    if (after !== undefined && CLASS[after] === 0) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  /** A non-negative integer (an object number, a length); -1 when none stands at the cursor. */
+  integer(): number {
+    const { bytes } = this;
+    const start = this.at;
+    let value = 0;
+    while (isDigit(bytes[this.at] ?? -1)) value = value * 10 + ((bytes[this.at++] as number) - 0x30);
+    return this.at === start ? -1 : value;
+  }
+}

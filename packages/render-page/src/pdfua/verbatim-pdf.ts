@@ -1,0 +1,176 @@
+// A PDF read once and written back with every object nothing changed as its own bytes (docs/accessibility.md#in-a-render):
+// the mends change a few dozen of a tagged file's thousands of objects, and pdf-lib's parser and writer were most of
+// the job's time. Files with cross-reference tables, as Chromium and pdf-lib write them, are read by object-lexer.ts;
+// any other (object or cross-reference streams, encryption, a syntax it does not expect) by pdf-lib, and written by it.
+import {
+  ParseSpeeds,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFHeader,
+  PDFInvalidObject,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  type PDFRef,
+  PDFWriter,
+} from "@cantoo/pdf-lib";
+import { ObjectLexer } from "./object-lexer.ts";
+import { UnexpectedSyntax } from "./pdf-bytes.ts";
+
+const LENGTH = PDFName.of("Length");
+const TYPE = PDFName.of("Type");
+const STREAMS_OF_OBJECTS = new Set([PDFName.of("ObjStm"), PDFName.of("XRef")]);
+
+/** Each object as read, where its bytes lie, and which ones changed since (pdf-lib reports each change made). */
+class ReadObjects {
+  readonly objects: PDFObject[] = [];
+  readonly spans: number[] = [];
+  readonly changed = new Set<number>();
+  readonly bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  /** What to write for `ref`: its own bytes when it holds the object read and nothing changed it. */
+  written(ref: PDFRef, object: PDFObject): PDFObject {
+    const n = ref.objectNumber;
+    if (ref.generationNumber !== 0 || this.objects[n] !== object || this.changed.has(n)) return object;
+    return PDFInvalidObject.of(this.bytes.subarray(this.spans[2 * n], this.spans[2 * n + 1]));
+  }
+}
+
+export interface VerbatimPdf {
+  document: PDFDocument;
+  /** Whether Folio read the file and writes what nothing changed as read; else pdf-lib read it and writes it whole. */
+  verbatim: boolean;
+  /** The document with its changes; what nothing changed written as it was read. */
+  save(): Promise<Uint8Array>;
+}
+
+/** A stream's data after `stream` and its end of line, /Length bytes long, `endstream` after it. */
+function streamAfter(lexer: ObjectLexer, dict: PDFDict): PDFRawStream {
+  const { bytes } = lexer;
+  if (bytes[lexer.at] === 0x0d) lexer.at++;
+  if (bytes[lexer.at] === 0x0a) lexer.at++;
+  const length = dict.get(LENGTH);
+  if (!(length instanceof PDFNumber)) lexer.fail("A stream whose length is not a number");
+  const type = dict.get(TYPE);
+  if (type instanceof PDFName && STREAMS_OF_OBJECTS.has(type)) lexer.fail("A stream of objects");
+  const start = lexer.at;
+  lexer.at += length.asNumber();
+  lexer.skipSpace();
+  if (!lexer.keyword("endstream")) lexer.fail("A stream whose length is wrong");
+  return PDFRawStream.of(dict, bytes.subarray(start, start + length.asNumber()));
+}
+
+/** `n g obj … endobj`, the cursor on its first digit. */
+function readIndirectObject(lexer: ObjectLexer, read: ReadObjects): void {
+  const n = lexer.integer();
+  lexer.skipSpace();
+  const generation = lexer.integer();
+  lexer.skipSpace();
+  if (generation !== 0 || !lexer.keyword("obj")) lexer.fail("An object header");
+  lexer.skipSpace();
+  lexer.owner = n;
+  const start = lexer.at;
+  let object = lexer.value();
+  const valueEnd = lexer.at;
+  lexer.skipSpace();
+  if (object instanceof PDFDict && lexer.keyword("stream")) object = streamAfter(lexer, object);
+  const end = object instanceof PDFRawStream ? lexer.at : valueEnd;
+  lexer.skipSpace();
+  if (!lexer.keyword("endobj")) lexer.fail("An object without endobj");
+  lexer.context.assign(lexer.ref(n, 0), object);
+  read.objects[n] = object;
+  read.spans[2 * n] = start;
+  read.spans[2 * n + 1] = end;
+}
+
+/** `trailer << … >>`, after a cross-reference table stepped over (each object was met where it stands). */
+function readTrailer(lexer: ObjectLexer): void {
+  // A table holds digits, spaces, `n` and `f`: its first `t` begins the trailer.
+  lexer.at = lexer.bytes.indexOf(0x74, lexer.at);
+  if (lexer.at < 0 || !lexer.keyword("trailer")) lexer.fail("A cross-reference table without trailer");
+  lexer.skipSpace();
+  const trailer = lexer.value();
+  if (!(trailer instanceof PDFDict) || trailer.get(PDFName.of("Encrypt"))) lexer.fail("A trailer it cannot use");
+  const info = lexer.context.trailerInfo;
+  const entry = (key: string) => trailer.get(PDFName.of(key));
+  lexer.context.trailerInfo = {
+    Size: trailer.lookupMaybe(PDFName.of("Size"), PDFNumber) ?? info.Size,
+    Root: entry("Root") ?? info.Root,
+    Encrypt: info.Encrypt,
+    Info: entry("Info") ?? info.Info,
+    ID: entry("ID") ?? info.ID,
+  };
+}
+
+const HEADER = "%PDF-";
+
+function readHeader(lexer: ObjectLexer): PDFHeader {
+  for (let i = 0; i < HEADER.length; i++) if (lexer.bytes[i] !== HEADER.charCodeAt(i)) lexer.fail("No header");
+  lexer.at = HEADER.length;
+  const major = lexer.integer();
+  if (lexer.bytes[lexer.at++] !== 0x2e) lexer.fail("A malformed header");
+  const minor = lexer.integer();
+  if (major < 0 || minor < 0) lexer.fail("A malformed header");
+  return PDFHeader.forVersion(major, minor);
+}
+
+/** Every revision's objects in the order they stand (a later one replacing an earlier), then the trailers. */
+function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObjects; owners: Map<PDFObject, number> } {
+  const context = PDFContext.create();
+  const lexer = new ObjectLexer(bytes, context);
+  const read = new ReadObjects(bytes);
+  context.header = readHeader(lexer);
+  context.pdfFileDetails.pdfSize = bytes.length;
+  for (lexer.skipSpace(); lexer.at < bytes.length; lexer.skipSpace()) {
+    const c = bytes[lexer.at] as number;
+    if (c >= 0x30 && c <= 0x39) readIndirectObject(lexer, read);
+    else if (lexer.keyword("xref")) readTrailer(lexer);
+    else if (lexer.keyword("startxref")) {
+      lexer.skipSpace();
+      lexer.integer();
+    } else lexer.fail("Something other than objects, tables and trailers");
+  }
+  if (!context.lookup(context.trailerInfo.Root)) lexer.fail("No catalog");
+  return { context, read, owners: lexer.owners };
+}
+
+/** pdf-lib opens a document from a context only through its constructor, which `load` calls after its own parse. */
+type DocumentOfContext = new (context: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument;
+
+/** Opens `bytes` as the mends need it: encrypted files open (the caller refuses them), the info left as it is. */
+export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
+  let objects: ReturnType<typeof readObjects>;
+  try {
+    objects = readObjects(bytes);
+  } catch (error) {
+    if (!(error instanceof UnexpectedSyntax)) throw error;
+    const document = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+      ignoreEncryption: true,
+    });
+    // Written in one go: the default yields to the event loop every 50 objects, ten times the work in idle time.
+    return { document, verbatim: false, save: () => document.save({ objectsPerTick: Number.POSITIVE_INFINITY }) };
+  }
+  const { context, read, owners } = objects;
+  context.registerObjectChange = (object: PDFObject) => {
+    const owner = owners.get(object);
+    if (owner !== undefined) read.changed.add(owner);
+  };
+  const document = new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
+  return { document, verbatim: true, save: () => saveVerbatim(context, read) };
+}
+
+function saveVerbatim(context: PDFContext, read: ReadObjects): Promise<Uint8Array> {
+  const written = PDFContext.create();
+  written.header = context.header;
+  written.trailerInfo = context.trailerInfo;
+  for (const [ref, object] of context.enumerateIndirectObjects()) written.assign(ref, read.written(ref, object));
+  written.largestObjectNumber = context.largestObjectNumber;
+  return PDFWriter.forContext(written, Number.POSITIVE_INFINITY).serializeToBuffer();
+}

@@ -1,0 +1,142 @@
+// The job's reader and writer (packages/render-page/src/pdfua/verbatim-pdf.ts): a file read as pdf-lib reads it,
+// written back with each change and with every object nothing changed as its own bytes; any file it does not expect
+// read and written by pdf-lib instead.
+import { readFileSync } from "node:fs";
+import {
+  ParseSpeeds,
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  PDFDocument as PdfLib,
+} from "@cantoo/pdf-lib";
+import { openVerbatimPdf } from "@folio/render-page/pdfua/verbatim-pdf";
+import { describe, expect, it } from "vitest";
+import { taggedPdf } from "./tagged-pdf.ts";
+
+const CHROMIUM = ["invoice-header-footer.pdf", "invoice-tagged-outline.pdf", "japanese-and-emoji.pdf"];
+const chromium = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../fixtures/pdfua/${name}`, import.meta.url)));
+const pdfLib = (bytes: Uint8Array) =>
+  PdfLib.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true });
+
+/**
+ * Every object by its reference, as pdf-lib would write it, with its class; the trailer's entries (but /Size, which
+ * a writer counts afresh) and the header.
+ */
+function objectsOf(doc: PDFDocument) {
+  const { context } = doc;
+  return {
+    header: context.header.toString(),
+    trailer: Object.entries(context.trailerInfo)
+      .filter(([key]) => key !== "Size")
+      .map(([key, value]) => `${key} ${value ?? ""}`),
+    objects: context
+      .enumerateIndirectObjects()
+      .map(([ref, object]) => [`${ref}`, object.constructor.name, `${object}`]),
+  };
+}
+
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
+
+describe("reading", () => {
+  for (const name of CHROMIUM)
+    it(`Chromium's ${name}: every object as pdf-lib reads it`, async () => {
+      const bytes = chromium(name);
+      const read = await openVerbatimPdf(bytes);
+      expect(read.verbatim).toBe(true);
+      expect(objectsOf(read.document)).toEqual(objectsOf(await pdfLib(bytes)));
+    });
+
+  it("strings with escapes, bytes 0x80-0x9F, names with #xx, reals, negatives and references in arrays", async () => {
+    const doc = await PdfLib.create();
+    const odd = PDFString.of("a\\(b\\) \\\\ \x80\x9f\xff (nested (parens))");
+    const entries = { Odd: odd, Key: PDFName.of("A B#"), Numbers: [-1, 0.5, -0.25, 1e-7, 123456789, 2 ** 40] };
+    const ref = doc.context.register(doc.context.obj({ ...entries, Ref: PDFRef.of(1), Refs: [PDFRef.of(1), 5, 0] }));
+    doc.catalog.set(PDFName.of("Odd"), ref);
+    const bytes = await doc.save({ useObjectStreams: false });
+    const read = await openVerbatimPdf(bytes);
+    expect(read.verbatim).toBe(true);
+    expect(objectsOf(read.document)).toEqual(objectsOf(await pdfLib(bytes)));
+  });
+});
+
+describe("writing", () => {
+  it("each kind of change written, every object nothing changed as its own bytes", async () => {
+    const bytes = chromium("invoice-tagged-outline.pdf");
+    const { document, save } = await openVerbatimPdf(bytes);
+    const context = document.context;
+    const page = document.getPages()[0]?.node as PDFDict;
+    const elements = context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFDict && o.has(PDFName.of("S")));
+    const [first, second] = elements.map(([, object]) => object as PDFDict);
+    const untouched = elements[10]?.[1];
+    // A nested dictionary, a nested array, a key deleted, an object replaced, one deleted, one added.
+    page.lookup(PDFName.of("Resources"), PDFDict).set(PDFName.of("Folio"), PDFNumber.of(1));
+    first?.set(PDFName.of("K"), context.obj([7]));
+    second?.delete(PDFName.of("Pg"));
+    const [replacedRef] = elements[2] ?? [];
+    if (replacedRef) context.assign(replacedRef, context.obj({ Type: "StructElem", S: "Span", Replaced: true }));
+    const [deletedRef] = elements[4] ?? [];
+    if (deletedRef) context.delete(deletedRef);
+    const added = context.register(context.obj({ Added: PDFString.of("yes") }));
+    const saved = await save();
+
+    const reread = await pdfLib(saved);
+    expect(objectsOf(reread)).toEqual(objectsOf(document));
+    expect(reread.context.lookup(added, PDFDict).get(PDFName.of("Added"))?.toString()).toBe("(yes)");
+    // The untouched element is in the written file exactly as Chromium wrote it.
+    const [untouchedRef] = elements.find(([, object]) => object === untouched) ?? [];
+    const original = new RegExp(`\\n${untouchedRef?.objectNumber} 0 obj\\n(<<[^]*?>>)\\nendobj`).exec(latin1(bytes));
+    expect(original?.[1]).toBeDefined();
+    expect(latin1(saved)).toContain(`${untouchedRef?.objectNumber} 0 obj\n${original?.[1]}\nendobj`);
+  });
+
+  it("an array changed inside an object changes that object only", async () => {
+    const bytes = chromium("invoice-tagged-outline.pdf");
+    const { document, save } = await openVerbatimPdf(bytes);
+    const holder = document.context
+      .enumerateIndirectObjects()
+      .find(([, object]) => object instanceof PDFDict && object.get(PDFName.of("K")) instanceof PDFArray);
+    const [ref, element] = holder as [PDFRef, PDFDict];
+    element.lookup(PDFName.of("K"), PDFArray).push(PDFNumber.of(999));
+    const saved = await save();
+    const written = (await pdfLib(saved)).context.lookup(ref, PDFDict);
+    expect(written.lookup(PDFName.of("K"), PDFArray).asArray().at(-1)?.toString()).toBe("999");
+    expect(objectsOf(await pdfLib(saved))).toEqual(objectsOf(document));
+  });
+});
+
+describe("files read by pdf-lib instead", () => {
+  it("object streams: read and written by pdf-lib, the same objects", async () => {
+    const doc = await pdfLib(await taggedPdf());
+    const streams = await doc.save({ useObjectStreams: true });
+    const read = await openVerbatimPdf(streams);
+    expect(read.verbatim).toBe(false);
+    expect(objectsOf(read.document).objects).toEqual(objectsOf(await pdfLib(streams)).objects);
+    expect((await pdfLib(await read.save())).getPageCount()).toBe(read.document.getPageCount());
+  });
+
+  it("an encrypted file, a wrong stream length, junk between objects, no header", async () => {
+    const good = await taggedPdf();
+    const text = latin1(good);
+    const cases = {
+      encrypted: await taggedPdf("encrypted-without-p"),
+      "wrong length": Buffer.from(
+        text.replace(/\/Length (\d+)/, (_: string, n: string) => `/Length ${Number(n) + 3}`),
+        "latin1",
+      ),
+      junk: Buffer.from(text.replace("\nendobj\n", "\nendobj\n@@junk@@\n"), "latin1"),
+      "no header": Buffer.from(`\n\n${text}`, "latin1"),
+    };
+    for (const [what, bytes] of Object.entries(cases)) {
+      const read = await openVerbatimPdf(new Uint8Array(bytes));
+      expect(read.verbatim, what).toBe(false);
+      expect(objectsOf(read.document).objects, what).toEqual(objectsOf(await pdfLib(new Uint8Array(bytes))).objects);
+    }
+  });
+});
