@@ -36,6 +36,8 @@ interface StructureEdit {
   parentTree: PDFDict | null;
   /** Types met with no standard type to stand for. */
   unmapped: Set<string>;
+  /** The standard type of each type met, worked out once: a document has thousands of elements of a few types. */
+  standards: Map<string, string>;
 }
 
 /** The type `type`'s role map chain ends on: a standard type, or the first with no mapping (null on a loop). */
@@ -54,20 +56,24 @@ function chainEnd(edit: StructureEdit, type: string): string | null {
   return at;
 }
 
+/** The standard type `type` stands for once the role map is completed (every element's type is met as a kid's). */
 function standardType(edit: StructureEdit, type: string): string {
+  const known = edit.standards.get(type);
+  if (known !== undefined) return known;
   const end = chainEnd(edit, type);
-  if (end !== null && STANDARD_TYPES.has(end)) return end;
-  return PDF2_TYPES[end ?? type] ?? "NonStruct";
+  // A chain that ends on a type nobody defines is completed there (a loop is left for the checker to name).
+  if (end !== null && !STANDARD_TYPES.has(end)) edit.unmapped.add(end);
+  const standard = end !== null && STANDARD_TYPES.has(end) ? end : (PDF2_TYPES[end ?? type] ?? "NonStruct");
+  edit.standards.set(type, standard);
+  return standard;
 }
 
 /** A kid's standard type: "" for marked content and annotations, which are not elements. */
 function kidType(edit: StructureEdit, kid: PDFObject, context: PDFContext): string {
   const dict = dictOf(kid instanceof PDFRef ? context.lookup(kid) : kid);
   const type = nameAt(dict, "S");
-  if (type === undefined || nameAt(dict, "Type") === "MCR" || nameAt(dict, "Type") === "OBJR") return "";
-  // A chain that ends on a type nobody defines is completed there (a loop is left for the checker to name).
-  const end = chainEnd(edit, type);
-  if (end !== null && !STANDARD_TYPES.has(end)) edit.unmapped.add(end);
+  const kind = type === undefined ? undefined : nameAt(dict, "Type");
+  if (type === undefined || kind === "MCR" || kind === "OBJR") return "";
   return standardType(edit, type);
 }
 
@@ -106,6 +112,7 @@ export function mendStructure(catalog: PDFDict): void {
     roleMap: dictAt(root, "RoleMap"),
     parentTree: dictAt(root, "ParentTree"),
     unmapped: new Set(),
+    standards: new Map(),
   };
   const stack: ElementAt[] = [];
   for (const kid of rawKids(root)) {

@@ -6,9 +6,11 @@ import {
   PDFDict,
   PDFHexString,
   PDFName,
+  PDFNull,
   PDFNumber,
   type PDFObject,
   PDFRawStream,
+  PDFRef,
   PDFStream,
   PDFString,
 } from "@cantoo/pdf-lib";
@@ -34,8 +36,13 @@ export function pdfName(text: string): PDFName {
   return name;
 }
 
-export const entry = (dict: PDFDict | null, key: string): PDFObject | undefined =>
-  dict ? dict.lookup(pdfName(key)) : undefined;
+/** What dict.lookup(key) answers, without the lists of types it makes on every call of its own. */
+export function entry(dict: PDFDict | null, key: string): PDFObject | undefined {
+  if (!dict) return undefined;
+  const raw = dict.get(pdfName(key));
+  const value = raw instanceof PDFRef ? dict.context.lookup(raw) : raw;
+  return value === PDFNull ? undefined : value;
+}
 
 export const dictAt = (dict: PDFDict | null, key: string): PDFDict | null => dictOf(entry(dict, key));
 

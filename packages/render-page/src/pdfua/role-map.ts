@@ -10,29 +10,38 @@ export const STANDARD_TYPES = new Set([
   ...["Ruby", "RB", "RT", "RP", "Warichu", "WT", "WP", "Figure", "Formula", "Form"],
 ]);
 
+/** The standard type a type stands for ("" when none), and the rule its mapping breaks, if any. */
+export interface TypeMapping {
+  standard: string;
+  broken?: "02-001" | "02-003" | "02-004";
+}
+
 /**
- * The standard type `type` stands for ("" when none), reporting on the way a standard type remapped (02-004),
- * a mapping that loops (02-003) and one that ends on a type ISO 32000-1 does not define (02-001).
+ * What `type` stands for: a standard type remapped (02-004), a mapping that loops (02-003) and one that ends on a type
+ * ISO 32000-1 does not define (02-001) are reported with it.
  */
-export function standardTypeOf(
-  type: string,
-  roleMap: PDFDict | null,
-  tally: ViolationTally,
-  location: () => string,
-): string {
-  if (STANDARD_TYPES.has(type)) {
-    if (nameAt(roleMap, type) !== undefined) tally.add("02-004", location());
-    return type;
-  }
+export function mappingOf(type: string, roleMap: PDFDict | null): TypeMapping {
+  if (STANDARD_TYPES.has(type))
+    return nameAt(roleMap, type) === undefined ? { standard: type } : { standard: type, broken: "02-004" };
   const seen = new Set([type]);
   for (let at = nameAt(roleMap, type); at !== undefined; at = nameAt(roleMap, at)) {
-    if (STANDARD_TYPES.has(at)) return at;
-    if (seen.has(at)) {
-      tally.add("02-003", location());
-      return "";
-    }
+    if (STANDARD_TYPES.has(at)) return { standard: at };
+    if (seen.has(at)) return { standard: "", broken: "02-003" };
     seen.add(at);
   }
-  tally.add("02-001", location());
-  return "";
+  return { standard: "", broken: "02-001" };
+}
+
+/** `mappingOf`, worked out once per type a document uses, each element's broken mapping tallied where it stands. */
+export function typeMapper(roleMap: PDFDict | null, tally: ViolationTally) {
+  const known = new Map<string, TypeMapping>();
+  return (type: string, location: () => string): string => {
+    let mapping = known.get(type);
+    if (!mapping) {
+      mapping = mappingOf(type, roleMap);
+      known.set(type, mapping);
+    }
+    if (mapping.broken) tally.add(mapping.broken, location());
+    return mapping.standard;
+  };
 }

@@ -3,7 +3,7 @@
 import { type PDFDict, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
 import { checkLanguage } from "./document-rules.ts";
 import { dictAt, dictOf, entry, itemsAt, nameAt, pdfName, textAt } from "./pdf-values.ts";
-import { standardTypeOf } from "./role-map.ts";
+import { typeMapper } from "./role-map.ts";
 import type { ViolationTally } from "./violations.ts";
 
 export interface StructNode {
@@ -45,7 +45,7 @@ export function structLocation(node: StructNode): string {
 
 interface Walk {
   tree: StructureTree;
-  roleMap: PDFDict | null;
+  standardType: ReturnType<typeof typeMapper>;
   tally: ViolationTally;
   seen: Set<PDFObject>;
 }
@@ -82,7 +82,7 @@ const isElement = (dict: PDFDict | null): dict is PDFDict => {
 /** Makes the element's node and files its content kids; answers its element kids, still to visit. */
 function visitElement(walk: Walk, { dict, parent, page }: Pending): Pending[] {
   const node: StructNode = { type: nameAt(dict, "S") ?? "", standard: "", dict, parent, kids: [], hasLang: false };
-  node.standard = standardTypeOf(node.type, walk.roleMap, walk.tally, () => structLocation(node));
+  node.standard = walk.standardType(node.type, () => structLocation(node));
   const lang = textAt(dict, "Lang");
   const ownLang = lang !== undefined && checkLanguage(lang, walk.tally, structLocation(node));
   node.hasLang = ownLang || parent.hasLang;
@@ -121,7 +121,7 @@ export function readStructureTree(
   const root = dictAt(catalog, "StructTreeRoot");
   if (!root) return null;
   const tree: StructureTree = { roots: [], elements: [], marked: new Map(), objects: new Map() };
-  const walk: Walk = { tree, roleMap: dictAt(root, "RoleMap"), tally, seen: new Set() };
+  const walk: Walk = { tree, standardType: typeMapper(dictAt(root, "RoleMap"), tally), tally, seen: new Set() };
   const top: StructNode = {
     type: "StructTreeRoot",
     standard: "",
