@@ -82,11 +82,24 @@ export function itemsAt(dict: PDFDict | null, key: string): PDFObject[] {
 }
 
 /**
+ * Each stream's data decoded once, as the mends and then the checker read the same pages: keyed by the data itself,
+ * which pdf-lib replaces (never alters) when a stream is given new contents, and no mend gives a stream new filters
+ * for the data it has. Nothing writes into what is answered.
+ */
+const DECODED = new WeakMap<Uint8Array, Uint8Array>();
+
+/**
  * A stream's bytes with its filters undone. A stream pdf-lib encodes as it writes (a content stream it made) is read
  * from the bytes it writes, so a document in memory reads as its saved file does.
  */
 export function streamBytes(stream: PDFObject | undefined): Uint8Array | null {
   if (!(stream instanceof PDFStream)) return null;
-  const raw = stream instanceof PDFRawStream ? stream : PDFRawStream.of(stream.dict, stream.getContents());
-  return decodePDFRawStream(raw).decode();
+  if (!(stream instanceof PDFRawStream))
+    return decodePDFRawStream(PDFRawStream.of(stream.dict, stream.getContents())).decode();
+  let decoded = DECODED.get(stream.contents);
+  if (!decoded) {
+    decoded = decodePDFRawStream(stream).decode();
+    DECODED.set(stream.contents, decoded);
+  }
+  return decoded;
 }
