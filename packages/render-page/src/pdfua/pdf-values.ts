@@ -46,10 +46,18 @@ export function entry(dict: PDFDict | null, key: string): PDFObject | undefined 
 
 export const dictAt = (dict: PDFDict | null, key: string): PDFDict | null => dictOf(entry(dict, key));
 
+/** Each name's text, made once: the walks read the types of thousands of elements, a few names among them all. */
+const NAME_TEXTS = new WeakMap<PDFName, string>();
+
 /** A name's text; decodeText() undoes #xx escapes every time it is called, and most names have none. */
 export function nameText(name: PDFName): string {
-  const encoded = name.asString();
-  return encoded.includes("#") ? name.decodeText() : encoded.slice(1);
+  let text = NAME_TEXTS.get(name);
+  if (text === undefined) {
+    const encoded = name.asString();
+    text = encoded.includes("#") ? name.decodeText() : encoded.slice(1);
+    NAME_TEXTS.set(name, text);
+  }
+  return text;
 }
 
 export function nameAt(dict: PDFDict | null, key: string): string | undefined {
