@@ -1,4 +1,4 @@
-import { forEachOperator, type Operand } from "@folio/render-page/pdfua/content-tokens";
+import { forEachOperator, type Operand, walkOperators } from "@folio/render-page/pdfua/content-tokens";
 import { describe, expect, it } from "vitest";
 
 const operators = (content: string) => {
@@ -55,5 +55,26 @@ describe("reading a content stream's operators", () => {
     expect(operators("/P <</MCID 1").map(([op]) => op)).toEqual([]);
     expect(operators("BT (unclosed Tj").map(([op]) => op)).toEqual(["BT"]);
     expect(operators("[1 2").map(([op]) => op)).toEqual([]);
+  });
+
+  it("the page walks' reading: the same operators and ends, operands only where a walk reads them, read once", () => {
+    const bytes = new TextEncoder().encode(
+      "q 1 0 0 1 5 5 cm /F1 12 Tf 3 Tr /P <</MCID 0>> BDC BT (a) Tj ET EMC /Fm0 Do Q",
+    );
+    const all: [string, Operand[], number][] = [];
+    forEachOperator(bytes, (operator, operands, end) => all.push([operator, operands, end]));
+    const walked = () => {
+      const seen: [string, Operand[], number][] = [];
+      walkOperators(bytes, (operator, operands, end) => seen.push([operator, operands, end]));
+      return seen;
+    };
+    const first = walked();
+    const read = new Set(["BDC", "BMC", "Do", "Tf", "Tr"]);
+    expect(first).toEqual(all.map(([op, operands, end]) => [op, read.has(op) ? operands : [], end]));
+    expect(first.find(([op]) => op === "Tf")?.[1]).toEqual([{ name: "F1" }, 12]);
+    const second = walked();
+    expect(second).toEqual(first);
+    // Read once: the second walk is handed the very operands the first was.
+    expect(second.find(([op]) => op === "BDC")?.[1]).toBe(first.find(([op]) => op === "BDC")?.[1]);
   });
 });

@@ -1,7 +1,7 @@
 // What the artifact mend reads of a content stream before it rewrites it (docs/accessibility.md#mends): which kind
 // each marked-content sequence is, where the page's body ends, and which text objects hold sequences of their own.
 import { type PDFDict, PDFName } from "@cantoo/pdf-lib";
-import { forEachOperator, type Operand } from "./content-tokens.ts";
+import { type Operand, walkOperators } from "./content-tokens.ts";
 import { dictAt, streamBytes } from "./pdf-values.ts";
 
 /**
@@ -40,7 +40,7 @@ export interface Layout {
 export function readLayout(bytes: Uint8Array): Layout {
   const layout: Layout = { bodyEnd: 0, markedTextObjects: new Set() };
   let [depth, tagged, textObject, before] = [0, false, -1, 0];
-  forEachOperator(bytes, (operator, operands, end) => {
+  walkOperators(bytes, (operator, operands, end) => {
     if (operator === "BT") textObject = before;
     else if (operator === "ET") textObject = -1;
     else if (operator === "BDC" || operator === "BMC") {

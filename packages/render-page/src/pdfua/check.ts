@@ -24,13 +24,26 @@ export interface PdfUaCheck {
 
 const NEWLINE = new Uint8Array([0x0a]);
 
+/**
+ * A page's one content stream joined with its newline once per data (streamBytes answers the same data for the same
+ * stream), so the mends and the checker walking a page the mends left as it was walk one array (content-tokens.ts).
+ */
+const JOINED = new WeakMap<Uint8Array, Uint8Array>();
+
 /** A page's content streams decoded and joined: an array of streams is one content stream cut in pieces. */
 export function pageContents(page: PDFDict): Uint8Array {
   const contents = page.lookup(PDFName.of("Contents"));
   const parts = (contents instanceof PDFArray ? contents.asArray() : [contents]).map(
     (part) => streamBytes(part instanceof PDFRef ? page.context.lookup(part) : part) ?? new Uint8Array(),
   );
-  return concatBytes(parts.flatMap((part) => [part, NEWLINE]));
+  const [only] = parts;
+  if (parts.length !== 1 || !only) return concatBytes(parts.flatMap((part) => [part, NEWLINE]));
+  let joined = JOINED.get(only);
+  if (!joined) {
+    joined = concatBytes([only, NEWLINE]);
+    JOINED.set(only, joined);
+  }
+  return joined;
 }
 
 /** Opens `bytes` and checks what the whole document holds: catalog, metadata and structure tree. */

@@ -5,7 +5,7 @@ import { type PDFDict, PDFName, type PDFPage } from "@cantoo/pdf-lib";
 import { concatBytes } from "../bytes.ts";
 import { drawsTaggedForm, isName, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
 import { pageContents } from "./check.ts";
-import { forEachOperator, type Operand } from "./content-tokens.ts";
+import { type Operand, walkOperators } from "./content-tokens.ts";
 
 /** Operators that put something on the page besides paths (a form drawn with Do included). */
 const PAINTING = new Set(["Tj", "TJ", "'", '"', "sh", "BI", "Do"]);
@@ -79,7 +79,7 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
     return forms.get(key) === true;
   };
   let [inText, pathStart, before] = [false, -1, 0];
-  forEachOperator(bytes, (operator, operands, end) => {
+  walkOperators(bytes, (operator, operands, end) => {
     const covered = open.some((kind) => kind !== "neither");
     if (operator === "BDC" || operator === "BMC") {
       const kind = sequenceKind(operator, operands);

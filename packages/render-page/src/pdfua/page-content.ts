@@ -1,7 +1,7 @@
 // One page's content walked operator by operator: every piece of text, path, shading or image must sit in marked
 // content the structure tree reaches (an MCID it names), or in an /Artifact sequence, and never in both.
 import { type PDFDict, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
-import { forEachOperator, type Operand } from "./content-tokens.ts";
+import { type Operand, walkOperators } from "./content-tokens.ts";
 import { dictAt, entry, nameAt, streamBytes } from "./pdf-values.ts";
 import { markedKey, type StructNode, type StructureTree } from "./structure-tree.ts";
 import type { ViolationTally } from "./violations.ts";
@@ -120,7 +120,7 @@ function walkContent(walk: PageWalk, bytes: Uint8Array, owner: string, resources
   const saved: { font: PDFDict | null; mode: number }[] = [];
   let font: PDFDict | null = null;
   let mode = 0;
-  forEachOperator(bytes, (operator, operands) => {
+  walkOperators(bytes, (operator, operands) => {
     if (operator === "BDC" || operator === "BMC") beginSequence(walk, operands, owner, resources);
     else if (operator === "EMC") {
       if (walk.stack.length > base) walk.stack.pop();
