@@ -32,6 +32,14 @@ describe("reading a content stream's operators", () => {
     expect(operators(content).map(([op]) => op)).toEqual(["BT", "Tj", "Tj", "TJ", "ET"]);
   });
 
+  it("true, false and null are operands; any other word is an operator, however long", () => {
+    expect(operators("true false null truer Xyzzy 1 nullx")).toEqual([
+      ["truer", [true, false, null]],
+      ["Xyzzy", []],
+      ["nullx", [1]],
+    ]);
+  });
+
   it("decodes #xx in names", () => {
     expect(operators("/A#20B BMC")).toEqual([["BMC", [{ name: "A B" }]]]);
   });

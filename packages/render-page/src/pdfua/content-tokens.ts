@@ -1,10 +1,12 @@
 // A content stream read as operators and their operands (ISO 32000-1 7.8.2), byte by byte: only what the checker
 // needs is kept (names, numbers, dictionaries); strings are skipped over, never decoded.
 
-import { ByteScanner } from "./content-scan.ts";
+import { ByteScanner, ends } from "./content-scan.ts";
 
 export type Operand = number | boolean | null | { name: string } | { dict: Map<string, Operand> } | Operand[] | "";
 
+/** Operators by their bytes (as a number, with their length), made into strings once each. */
+const OPERATORS = new Map<number, string>();
 /** Arrays and dictionaries nested deeper than this are stepped over unread: no content stream needs them. */
 const MAX_NESTING = 32;
 
@@ -83,12 +85,38 @@ class Lexer extends ByteScanner {
       const number = this.number();
       if (number !== undefined) return number;
     }
-    const start = this.at;
-    const word = this.word();
-    if (word === "true" || word === "false") return word === "true";
-    if (word === "null") return null;
-    this.at = start;
+    if (this.keyword("true")) return true;
+    if (this.keyword("false")) return false;
+    if (this.keyword("null")) return null;
     return undefined;
+  }
+
+  /** Past `word` when it stands whole at the cursor; no string is made of what stands there. */
+  keyword(word: string): boolean {
+    const { bytes, at } = this;
+    for (let i = 0; i < word.length; i++) if (bytes[at + i] !== word.charCodeAt(i)) return false;
+    if (!ends(bytes[at + word.length])) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  /** The operator at the cursor, past it: one of up to three characters (all ISO 32000-1 defines) made once. */
+  operator(): string {
+    const { bytes } = this;
+    const start = this.at;
+    let key = 0;
+    while (this.at < bytes.length && !ends(bytes[this.at])) key = key * 256 + (bytes[this.at++] as number);
+    const length = this.at - start;
+    if (length > 3) {
+      this.at = start;
+      return this.word();
+    }
+    let operator = OPERATORS.get(key * 4 + length);
+    if (operator === undefined) {
+      operator = String.fromCharCode(...bytes.subarray(start, this.at));
+      OPERATORS.set(key * 4 + length, operator);
+    }
+    return operator;
   }
 }
 
@@ -109,7 +137,7 @@ export function forEachOperator(
       continue;
     }
     if (lexer.at >= bytes.length) break;
-    const operator = lexer.word();
+    const operator = lexer.operator();
     if (operator === "") {
       lexer.at++;
       continue;
