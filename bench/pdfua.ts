@@ -17,6 +17,8 @@ const json = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "ut
 const ACCESSIBLE_INVOICE = readFileSync(join(FIXTURES, "invoice.liquid.html"), "utf8");
 const TEMPLATE = "invoice-pdfua";
 type Invoice = { invoice: Record<string, unknown>; items: unknown[] };
+/** Pairs rendered before the first measured one. */
+const THREAD_WARM_UP = 10;
 
 /** Every render has its own invoice number, so none is answered from the cache. */
 function unique(base: Invoice): Invoice {
@@ -87,7 +89,9 @@ export async function pdfuaRows(post: Post, iterations: { one: number; many: num
   const longer = { ...huge, items: Array.from({ length: 8 }, () => huge.items).flat() };
   await post("/v1/templates", { name: TEMPLATE, source: ACCESSIBLE_INVOICE, schema: json("invoice.schema.json") });
   return [
-    ...(await pairedRows(post, one, iterations.one, iterations.warm)),
+    // The backend's accessibility thread runs pdfua jobs only, its code optimised after some: the 1-page pairs come
+    // first, so they warm it as the other rows warm the service (its first 26-page jobs took 290, 230, 160 ms, then 85).
+    ...(await pairedRows(post, one, iterations.one, Math.max(iterations.warm, THREAD_WARM_UP))),
     ...(await pairedRows(post, huge, iterations.many, iterations.warm)),
     await jobRow(post, huge, iterations.many * 2),
     await jobRow(post, longer, Math.max(2, Math.ceil(iterations.many / 2))),
