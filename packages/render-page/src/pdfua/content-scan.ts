@@ -1,33 +1,13 @@
 // The bytes of a content stream as PDF's lexical conventions cut them (ISO 32000-1 7.2): white space and
 // comments, regular words, numbers, and the strings and containers a reader may step over unread.
 
-/** White space (7.2.2) and delimiters (7.2.2: ( ) < > [ ] { } / %), as a table: they are asked of every byte. */
-const SPACE = new Uint8Array(256);
-const DELIMITER = new Uint8Array(256);
-for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) SPACE[c] = 1;
-for (const c of "()<>[]{}/%") DELIMITER[c.charCodeAt(0)] = 1;
+import { ByteCursor, CLASS } from "./pdf-bytes.ts";
 
-const isSpace = (c: number | undefined) => c !== undefined && SPACE[c] === 1;
-export const ends = (c: number | undefined) => c === undefined || SPACE[c] === 1 || DELIMITER[c] === 1;
+const isSpace = (c: number | undefined) => c !== undefined && CLASS[c] === 1;
+export const ends = (c: number | undefined) => c === undefined || CLASS[c] !== 0;
 
-export class ByteScanner {
-  at = 0;
-  readonly bytes: Uint8Array;
-  constructor(bytes: Uint8Array) {
-    this.bytes = bytes;
-  }
-
-  skipSpace(): void {
-    const { bytes } = this;
-    while (this.at < bytes.length) {
-      const c = bytes[this.at];
-      if (isSpace(c)) this.at++;
-      else if (c === 0x25)
-        while (this.at < bytes.length && bytes[this.at] !== 0x0a && bytes[this.at] !== 0x0d) this.at++;
-      else return;
-    }
-  }
-
+/** The cursor (pdf-bytes.ts) with the steps a content stream's reader adds: words, numbers, what it steps over. */
+export class ByteScanner extends ByteCursor {
   /** A regular word (an operator, a keyword, a name's text); built char by char, since most are one to three long. */
   word(): string {
     let text = "";

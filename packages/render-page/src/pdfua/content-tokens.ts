@@ -91,15 +91,6 @@ class Lexer extends ByteScanner {
     return undefined;
   }
 
-  /** Past `word` when it stands whole at the cursor; no string is made of what stands there. */
-  keyword(word: string): boolean {
-    const { bytes, at } = this;
-    for (let i = 0; i < word.length; i++) if (bytes[at + i] !== word.charCodeAt(i)) return false;
-    if (!ends(bytes[at + word.length])) return false;
-    this.at += word.length;
-    return true;
-  }
-
   /** The operator at the cursor, past it: one of up to three characters (all ISO 32000-1 defines) made once. */
   operator(): string {
     const { bytes } = this;
