@@ -19,10 +19,34 @@ process.env.E2E_PORT ??= String(await freePortBlock(24));
 
 const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
 
+/**
+ * E2E files that start every service they call (their own `npm run dev`, render backend or webhook receiver) and so
+ * need none of the e2e project's: the `e2e-services` project runs them beside it (scripts/test.ts).
+ */
+const OWN_SERVICES = [
+  "backend-chunk-pieces",
+  "backend-exit",
+  "backend-fairness",
+  "backend-memory",
+  "chromium-connections",
+  "cli-pull-hostile",
+  "dev-local-browser",
+  "dev-logs",
+  "dev-secrets",
+  "free-ports",
+  "pdfua-receipt",
+  "renderer-health",
+  "sdk-webhooks",
+  "secrets-check",
+  "webhook-deliveries",
+  "webhook-resend",
+].map((name) => `test/e2e/${name}.test.ts`);
+
 export default defineConfig({
   test: {
-    // Two files at a time: the workers, studio, e-invoice and Browser Rendering projects run beside the e2e project,
-    // whose files take their turns one by one on the one service it starts (they measure fairness and timing).
+    // Two files at a time in the workers, studio and e-invoice projects. Each e2e project runs its files one by one
+    // (they share its service, or measure fairness and time), in a group vitest runs after the others: `npm test`
+    // runs the groups side by side as runs of their own (scripts/test.ts).
     maxWorkers: 2,
     // The Worker logs one JSON line per request (src/middleware/request-log.ts); printed, they would bury the results.
     onConsoleLog: (log) => !log.startsWith(REQUEST_LOG_LINE),
@@ -66,6 +90,9 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Every file in one workerd with its modules loaded once (each test makes its own account and data, and the
+          // migrations apply once): isolated, each file loaded the Worker's whole graph again, 412 s against 90-115 s.
+          isolate: false,
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**", "test/web/**", "test/e-invoice/**", "test/backend-threads/**", "test/pdfua/**"],
           testTimeout: 30_000,
@@ -96,9 +123,24 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          exclude: OWN_SERVICES,
           maxWorkers: 1,
+          // One process runs every file in turn, their modules (pdf.js, playwright-core, the SDK) loaded once; a group
+          // of its own, as one such process cannot share a group with the projects that run two files at a time.
+          isolate: false,
+          sequence: { groupOrder: 1 },
           environment: "node",
           globalSetup: ["./test/e2e/start-service.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e-services",
+          include: OWN_SERVICES,
+          maxWorkers: 1,
+          environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

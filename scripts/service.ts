@@ -4,6 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { developmentAccount } from "./dev-account.ts";
 import { startDevelopmentAuthority } from "./dev-tsa.ts";
+import { freePortBlock } from "./free-ports.ts";
 import { ensureLocalChrome, localChromeScratch } from "./local-chrome.ts";
 import {
   applyLocalMigrations,
@@ -96,7 +97,13 @@ async function startProcesses({ env, port, backendPort, persistTo, varsFile, var
 
   const chromeScratch = backendPort !== null ? null : localChromeScratch();
   writeVarsFile(varsFile, vars);
-  const devArgs = ["--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  // wrangler takes 9229 for its inspector whenever it finds it free: two services starting at one moment (the test
+  // runs side by side, a suite beside `npm run dev`) would both find it so, and the second stop. Each gets its own.
+  const inspectorPort = await freePortBlock(1);
+  const devArgs = [
+    ...["--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort)],
+    "--show-interactive-dev-session=false",
+  ];
   const wrangler = startWranglerDev(
     [...devArgs, "--test-scheduled", ...persist, "--env-file", varsFile],
     { ...env, ...chromeScratch?.env },
