@@ -1,10 +1,11 @@
 /**
  * Where a render's time went, by phase: `admission` (rate limit and account checks), `queue` (waiting for one
- * of the account's Chromium slots), `template` (Liquid), `render` (Chromium or Satori), `store` (R2). The
+ * of the account's Chromium slots), `template` (Liquid), `render` (Chromium or Satori), `finish` (what a printed file
+ * gets after Chromium: normalized, marked, finished, mended and checked for `pdfua`, signed), `store` (R2). The
  * render path records into it without depending on it; the request log and `Server-Timing` read it.
  * In production Workers the clock advances only across I/O, so a phase of pure computation (Liquid) can read 0.
  */
-type RenderPhase = "admission" | "queue" | "template" | "render" | "store";
+type RenderPhase = "admission" | "queue" | "template" | "render" | "finish" | "store";
 
 export interface PhaseRecorder {
   measure<T>(phase: RenderPhase, work: () => Promise<T>): Promise<T>;

@@ -2,9 +2,9 @@
 // was printed from: each element's standard type (the project's own reader, role map followed), its /Alt, a TH's
 // /Scope, a Link annotation's /Contents, and the text of the marked content it owns (pdfjs's text, keyed by the
 // page and MCID of the sequence it sits in).
-import { PDFArray, type PDFDict, PDFDocument } from "@cantoo/pdf-lib";
+import { PDFArray, type PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
 import { dictAt, dictOf, entry, itemsAt, nameAt, textAt } from "@folio/render-page/pdfua/pdf-values";
-import { markedKey, readStructureTree, type StructNode } from "@folio/render-page/pdfua/structure-tree";
+import { readStructureTree, type StructNode } from "@folio/render-page/pdfua/structure-tree";
 import { ViolationTally } from "@folio/render-page/pdfua/violations";
 import { actualTexts } from "./pdf-text";
 import { loadStructure, pdfFile, withPdf } from "./pdf-tools";
@@ -23,8 +23,30 @@ export interface Element {
 /** pdfjs names a sequence `p<page ref>R_mc<mcid>` ("p12R_mc3"); the reader keys it `"12 0 R 3"`. */
 const sequenceKey = (id: string) => {
   const [, num, gen, mcid] = /^p(\d+)R(\d*)_mc(\d+)$/.exec(id) ?? [];
-  return num === undefined ? null : markedKey(`${num} ${gen || 0} R`, Number(mcid));
+  return num === undefined ? null : `${num} ${gen || 0} R ${Number(mcid)}`;
 };
+
+/** The page an element's marked content sits on: its own /Pg, else its nearest ancestor's. */
+function pageOf(node: StructNode | null): string | undefined {
+  for (let at = node; at; at = at.parent) {
+    const page = at.dict.get(PDFName.of("Pg"));
+    if (page instanceof PDFRef) return page.toString();
+  }
+  return undefined;
+}
+
+/** The keys of the marked content an element owns directly, in the order of its /K: bare MCIDs and MCRs. */
+function ownedKeys(node: StructNode): string[] {
+  const page = pageOf(node);
+  return itemsAt(node.dict, "K").flatMap((kid) => {
+    if (kid instanceof PDFNumber) return page ? [`${page} ${kid.asNumber()}`] : [];
+    const dict = dictOf(kid);
+    const mcid = entry(dict, "MCID");
+    const holder = dict?.get(PDFName.of("Stm")) ?? dict?.get(PDFName.of("Pg"));
+    const at = holder instanceof PDFRef ? holder.toString() : page;
+    return nameAt(dict, "Type") === "MCR" && mcid instanceof PDFNumber && at ? [`${at} ${mcid.asNumber()}`] : [];
+  });
+}
 
 /**
  * The text of every marked-content sequence with an MCID, by its key, each glyph run in its innermost one. A sequence
@@ -97,8 +119,11 @@ export async function structureOf(bytes: Buffer): Promise<Element[]> {
   if (!tree) return [];
   const texts = await sequenceTexts(pdfFile(bytes));
   const owned = new Map<StructNode, string[]>();
-  // In the tree's order of marked content: a Map keeps the order keys were set in, the reader's pre-order.
-  for (const [key, node] of tree.marked) owned.set(node, [...(owned.get(node) ?? []), texts.get(key) ?? ""]);
+  for (const node of tree.elements)
+    owned.set(
+      node,
+      ownedKeys(node).map((key) => texts.get(key) ?? ""),
+    );
   return tree.roots.map((root) => toElement(root, owned));
 }
 

@@ -39,6 +39,9 @@ describe("chromium renders through the real service", () => {
       webhook_attempts: 0,
     });
     expect(res.headers.get("x-request-id")).toBeTruthy();
+    // Where the time went, Chromium's print and the finish of its file apart (docs/contributing.md#observability).
+    const phases = (res.headers.get("server-timing") ?? "").split(", ").map((phase) => phase.split(";")[0]);
+    expect(phases.sort()).toEqual(["admission", "finish", "queue", "render", "store", "template"]);
     const file = await download(res.json.url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");

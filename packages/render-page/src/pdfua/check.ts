@@ -76,7 +76,7 @@ export function openDocumentCheck(doc: PDFDocument): PdfUaCheck {
   const contentWalk = {
     tree,
     tally,
-    markedForms: new Map<string, number>(),
+    markedForms: new Map<PDFRef, number>(),
     formContents: new Map(),
     textOwners: new Set<StructNode>(),
   };

@@ -29,6 +29,12 @@ const CLASSES = new Map<PDFName, { fromMapWithContext(map: Map<PDFName, PDFObjec
 
 /** pdf-lib's numbers never change once made: the small integers (MCIDs, counts) are shared. */
 const SMALL_INTEGERS = Array.from({ length: 1024 }, (_, n) => PDFNumber.of(n));
+/**
+ * References of generation 0 by object number, across documents: pdf-lib pools every reference for good, keyed by a
+ * string it builds on each PDFRef.of call, and a tagged file names each of its thousands of objects at least twice.
+ */
+const REFS: PDFRef[] = [];
+const MAX_POOLED_REF = 1 << 20;
 
 export class ObjectLexer extends ByteCursor {
   readonly context: PDFContext;
@@ -38,7 +44,6 @@ export class ObjectLexer extends ByteCursor {
   owner = 0;
   /** Names by the hash of their bytes: the first name met with a hash keeps it. */
   private readonly names = new Map<number, { bytes: Uint8Array; name: PDFName }>();
-  private readonly refs: PDFRef[] = [];
 
   constructor(bytes: Uint8Array, context: PDFContext) {
     super(bytes);
@@ -46,11 +51,11 @@ export class ObjectLexer extends ByteCursor {
   }
 
   ref(objectNumber: number, generation: number): PDFRef {
-    if (generation !== 0) return PDFRef.of(objectNumber, generation);
-    let ref = this.refs[objectNumber];
+    if (generation !== 0 || objectNumber >= MAX_POOLED_REF) return PDFRef.of(objectNumber, generation);
+    let ref = REFS[objectNumber];
     if (!ref) {
       ref = PDFRef.of(objectNumber, 0);
-      this.refs[objectNumber] = ref;
+      REFS[objectNumber] = ref;
     }
     return ref;
   }

@@ -3,7 +3,7 @@
 import { type PDFDict, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
 import { type Operand, walkOperators } from "./content-tokens.ts";
 import { dictAt, entry, nameAt, streamBytes } from "./pdf-values.ts";
-import { markedKey, type StructNode, type StructureTree } from "./structure-tree.ts";
+import { markedOwner, type StructNode, type StructureTree } from "./structure-tree.ts";
 import type { ViolationTally } from "./violations.ts";
 
 const TEXT_SHOWING = new Set(["Tj", "TJ", "'", '"']);
@@ -17,9 +17,11 @@ const INVISIBLE = 3;
 const MAX_FORM_DEPTH = 12;
 const MAX_FORM_DRAWINGS = 10_000;
 
+/** An open sequence, with what it and those around it make of what is drawn inside (kept as each opens). */
 interface Sequence {
-  artifact: boolean;
-  /** The element owning this sequence's MCID, when the structure tree reaches it. */
+  /** It, or one around it, is an artifact. */
+  inArtifact: boolean;
+  /** The element owning its MCID, else the nearest one around it, when the structure tree reaches one. */
   owner: StructNode | null;
 }
 
@@ -28,7 +30,7 @@ export interface ContentWalk {
   tree: StructureTree | null;
   tally: ViolationTally;
   /** How many times each form XObject holding MCIDs was drawn, by its reference. */
-  markedForms: Map<string, number>;
+  markedForms: Map<PDFRef, number>;
   /** Each form's content, decoded once however many times it is drawn. */
   formContents: Map<PDFDict, Uint8Array | null>;
   /** The elements owning marked content that shows text: a Link holding none says nothing (FOLIO-LINK-TEXT). */
@@ -61,22 +63,29 @@ function mcidOf(properties: Operand | undefined, resources: PDFDict | null): num
   return mcid instanceof PDFNumber ? mcid.asNumber() : undefined;
 }
 
-function beginSequence(walk: PageWalk, operands: Operand[], owner: string, resources: PDFDict | null): void {
+function beginSequence(
+  walk: PageWalk,
+  operands: Operand[],
+  owner: PDFRef | undefined,
+  resources: PDFDict | null,
+): void {
   const artifact = isName(operands[0]) && operands[0].name === "Artifact";
   const mcid = mcidOf(operands[1], resources);
   if (mcid !== undefined) walk.mcids++;
-  const element = mcid === undefined ? null : (walk.tree?.marked.get(markedKey(owner, mcid)) ?? null);
-  const inArtifact = walk.stack.some((s) => s.artifact);
-  const inTagged = walk.stack.some((s) => s.owner);
+  const element = mcid === undefined || !owner || !walk.tree ? null : (markedOwner(walk.tree, owner, mcid) ?? null);
+  const around = walk.stack.at(-1);
+  const inArtifact = around?.inArtifact === true;
+  const inTagged = Boolean(around?.owner);
   if (artifact && inTagged) walk.tally.add("01-003", walk.location);
   if (element && inArtifact) walk.tally.add("01-004", walk.location);
-  walk.stack.push({ artifact, owner: element });
+  walk.stack.push({ inArtifact: inArtifact || artifact, owner: element ?? around?.owner ?? null });
 }
 
 /** A painting operator's content: real content owned by an element, an artifact, or neither. */
 function paint(walk: PageWalk, text: boolean): void {
-  if (walk.stack.some((s) => s.artifact)) return;
-  const owner = walk.stack.findLast((s) => s.owner)?.owner;
+  const inside = walk.stack.at(-1);
+  if (inside?.inArtifact) return;
+  const owner = inside?.owner;
   if (!owner) walk.tally.add("01-005", walk.location);
   else if (text) {
     walk.textOwners.add(owner);
@@ -101,7 +110,7 @@ function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDi
   const bytes = walk.formContents.get(form);
   if (!bytes) return;
   // A form's own MCIDs are reached through marked-content references naming the form's stream (/Stm).
-  const owner = raw instanceof PDFRef ? raw.toString() : "";
+  const owner = raw instanceof PDFRef ? raw : undefined;
   const mcidsBefore = walk.mcids;
   walk.openForms.add(form);
   walkContent(walk, bytes, owner, dictAt(form, "Resources") ?? resources, depth + 1);
@@ -114,7 +123,13 @@ function drawXObject(walk: PageWalk, name: Operand | undefined, resources: PDFDi
 }
 
 /** Walks one content stream (the page's, or a form's) with the marked content open around it. */
-function walkContent(walk: PageWalk, bytes: Uint8Array, owner: string, resources: PDFDict | null, depth: number) {
+function walkContent(
+  walk: PageWalk,
+  bytes: Uint8Array,
+  owner: PDFRef | undefined,
+  resources: PDFDict | null,
+  depth: number,
+) {
   const base = walk.stack.length;
   // The text state's font and render mode, saved and restored with the graphics state.
   const saved: { font: PDFDict | null; mode: number }[] = [];
@@ -153,6 +168,6 @@ export function checkPageContent(
     stack: [],
     fonts: new Map(),
   };
-  walkContent(walk, page.contents, page.ref.toString(), page.resources, 0);
+  walkContent(walk, page.contents, page.ref, page.resources, 0);
   return walk.fonts;
 }

@@ -22,19 +22,30 @@ export interface StructureTree {
   roots: StructNode[];
   /** Every element, in document (pre-)order. */
   elements: StructNode[];
-  /** Marked content the tree reaches, keyed `"<page or stream ref> <mcid>"`, to the element owning it. */
-  marked: Map<string, StructNode>;
+  /** Marked content the tree reaches, by the page or stream holding it and its MCID, to the element owning it. */
+  marked: Map<PDFRef, Map<number, StructNode>>;
   /** Annotations (and other objects) the tree reaches through an OBJR, keyed by their reference. */
   objects: Map<string, StructNode>;
 }
 
-/** "12 0 R" for a reference; the raw entry is needed, since lookup() forgets which object it was. */
-const refKey = (dict: PDFDict | null, key: string): string | undefined => {
+/** The reference an entry holds (pdf-lib pools them: one object per object number); lookup() forgets it. */
+const refAt = (dict: PDFDict | null, key: string): PDFRef | undefined => {
   const raw = dict?.get(pdfName(key));
-  return raw instanceof PDFRef ? raw.toString() : undefined;
+  return raw instanceof PDFRef ? raw : undefined;
 };
 
-export const markedKey = (owner: string, mcid: number) => `${owner} ${mcid}`;
+function markContent(tree: StructureTree, holder: PDFRef, mcid: number, owner: StructNode): void {
+  let byMcid = tree.marked.get(holder);
+  if (!byMcid) {
+    byMcid = new Map();
+    tree.marked.set(holder, byMcid);
+  }
+  byMcid.set(mcid, owner);
+}
+
+/** The element owning marked content `mcid` of the page or form stream `holder`, if the tree reaches it. */
+export const markedOwner = (tree: StructureTree, holder: PDFRef, mcid: number): StructNode | undefined =>
+  tree.marked.get(holder)?.get(mcid);
 
 /** Where an element sits, as the reader of a violation would look for it: its last few standard ancestors. */
 export function structLocation(node: StructNode): string {
@@ -51,27 +62,27 @@ interface Walk {
 }
 
 /** Files a kid that is not an element: a bare MCID, a marked-content reference or an object reference. */
-function contentKid(walk: Walk, owner: StructNode, kid: PDFObject, page: string | undefined): void {
+function contentKid(walk: Walk, owner: StructNode, kid: PDFObject, page: PDFRef | undefined): void {
   if (kid instanceof PDFNumber) {
-    if (page) walk.tree.marked.set(markedKey(page, kid.asNumber()), owner);
+    if (page) markContent(walk.tree, page, kid.asNumber(), owner);
     return;
   }
   const dict = dictOf(kid);
   const kind = nameAt(dict, "Type");
   if (kind === "MCR") {
     const mcid = entry(dict, "MCID");
-    const holder = refKey(dict, "Stm") ?? refKey(dict, "Pg") ?? page;
-    if (holder && mcid instanceof PDFNumber) walk.tree.marked.set(markedKey(holder, mcid.asNumber()), owner);
+    const holder = refAt(dict, "Stm") ?? refAt(dict, "Pg") ?? page;
+    if (holder && mcid instanceof PDFNumber) markContent(walk.tree, holder, mcid.asNumber(), owner);
   } else if (kind === "OBJR") {
-    const target = refKey(dict, "Obj");
-    if (target) walk.tree.objects.set(target, owner);
+    const target = refAt(dict, "Obj");
+    if (target) walk.tree.objects.set(target.toString(), owner);
   }
 }
 
 interface Pending {
   dict: PDFDict;
   parent: StructNode;
-  page: string | undefined;
+  page: PDFRef | undefined;
 }
 
 const isElement = (dict: PDFDict | null): dict is PDFDict => {
@@ -88,7 +99,7 @@ function visitElement(walk: Walk, { dict, parent, page }: Pending): Pending[] {
   node.hasLang = ownLang || parent.hasLang;
   parent.kids.push(node);
   walk.tree.elements.push(node);
-  const pageHere = refKey(dict, "Pg") ?? page;
+  const pageHere = refAt(dict, "Pg") ?? page;
   const elements: Pending[] = [];
   for (const kid of itemsAt(dict, "K")) {
     const kidDict = dictOf(kid);
