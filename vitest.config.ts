@@ -42,6 +42,13 @@ const OWN_SERVICES = [
   "webhook-resend",
 ].map((name) => `test/e2e/${name}.test.ts`);
 
+/**
+ * How long `expect.poll` waits for a page or a service to come round (Vitest's default is 1 s): the studio answers a
+ * publish within one on an idle machine, and took longer with `npm test`'s three runs sharing two cores. A poll that
+ * holds returns at once, so a longer bound costs a passing test nothing.
+ */
+const E2E_EXPECT = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     // Two files at a time in the workers, studio and e-invoice projects. Each e2e project runs its files one by one
@@ -133,6 +140,7 @@ export default defineConfig({
           globalSetup: ["./test/e2e/start-service.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
       {
@@ -143,6 +151,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
       {
@@ -155,6 +164,7 @@ export default defineConfig({
           globalSetup: ["./test/e2e/start-service.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
     ],
