@@ -30,7 +30,7 @@ function vitest(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<n
 
 /** The merged report's totals, as one line: what the runs' summaries say together. */
 function totals(jsonPath: string): string {
-  let report: Record<string, number>;
+  let report: Record<string, number> & { testResults: unknown[] };
   try {
     report = JSON.parse(readFileSync(jsonPath, "utf8"));
   } catch {
@@ -39,7 +39,7 @@ function totals(jsonPath: string): string {
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   return (
     `npm test: ${report.numPassedTests} tests passed, ${report.numFailedTests} failed, ${skipped} skipped, ` +
-    `in ${report.numTotalTestSuites} files`
+    `in ${report.testResults.length} files`
   );
 }
 

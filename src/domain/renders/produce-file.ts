@@ -70,7 +70,7 @@ export async function renderFile(plan: RenderPlan, deps: PrintDeps, seat: Render
   const job = { plan, options, mark, renderPart: partRenderer(input, timings) };
   const prepared = await preparePrint(job, deps, seat);
   const printed = await printWhole(html, job, prepared, deps, seat);
-  return timings.measure("finish", () => finishPrint(printed, { prepared, job, deps, seat }));
+  return finishPrint(printed, { prepared, job, deps, seat });
 }
 
 /**
@@ -93,7 +93,7 @@ async function renderChunks(
   const job = { plan, options: plan.options, mark: undefined, renderPart: partRenderer(whole, deps.timings) };
   const prepared = await preparePrint(job, deps, seat);
   const printed = await printPieces(plan, chunk, printer, prepared, { deps, seat, checkProjection });
-  return (deps.timings ?? UNTIMED).measure("finish", () => finishPrint(printed, { prepared, job, deps, seat }));
+  return finishPrint(printed, { prepared, job, deps, seat });
 }
 
 /**

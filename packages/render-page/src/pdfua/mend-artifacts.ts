@@ -79,21 +79,15 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
     return forms.get(key) === true;
   };
   let [inText, pathStart, before] = [false, -1, 0];
-  // How many of the open sequences are tagged content or artifacts: what is drawn inside one is covered.
-  let covering = 0;
   walkOperators(bytes, (operator, operands, end) => {
-    const covered = covering > 0;
+    const covered = open.some((kind) => kind !== "neither");
     if (operator === "BDC" || operator === "BMC") {
       const kind = sequenceKind(operator, operands);
-      if (kind !== "neither") {
-        writer.close(before);
-        covering++;
-      }
+      if (kind !== "neither") writer.close(before);
       open.push(kind);
     } else if (operator === "EMC") {
       if (open.length <= writer.openDepth) writer.close(before);
-      const kind = open.pop();
-      if (kind !== undefined && kind !== "neither") covering--;
+      open.pop();
     } else if (operator === "BT") {
       if (!covered && !layout.markedTextObjects.has(before)) writer.ensureOpen(before, false, open.length);
       else if (!writer.openedInText) writer.close(before);

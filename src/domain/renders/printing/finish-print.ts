@@ -5,6 +5,7 @@
 import { printsTagged } from "@folio/render-page/job-contract";
 import type { PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
+import { UNTIMED } from "../../../lib/render-timings";
 import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
 import { eInvoiceKind } from "../../../render/e-invoice/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
@@ -129,9 +130,17 @@ async function finishedPieces(printed: PrintedPieces, { prepared }: FinishContex
   return { ...printed, ...receipt(compliance) };
 }
 
+/** The `finish` phase of the render's timings (Server-Timing): everything a file gets after Chromium. */
 export function finishPrint(printed: RenderedFile | null, context: FinishContext): Promise<FinishedFile>;
 export function finishPrint(printed: PrintedPieces, context: FinishContext): Promise<ChunkedFile>;
-export async function finishPrint(
+export function finishPrint(
+  printed: RenderedFile | PrintedPieces | null,
+  context: FinishContext,
+): Promise<FinishedFile | ChunkedFile> {
+  return (context.deps.timings ?? UNTIMED).measure("finish", () => finishFile(printed, context));
+}
+
+async function finishFile(
   printed: RenderedFile | PrintedPieces | null,
   context: FinishContext,
 ): Promise<FinishedFile | ChunkedFile> {
