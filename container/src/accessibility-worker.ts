@@ -1,11 +1,15 @@
-// The PDF/UA-1 mends and checker in a thread of their own (accessibility-thread.ts starts it).
+// The PDF/UA-1 mends and checker in a thread of their own (accessibility-thread.ts starts it), a job's pages worked
+// in a thread of this one's (accessibility-pages.ts) meanwhile.
 import { mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
+import { pagesThread } from "./accessibility-pages.ts";
 import type { AccessibilityInput } from "./accessibility-thread.ts";
 import { serveSideThread } from "./serve-side-thread.ts";
 
+const pages = pagesThread();
+
 serveSideThread(
   {},
-  ({ pdf, options }: AccessibilityInput) => mendAndCheck(pdf, options),
+  ({ pdf, options }: AccessibilityInput) => mendAndCheck(pdf, options, pages),
   // pdf-lib's own words go to the log.
   {
     type: "render_failed",

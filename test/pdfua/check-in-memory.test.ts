@@ -2,22 +2,12 @@
 // bytes again (packages/render-page/src/pdfua/accessibility-job.ts). Over the checker's whole mutation corpus, as
 // printed and as mended, and over Chromium's own output, the check in memory names exactly what the checker names
 // reading the saved file: the verdict is the file's.
-import { readFileSync } from "node:fs";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
 import { checkPdfUa, openDocumentCheck } from "@folio/render-page/pdfua/check";
 import { describe, expect, it } from "vitest";
-import { CHANGES, type Change, taggedPdf } from "./tagged-pdf.ts";
-
-const OPTIONS = { title: "Invoice INV-1", lang: "en-GB" };
-/** The mends refuse an encrypted file (they run before encryption): those are checked as printed only. */
-const ENCRYPTED = new Set<Change>(["encrypted-without-p", "encrypted-without-accessibility"]);
-const CHROMIUM = [
-  "invoice-header-footer.pdf",
-  "invoice-tagged-outline.pdf",
-  "japanese-and-emoji.pdf",
-  "link-and-list.pdf",
-];
+import { CHROMIUM, chromiumOutput, ENCRYPTED, JOB_OPTIONS } from "./job-corpus.ts";
+import { CHANGES, taggedPdf } from "./tagged-pdf.ts";
 
 /** `bytes` loaded and saved unchanged: the report in memory after the save, and the saved file. */
 async function savedAndChecked(bytes: Uint8Array) {
@@ -33,7 +23,7 @@ async function expectTheFilesVerdict(printed: Uint8Array, mend = true) {
   const { inMemory, saved } = await savedAndChecked(printed);
   expect(inMemory).toEqual(await checkPdfUa(saved));
   if (!mend) return;
-  const { pdf, report } = await mendAndCheck(printed, OPTIONS);
+  const { pdf, report } = await mendAndCheck(printed, JOB_OPTIONS);
   expect(report).toEqual(await checkPdfUa(pdf));
 }
 
@@ -55,8 +45,6 @@ describe("the check of a saved document in memory", () => {
 
   for (const name of CHROMIUM)
     it(`Chromium's ${name}`, async () => {
-      await expectTheFilesVerdict(
-        new Uint8Array(readFileSync(new URL(`../../fixtures/pdfua/${name}`, import.meta.url))),
-      );
+      await expectTheFilesVerdict(chromiumOutput(name));
     });
 });

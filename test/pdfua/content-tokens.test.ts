@@ -1,4 +1,5 @@
-import { forEachOperator, type Operand, walkOperators } from "@folio/render-page/pdfua/content-tokens";
+import { forEachOperator, type Operand } from "@folio/render-page/pdfua/content-tokens";
+import { walkOperators } from "@folio/render-page/pdfua/operator-list";
 import { describe, expect, it } from "vitest";
 
 const operators = (content: string) => {

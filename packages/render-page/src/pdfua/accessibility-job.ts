@@ -5,6 +5,7 @@
 import { JobFailure } from "../job-failure.ts";
 import { openDocumentCheck } from "./check.ts";
 import { openPdfUaMend, type PdfUaMendOptions } from "./mend.ts";
+import { type PageWorker, scannedPage } from "./page-work.ts";
 import type { PdfUaReport } from "./violations.ts";
 
 /**
@@ -32,14 +33,24 @@ function tooManyPages(pageCount: number): JobFailure {
  * Mends `pdf` for PDF/UA-1 and checks the mended file, page by page. The check reads the mended document in memory
  * once it is saved, rather than parsing the saved bytes a second time: pdf-lib writes each object as it holds it, and
  * the whole mutation corpus checks the same in memory as read back (test/pdfua/check-in-memory.test.ts).
+ * With `pages`, the pages' content is mended and scanned there (another thread) while this one reads and mends the
+ * structure; when it answers nothing, this thread works the pages itself.
  */
-export async function mendAndCheck(pdf: Uint8Array, options: PdfUaMendOptions): Promise<AccessibilityResult> {
+export async function mendAndCheck(
+  pdf: Uint8Array,
+  options: PdfUaMendOptions,
+  pages?: PageWorker,
+): Promise<AccessibilityResult> {
+  const working = pages ? pages(pdf, options.pagination === true, MAX_PDFUA_PAGES) : Promise.resolve(null);
   const mend = await openPdfUaMend(pdf, options);
   if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
-  for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index);
+  const worked = await working;
+  const scanned =
+    worked?.length === mend.pageCount ? worked.map((page) => scannedPage(page, mend.document.context)) : undefined;
+  for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index, scanned?.[index]?.content);
   const mended = await mend.save();
   const check = openDocumentCheck(mend.document);
-  for (let index = 0; index < check.pageCount; index++) check.checkPage(index);
+  for (let index = 0; index < check.pageCount; index++) check.checkPage(index, scanned?.[index]?.scan);
   return { pdf: mended, report: check.report() };
 }
 

@@ -1,7 +1,8 @@
 // What the artifact mend reads of a content stream before it rewrites it (docs/accessibility.md#mends): which kind
 // each marked-content sequence is, where the page's body ends, and which text objects hold sequences of their own.
 import { type PDFDict, PDFName } from "@cantoo/pdf-lib";
-import { type Operand, walkOperators } from "./content-tokens.ts";
+import type { Operand } from "./content-tokens.ts";
+import { walkOperators } from "./operator-list.ts";
 import { dictAt, streamBytes } from "./pdf-values.ts";
 
 /**

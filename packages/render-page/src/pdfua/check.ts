@@ -1,13 +1,13 @@
 // Folio's PDF/UA-1 checker (docs/accessibility.md): the document's conditions when it is opened, then each page's
 // content, annotations and fonts as the caller asks, so a caller can stop at its page ceiling.
-import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
+import { ParseSpeeds, PDFArray, type PDFDict, PDFDocument, PDFName, type PDFPage, PDFRef } from "@cantoo/pdf-lib";
 import { concatBytes } from "../bytes.ts";
 import { checkAnnotations } from "./annotation-rules.ts";
 import { checkLinkTexts, checkTableHeaders } from "./authoring-rules.ts";
 import { checkDocumentObjects } from "./document-objects.ts";
 import { checkCatalog } from "./document-rules.ts";
 import { checkFonts, type FontsChecked } from "./font-rules.ts";
-import { checkPageContent } from "./page-content.ts";
+import { checkPageContent, type ReplayedScan, replayPageScan } from "./page-content.ts";
 import { streamBytes } from "./pdf-values.ts";
 import { PDFUA_CHECKER, PDFUA_RULES } from "./rules.ts";
 import { checkStructure } from "./structure-rules.ts";
@@ -16,8 +16,11 @@ import { type PdfUaReport, ViolationTally } from "./violations.ts";
 
 export interface PdfUaCheck {
   readonly pageCount: number;
-  /** Walks page `index` (0-based): its content, annotations and fonts. */
-  checkPage(index: number): void;
+  /**
+   * Walks page `index` (0-based): its content, annotations and fonts; its content replayed from `scanned` when the
+   * page thread scanned it (page-work.ts).
+   */
+  checkPage(index: number, scanned?: ReplayedScan): void;
   /** The violations so far: the document's own, and those of the pages checked. */
   report(): PdfUaReport;
 }
@@ -80,19 +83,28 @@ export function openDocumentCheck(doc: PDFDocument): PdfUaCheck {
     formContents: new Map(),
     textOwners: new Set<StructNode>(),
   };
+  /** The page's content checked (or its scan replayed): the fonts it shows text with. */
+  const walkContent = (page: PDFPage, location: string, scanned: ReplayedScan | undefined) => {
+    if (!scanned) {
+      const { node, ref } = page;
+      return checkPageContent(
+        { ref, contents: pageContents(node), resources: node.Resources() ?? null },
+        contentWalk,
+        location,
+      );
+    }
+    replayPageScan(scanned.events, contentWalk, location);
+    return scanned.fonts;
+  };
   let pagesChecked = 0;
   return {
     pageCount: pages.length,
-    checkPage(index) {
+    checkPage(index, scanned) {
       const page = pages[index];
       if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
       const location = `page ${index + 1}`;
       const node = page.node;
-      const fonts = checkPageContent(
-        { ref: page.ref, contents: pageContents(node), resources: node.Resources() ?? null },
-        contentWalk,
-        location,
-      );
+      const fonts = walkContent(page, location, scanned);
       checkFonts(fonts, fontsChecked, tally, location);
       checkAnnotations(node, tree, { tally, location, catalogHasLang });
       pagesChecked++;

@@ -10,7 +10,7 @@ const OPERATORS = new Map<number, string>();
 /** Arrays and dictionaries nested deeper than this are stepped over unread: no content stream needs them. */
 const MAX_NESTING = 32;
 
-class Lexer extends ByteScanner {
+export class Lexer extends ByteScanner {
   depth = 0;
 
   /** A delimiter no operand starts with, stepped over. */
@@ -139,43 +139,4 @@ export function forEachOperator(
     } else if (operator !== "BI") visit(operator, operands, lexer.at);
     operands = [];
   }
-}
-
-/** The operators whose operands the page walks read: sequences, forms drawn, the font and the text render mode. */
-const WALKED_OPERANDS = new Set(["BDC", "BMC", "Do", "Tf", "Tr"]);
-const NO_OPERANDS: Operand[] = Object.freeze([]) as unknown as Operand[];
-
-interface OperatorList {
-  operators: string[];
-  operands: Operand[][];
-  ends: number[];
-}
-
-/**
- * Each content stream's operators, read once: the mends read a page twice (its layout, then its rewrite) and the
- * checker once more, and a page the mends leave as it is keeps its data (check.ts's pageContents), so its list.
- */
-const LISTS = new WeakMap<Uint8Array, OperatorList>();
-
-/**
- * forEachOperator for the page walks: the operators of `bytes` read once however many walks ask, each given its
- * operands only when it is one the walks read (BDC, BMC, Do, Tf, Tr), none otherwise.
- */
-export function walkOperators(
-  bytes: Uint8Array,
-  visit: (operator: string, operands: Operand[], end: number) => void,
-): void {
-  let list = LISTS.get(bytes);
-  if (!list) {
-    const read: OperatorList = { operators: [], operands: [], ends: [] };
-    forEachOperator(bytes, (operator, operands, end) => {
-      read.operators.push(operator);
-      read.operands.push(WALKED_OPERANDS.has(operator) ? operands : NO_OPERANDS);
-      read.ends.push(end);
-    });
-    LISTS.set(bytes, read);
-    list = read;
-  }
-  const { operators, operands, ends } = list;
-  for (let i = 0; i < operators.length; i++) visit(operators[i] as string, operands[i] as Operand[], ends[i] as number);
 }

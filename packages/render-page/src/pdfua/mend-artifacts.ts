@@ -5,7 +5,8 @@ import { type PDFDict, PDFName, type PDFPage } from "@cantoo/pdf-lib";
 import { concatBytes } from "../bytes.ts";
 import { drawsTaggedForm, isName, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
 import { pageContents } from "./check.ts";
-import { type Operand, walkOperators } from "./content-tokens.ts";
+import type { Operand } from "./content-tokens.ts";
+import { walkOperators } from "./operator-list.ts";
 
 /** Operators that put something on the page besides paths (a form drawn with Do included). */
 const PAINTING = new Set(["Tj", "TJ", "'", '"', "sh", "BI", "Do"]);
@@ -110,9 +111,14 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
   return concatBytes(writer.pieces);
 }
 
+/** The page's content streams replaced by one holding `content`. */
+export function setPageContent(page: PDFPage, content: Uint8Array): void {
+  page.node.set(PDFName.of("Contents"), page.doc.context.register(page.doc.context.flateStream(content)));
+}
+
 /** Marks the page's untagged content as artifacts, its content streams joined into one. */
 export function mendPageArtifacts(page: PDFPage, pagination: boolean): void {
   const node = page.node;
   const content = artifactContent(pageContents(node), node.Resources() ?? null, pagination);
-  if (content) node.set(PDFName.of("Contents"), page.doc.context.register(page.doc.context.flateStream(content)));
+  if (content) setPageContent(page, content);
 }

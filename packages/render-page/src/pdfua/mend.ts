@@ -2,7 +2,7 @@
 // tree and its links when opened, then each page's untagged content as the caller asks, so a caller can stop at its
 // page ceiling as with the checker. Nothing a mend adds is drawn: every page keeps its pixels.
 import { type PDFDocument, PDFHexString } from "@cantoo/pdf-lib";
-import { mendPageArtifacts } from "./mend-artifacts.ts";
+import { mendPageArtifacts, setPageContent } from "./mend-artifacts.ts";
 import { type DocumentEntries, mendCatalog } from "./mend-catalog.ts";
 import { type LinkTexts, mendLinks } from "./mend-links.ts";
 import { mendStructure } from "./mend-structure.ts";
@@ -28,8 +28,11 @@ export interface PdfUaMend {
   /** The document being mended: once save() answers, exactly what the saved file holds. */
   readonly document: PDFDocument;
   readonly pageCount: number;
-  /** Marks page `index`'s (0-based) untagged content as artifacts. */
-  mendPage(index: number): void;
+  /**
+   * Marks page `index`'s (0-based) untagged content as artifacts; `content` is that content when the page thread made
+   * it already (page-work.ts: null when nothing needed marking).
+   */
+  mendPage(index: number, content?: Uint8Array | null): void;
   /** The mended file. */
   save(): Promise<Uint8Array>;
 }
@@ -59,10 +62,11 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
   return {
     document: doc,
     pageCount: pages.length,
-    mendPage(index) {
+    mendPage(index, content) {
       const page = pages[index];
       if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
-      mendPageArtifacts(page, options.pagination === true);
+      if (content === undefined) mendPageArtifacts(page, options.pagination === true);
+      else if (content) setPageContent(page, content);
     },
     save,
   };

@@ -36,6 +36,17 @@ const SMALL_INTEGERS = Array.from({ length: 1024 }, (_, n) => PDFNumber.of(n));
 const REFS: PDFRef[] = [];
 const MAX_POOLED_REF = 1 << 20;
 
+/** The reference `PDFRef.of` answers (pdf-lib pools one per number and generation), without the key it builds. */
+export function pooledRef(objectNumber: number, generation: number): PDFRef {
+  if (generation !== 0 || objectNumber >= MAX_POOLED_REF) return PDFRef.of(objectNumber, generation);
+  let ref = REFS[objectNumber];
+  if (!ref) {
+    ref = PDFRef.of(objectNumber, 0);
+    REFS[objectNumber] = ref;
+  }
+  return ref;
+}
+
 export class ObjectLexer extends ByteCursor {
   readonly context: PDFContext;
   /** Every dictionary and array read, with the number of the indirect object holding it. */
@@ -48,16 +59,6 @@ export class ObjectLexer extends ByteCursor {
   constructor(bytes: Uint8Array, context: PDFContext) {
     super(bytes);
     this.context = context;
-  }
-
-  ref(objectNumber: number, generation: number): PDFRef {
-    if (generation !== 0 || objectNumber >= MAX_POOLED_REF) return PDFRef.of(objectNumber, generation);
-    let ref = REFS[objectNumber];
-    if (!ref) {
-      ref = PDFRef.of(objectNumber, 0);
-      REFS[objectNumber] = ref;
-    }
-    return ref;
   }
 
   /** A name, pooled by its bytes: no string is made for one met before. */
@@ -88,7 +89,7 @@ export class ObjectLexer extends ByteCursor {
     const generation = this.integer();
     if (generation >= 0) {
       this.skipSpace();
-      if (this.keyword("R")) return this.ref(integer, generation);
+      if (this.keyword("R")) return pooledRef(integer, generation);
     }
     this.at = after;
     return integer < SMALL_INTEGERS.length ? (SMALL_INTEGERS[integer] as PDFNumber) : PDFNumber.of(integer);

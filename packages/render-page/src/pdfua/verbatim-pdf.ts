@@ -12,16 +12,12 @@ import {
   PDFName,
   PDFNumber,
   type PDFObject,
-  PDFRawStream,
   type PDFRef,
   PDFWriter,
 } from "@cantoo/pdf-lib";
-import { ObjectLexer } from "./object-lexer.ts";
+import { readIndirectObject } from "./indirect-object.ts";
+import { ObjectLexer, pooledRef } from "./object-lexer.ts";
 import { UnexpectedSyntax } from "./pdf-bytes.ts";
-
-const LENGTH = PDFName.of("Length");
-const TYPE = PDFName.of("Type");
-const STREAMS_OF_OBJECTS = new Set([PDFName.of("ObjStm"), PDFName.of("XRef")]);
 
 /** Each object as read, where its bytes lie, and which ones changed since (pdf-lib reports each change made). */
 class ReadObjects {
@@ -49,40 +45,10 @@ export interface VerbatimPdf {
   save(): Promise<Uint8Array>;
 }
 
-/** A stream's data after `stream` and its end of line, /Length bytes long, `endstream` after it. */
-function streamAfter(lexer: ObjectLexer, dict: PDFDict): PDFRawStream {
-  const { bytes } = lexer;
-  if (bytes[lexer.at] === 0x0d) lexer.at++;
-  if (bytes[lexer.at] === 0x0a) lexer.at++;
-  const length = dict.get(LENGTH);
-  if (!(length instanceof PDFNumber)) lexer.fail("A stream whose length is not a number");
-  const type = dict.get(TYPE);
-  if (type instanceof PDFName && STREAMS_OF_OBJECTS.has(type)) lexer.fail("A stream of objects");
-  const start = lexer.at;
-  lexer.at += length.asNumber();
-  lexer.skipSpace();
-  if (!lexer.keyword("endstream")) lexer.fail("A stream whose length is wrong");
-  return PDFRawStream.of(dict, bytes.subarray(start, start + length.asNumber()));
-}
-
-/** `n g obj … endobj`, the cursor on its first digit. */
-function readIndirectObject(lexer: ObjectLexer, read: ReadObjects): void {
-  const n = lexer.integer();
-  lexer.skipSpace();
-  const generation = lexer.integer();
-  lexer.skipSpace();
-  if (generation !== 0 || !lexer.keyword("obj")) lexer.fail("An object header");
-  lexer.skipSpace();
-  lexer.owner = n;
-  const start = lexer.at;
-  let object = lexer.value();
-  const valueEnd = lexer.at;
-  lexer.skipSpace();
-  if (object instanceof PDFDict && lexer.keyword("stream")) object = streamAfter(lexer, object);
-  const end = object instanceof PDFRawStream ? lexer.at : valueEnd;
-  lexer.skipSpace();
-  if (!lexer.keyword("endobj")) lexer.fail("An object without endobj");
-  lexer.context.assign(lexer.ref(n, 0), object);
+/** The indirect object at the cursor, kept with where its bytes lie. */
+function readObject(lexer: ObjectLexer, read: ReadObjects): void {
+  const { objectNumber: n, object, start, end } = readIndirectObject(lexer);
+  lexer.context.assign(pooledRef(n, 0), object);
   read.objects[n] = object;
   read.spans[2 * n] = start;
   read.spans[2 * n + 1] = end;
@@ -128,7 +94,7 @@ function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObject
   context.pdfFileDetails.pdfSize = bytes.length;
   for (lexer.skipSpace(); lexer.at < bytes.length; lexer.skipSpace()) {
     const c = bytes[lexer.at] as number;
-    if (c >= 0x30 && c <= 0x39) readIndirectObject(lexer, read);
+    if (c >= 0x30 && c <= 0x39) readObject(lexer, read);
     else if (lexer.keyword("xref")) readTrailer(lexer);
     else if (lexer.keyword("startxref")) {
       lexer.skipSpace();
