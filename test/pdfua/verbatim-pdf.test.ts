@@ -1,6 +1,6 @@
-// The job's reader and writer (packages/render-page/src/pdfua/verbatim-pdf.ts): a file read as pdf-lib reads it,
-// written back with each change and with every object nothing changed as its own bytes; any file it does not expect
-// read and written by pdf-lib instead.
+// The job's reader and writer (packages/render-page/src/pdfua/verbatim-pdf.ts, verbatim-writer.ts): a file read as
+// pdf-lib reads it, written back as pdf-lib's writer lays a file out, with each change and with every object nothing
+// changed as its own bytes; any file it does not expect read and written by pdf-lib instead.
 import { readFileSync } from "node:fs";
 import {
   ParseSpeeds,
@@ -11,9 +11,11 @@ import {
   PDFNumber,
   PDFRef,
   PDFString,
+  PDFWriter,
   PDFDocument as PdfLib,
 } from "@cantoo/pdf-lib";
 import { openVerbatimPdf } from "@folio/render-page/pdfua/verbatim-pdf";
+import { writeVerbatim } from "@folio/render-page/pdfua/verbatim-writer";
 import { describe, expect, it } from "vitest";
 import { taggedPdf } from "./tagged-pdf.ts";
 
@@ -108,6 +110,29 @@ describe("writing", () => {
     const written = (await pdfLib(saved)).context.lookup(ref, PDFDict);
     expect(written.lookup(PDFName.of("K"), PDFArray).asArray().at(-1)?.toString()).toBe("999");
     expect(objectsOf(await pdfLib(saved))).toEqual(objectsOf(document));
+  });
+});
+
+describe("the writer's layout", () => {
+  /** Every object written by pdf-lib (none is the one read), so the whole file must be pdf-lib's writer's. */
+  const writtenWhole = (document: PDFDocument) =>
+    writeVerbatim(document.context, { bytes: new Uint8Array(), objects: [], spans: [], changed: new Set() });
+  const pdfLibWriter = (document: PDFDocument) =>
+    PDFWriter.forContext(document.context, Number.POSITIVE_INFINITY).serializeToBuffer();
+
+  it("header, objects, table and trailer byte for byte as pdf-lib writes them, over gaps in the numbers", async () => {
+    const { document } = await openVerbatimPdf(chromium("invoice-tagged-outline.pdf"));
+    const { context } = document;
+    expect(Buffer.from(writtenWhole(document)).equals(Buffer.from(await pdfLibWriter(document)))).toBe(true);
+    // Objects deleted here and there split the table into subsections; one added goes past the last.
+    for (const number of [1, 2, 7, 40, 41]) context.delete(PDFRef.of(number));
+    context.register(context.obj({ Added: PDFString.of("yes") }));
+    expect(Buffer.from(writtenWhole(document)).equals(Buffer.from(await pdfLibWriter(document)))).toBe(true);
+  });
+
+  it("a document pdf-lib made", async () => {
+    const document = await pdfLib(await taggedPdf());
+    expect(Buffer.from(writtenWhole(document)).equals(Buffer.from(await pdfLibWriter(document)))).toBe(true);
   });
 });
 

@@ -8,32 +8,23 @@ import {
   PDFDict,
   PDFDocument,
   PDFHeader,
-  PDFInvalidObject,
   PDFName,
   PDFNumber,
   type PDFObject,
-  type PDFRef,
-  PDFWriter,
 } from "@cantoo/pdf-lib";
 import { readIndirectObject } from "./indirect-object.ts";
 import { ObjectLexer, pooledRef } from "./object-lexer.ts";
 import { UnexpectedSyntax } from "./pdf-bytes.ts";
+import { type ReadFile, writeVerbatim } from "./verbatim-writer.ts";
 
 /** Each object as read, where its bytes lie, and which ones changed since (pdf-lib reports each change made). */
-class ReadObjects {
+class ReadObjects implements ReadFile {
   readonly objects: PDFObject[] = [];
   readonly spans: number[] = [];
   readonly changed = new Set<number>();
   readonly bytes: Uint8Array;
   constructor(bytes: Uint8Array) {
     this.bytes = bytes;
-  }
-
-  /** What to write for `ref`: its own bytes when it holds the object read and nothing changed it. */
-  written(ref: PDFRef, object: PDFObject): PDFObject {
-    const n = ref.objectNumber;
-    if (ref.generationNumber !== 0 || this.objects[n] !== object || this.changed.has(n)) return object;
-    return PDFInvalidObject.of(this.bytes.subarray(this.spans[2 * n], this.spans[2 * n + 1]));
   }
 }
 
@@ -129,14 +120,5 @@ export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
     if (owner !== undefined) read.changed.add(owner);
   };
   const document = new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
-  return { document, verbatim: true, save: () => saveVerbatim(context, read) };
-}
-
-function saveVerbatim(context: PDFContext, read: ReadObjects): Promise<Uint8Array> {
-  const written = PDFContext.create();
-  written.header = context.header;
-  written.trailerInfo = context.trailerInfo;
-  for (const [ref, object] of context.enumerateIndirectObjects()) written.assign(ref, read.written(ref, object));
-  written.largestObjectNumber = context.largestObjectNumber;
-  return PDFWriter.forContext(written, Number.POSITIVE_INFINITY).serializeToBuffer();
+  return { document, verbatim: true, save: async () => writeVerbatim(context, read) };
 }
