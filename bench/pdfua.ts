@@ -1,12 +1,14 @@
 // The cost of an accessible PDF (docs/accessibility.md#in-a-render): a `pdfua` render of the 1-page and the 26-page
 // invoice against the same with `tagged` only, paired in one loop (each iteration renders both, in alternating order,
-// so a change of load falls on both alike); then the render backend's job itself (`mendAndCheck`, what its side
-// thread runs) driven directly on the tagged file the service printed, per page, at 26 pages and at some 200.
+// so a change of load falls on both alike); then the render backend's job itself on the tagged file the service
+// printed, per page, at 26 pages and at some 200: asked of the backend's accessibility thread (its pages in a thread
+// of its own, as a render waits for it) and, at 26 pages, run in this one thread (what it costs the processor).
 // `npm run bench` includes it; `tsx bench/pdfua.ts [--quick]` runs it alone against a fresh service.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { mendAndCheck } from "../packages/render-page/src/pdfua/accessibility-job";
+import { type AccessibilityThread, accessibilityThread } from "../container/src/accessibility-thread";
+import { type AccessibilityResult, mendAndCheck } from "../packages/render-page/src/pdfua/accessibility-job";
 import type { Render } from "../packages/sdk/src/index";
 import { type Post, withInvoiceService } from "./finishing";
 import { measure, type Row, type Sample, summarize } from "./stats";
@@ -57,28 +59,46 @@ async function pairedRows(post: Post, base: Invoice, iterations: number, warm: n
   ];
 }
 
-/** The render backend's job (mends, then check) on the tagged file the service printed, timed per page. */
-async function jobRow(post: Post, base: Invoice, iterations: number): Promise<Row> {
+/** The tagged file the service printed for `base`, and its pages. */
+async function taggedFile(post: Post, base: Invoice): Promise<{ pdf: Uint8Array; pages: number }> {
   const render = await post<Render>("/v1/render", {
     template: TEMPLATE,
     data: unique(base),
     options: { tagged: true },
   });
   const pdf = new Uint8Array(await (await fetch(render.url as string)).arrayBuffer());
-  const pages = render.page_count ?? 0;
-  const sample = await measure(
-    async () => {
-      const { report } = await mendAndCheck(pdf, {});
-      if (report.violations.length > 0) throw new Error(`check failed: ${JSON.stringify(report.violations)}`);
-    },
-    iterations,
-    1,
-  );
-  return {
-    name: `Render backend's pdfua job (mend + check) on the ${pages}-page tagged invoice, in process`,
-    sample,
-    ratio: `${(sample.median / pages).toFixed(1)} ms a page (p95 ${(sample.p95 / pages).toFixed(1)})`,
+  return { pdf, pages: render.page_count ?? 0 };
+}
+
+/** Pages a job by the time it took. */
+const perPage = (sample: Sample, pages: number) =>
+  `${(sample.median / pages).toFixed(1)} ms a page (p95 ${(sample.p95 / pages).toFixed(1)})`;
+
+/**
+ * The render backend's job (mends, then check) on the tagged file the service printed, timed per page: as the
+ * backend runs it (`thread`, its pages in a thread of that thread's own: what a render waits for), and with
+ * `oneThread` all in this thread too (the processor time it costs).
+ */
+async function jobRows(post: Post, base: Invoice, runs: JobRuns, oneThread: boolean): Promise<Row[]> {
+  const { pdf, pages } = await taggedFile(post, base);
+  const passing = ({ report }: AccessibilityResult) => {
+    if (report.violations.length > 0) throw new Error(`check failed: ${JSON.stringify(report.violations)}`);
   };
+  const seat = { accountId: "acct_bench", share: "free" } as const;
+  const ask = async () => passing(await runs.thread.ask({ pdf: pdf.slice(), options: {} }, seat));
+  const threaded = await measure(ask, runs.iterations, runs.warm);
+  const rows = [
+    row(`Render backend's pdfua job, ${pages}-page tagged invoice, its threads`, threaded, perPage(threaded, pages)),
+  ];
+  if (!oneThread) return rows;
+  const inOne = await measure(async () => passing(await mendAndCheck(pdf, {})), runs.iterations, runs.warm);
+  return [...rows, row(`The same job in one thread, in process (${pages} pages)`, inOne, perPage(inOne, pages))];
+}
+
+interface JobRuns {
+  thread: AccessibilityThread;
+  iterations: number;
+  warm: number;
 }
 
 /** The paired renders on both invoices, then the job per page at 26 and at some 200 pages. */
@@ -88,14 +108,22 @@ export async function pdfuaRows(post: Post, iterations: { one: number; many: num
   const huge = { ...json("invoice-huge.data.json"), seller: json("invoice.data.json").seller } as Invoice;
   const longer = { ...huge, items: Array.from({ length: 8 }, () => huge.items).flat() };
   await post("/v1/templates", { name: TEMPLATE, source: ACCESSIBLE_INVOICE, schema: json("invoice.schema.json") });
-  return [
+  const rows = [
     // The backend's accessibility thread runs pdfua jobs only, its code optimised after some: the 1-page pairs come
     // first, so they warm it as the other rows warm the service (its first 26-page jobs took 290, 230, 160 ms, then 85).
     ...(await pairedRows(post, one, iterations.one, Math.max(iterations.warm, THREAD_WARM_UP))),
     ...(await pairedRows(post, huge, iterations.many, iterations.warm)),
-    await jobRow(post, huge, iterations.many * 2),
-    await jobRow(post, longer, Math.max(2, Math.ceil(iterations.many / 2))),
   ];
+  // A thread of the bench's own, warmed the same way: the service's backend is another process.
+  const thread = accessibilityThread();
+  try {
+    const many = Math.max(2, Math.ceil(iterations.many / 2));
+    rows.push(...(await jobRows(post, huge, { thread, iterations: iterations.many * 2, warm: THREAD_WARM_UP }, true)));
+    rows.push(...(await jobRows(post, longer, { thread, iterations: many, warm: 1 }, false)));
+  } finally {
+    await thread.close();
+  }
+  return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
