@@ -24,6 +24,7 @@ const REQUEST_LOG_LINE = '{"level":"info","message":"request"';
  * need none of the e2e project's: the `e2e-services` project runs them beside it (scripts/test.ts).
  */
 const OWN_SERVICES = [
+  "backend-accessible-print",
   "backend-chunk-pieces",
   "backend-exit",
   "backend-fairness",

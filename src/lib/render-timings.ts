@@ -1,7 +1,8 @@
 /**
  * Where a render's time went, by phase: `admission` (rate limit and account checks), `queue` (waiting for one
  * of the account's Chromium slots), `template` (Liquid), `render` (Chromium or Satori), `finish` (what a printed file
- * gets after Chromium: normalized, marked, finished, mended and checked for `pdfua`, signed), `store` (R2). The
+ * gets after Chromium: normalized, marked, finished, mended and checked for `pdfua` (in `render` when the backend
+ * mends it with its print), signed), `store` (R2). The
  * render path records into it without depending on it; the request log and `Server-Timing` read it.
  * In production Workers the clock advances only across I/O, so a phase of pure computation (Liquid) can read 0.
  */

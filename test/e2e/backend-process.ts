@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import type { AccessibilityAtPrint } from "@folio/render-page/accessibility-at-print";
 import { jobToWire } from "@folio/render-page/job-contract";
 
 // The render backend run on its own, as its own process, for the tests that drive it directly.
@@ -49,6 +50,8 @@ export interface BackendJob {
    * Which half of the slots the job may use (README, "How a render stays safe"); the tests' jobs are paid unless said.
    */
   share?: "paid" | "free";
+  /** A `pdfua` PDF asked mended and checked with its print. */
+  accessibility?: AccessibilityAtPrint;
 }
 
 /** One POST /render, answered with the status, the bytes and the JSON reading of them. */
@@ -64,6 +67,7 @@ export async function renderOn(backend: Pick<Backend, "url" | "secret">, job: Ba
       allowPrivateEgress: false,
       accountId: job.account ?? "",
       share: job.share ?? "paid",
+      ...(job.accessibility ? { accessibility: job.accessibility } : {}),
     }),
   });
   const bytes = Buffer.from(await res.arrayBuffer());

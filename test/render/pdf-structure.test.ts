@@ -1,6 +1,6 @@
+import { normalizePdf } from "@folio/render-page/pdf-normalize";
 import { binaryString, pdfPageCount } from "@folio/render-page/pdf-structure";
 import { describe, expect, it } from "vitest";
-import { normalizePdf } from "../../src/render/pdf/pdf-normalize";
 
 /**
  * A PDF laid out as Skia writes it: plain objects, a binary stream, one classic xref subsection, a trailer with /Info.

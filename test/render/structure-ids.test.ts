@@ -1,5 +1,5 @@
+import { renumberStructureIds } from "@folio/render-page/structure-ids";
 import { describe, expect, it } from "vitest";
-import { renumberStructureIds } from "../../src/render/pdf/structure-ids";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder().decode(data);

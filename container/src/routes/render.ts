@@ -1,10 +1,11 @@
 // POST /render turns a finished HTML document into PDF, PNG or JPG with a warm Chromium: the Worker sends only fully
 // rendered HTML (Liquid already applied) and the merged options. A chunk's piece stays here for the join
-// (render-piece.ts).
+// (render-piece.ts); a `pdfua` PDF asked mended with its print is answered so (accessible-print.ts).
 import type { ServerResponse } from "node:http";
 import { BACKEND_CONTENT_TYPES, BACKEND_ROUTES, fileHeaders } from "@folio/render-page/backend-http-surface";
 import { jobFromWire } from "@folio/render-page/job-contract";
 import { JobFailure } from "@folio/render-page/job-failure";
+import { sendAccessiblePrint } from "../accessible-print.ts";
 import type { BackendContext, RouteHandler } from "../backend-context.ts";
 import { readBody, sendFailure } from "../backend-http.ts";
 import { runJob } from "../render-job.ts";
@@ -20,6 +21,9 @@ async function render(text: string, res: ServerResponse, context: BackendContext
       runJob(pool, browser, job, memory, (outcome) => {
         settled(outcome);
         if ("error" in outcome) return sendFailure(res, outcome.error);
+        // The browser is free for the next job meanwhile: the accessibility work runs in its own thread.
+        const at = job.format === "pdf" ? job.accessibility : undefined;
+        if (at) return void sendAccessiblePrint(res, outcome.file, { at, seat: job, receivedAt }, context);
         res.writeHead(200, fileHeaders(BACKEND_CONTENT_TYPES[job.format], outcome.file, receivedAt));
         res.end(outcome.file.bytes);
       }),

@@ -10,3 +10,10 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   }
   return whole;
 }
+
+/** `text` one byte per char (latin-1): PDF syntax and content operators are ASCII. */
+export function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}

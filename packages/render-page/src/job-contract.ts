@@ -1,5 +1,7 @@
 // A render job as the Worker hands it to a Chromium (the render backend over HTTP, the Browser Rendering
 // object by RPC) and as a page renders it: one shape, and its one JSON form for the backend's POST /render.
+import { type AccessibilityAtPrint, accessibilityFromWire } from "./accessibility-at-print.ts";
+import type { PdfUaReport } from "./pdfua/violations.ts";
 
 /** What Chromium makes of a document. */
 export type PageFormat = "pdf" | "png" | "jpg";
@@ -77,6 +79,12 @@ export interface RenderJob<Options extends object = PageOptions> {
    * as piece `index` (0 starts the session afresh) and answers only its page count, until POST /join.
    */
   chunk?: ChunkPiece;
+  /**
+   * PDF only, a `pdfua` render nothing changes between its print and its mends (no preview mark, no finishing but
+   * encryption): the backend normalizes the printed file and mends and checks it before it answers, rather than the
+   * Worker sending it back (docs/accessibility.md#in-a-render).
+   */
+  accessibility?: AccessibilityAtPrint;
 }
 
 export interface ChunkPiece {
@@ -92,6 +100,8 @@ export interface RenderedFile {
   cut?: boolean;
   /** A `pdfua` PDF only: each link's accessible name, in document order (link-names.ts). */
   linkNames?: string[];
+  /** With `accessibility`: the file is normalized, mended and checked, and this is the checker's report. */
+  accessibility?: PdfUaReport;
 }
 
 /** The job as the backend's POST /render body (JSON, snake_case like the rest of Folio's wire). */
@@ -108,6 +118,7 @@ export function jobToWire(job: RenderJob<object>): string {
     cut_at_max_pages: job.cutAtMaxPages,
     mark_html: job.markHtml,
     chunk: job.chunk,
+    accessibility: job.accessibility,
   });
 }
 
@@ -124,6 +135,7 @@ interface WireJob {
   cut_at_max_pages?: unknown;
   mark_html?: unknown;
   chunk?: Partial<ChunkPiece>;
+  accessibility?: Partial<AccessibilityAtPrint>;
 }
 
 /**
@@ -146,6 +158,7 @@ export function jobFromWire(text: string): RenderJob {
     ...(typeof body.chunk?.session === "string" && Number.isSafeInteger(body.chunk.index)
       ? { chunk: { session: body.chunk.session, index: Number(body.chunk.index) } }
       : {}),
+    ...accessibilityFromWire(body.accessibility),
   };
 }
 

@@ -1,9 +1,16 @@
-import { BACKEND_HEADERS, BACKEND_ROUTES, fileFromHeaders } from "@folio/render-page/backend-http-surface";
+import {
+  BACKEND_CONTENT_TYPES,
+  BACKEND_HEADERS,
+  BACKEND_ROUTES,
+  fileFromHeaders,
+} from "@folio/render-page/backend-http-surface";
 import { jobToWire } from "@folio/render-page/job-contract";
 import { failureFromBody } from "@folio/render-page/job-failure";
+import { unframedPdf } from "@folio/render-page/pdfua/accessibility-job";
+import type { PdfUaReport } from "@folio/render-page/pdfua/violations";
 import { ServiceError } from "../../errors";
 import { postAccessibility } from "./accessibility-check";
-import { type BackendFetch, fromHost, postToBackend } from "./backend-post";
+import { type BackendFetch, fromHost, postToBackend, SIDE_WORK_TIMEOUT_MS } from "./backend-post";
 import { chunkedPrinter } from "./chunked-printer";
 import { type ChromiumJob, failureFromRenderer, type RenderBackend, type RenderedFile } from "./driver";
 import { postCheck } from "./e-invoice-check";
@@ -16,13 +23,19 @@ export type { BackendFetch };
 
 /** Sends `job` to one backend; `InstanceUnavailable` when the backend never got to answer for it. */
 export async function postJob(send: BackendFetch, secret: string, job: ChromiumJob): Promise<RenderedFile> {
-  // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang.
-  const timeoutMs = job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS;
+  // The backend's own wait for a page and the job's timeout both end well before this: it only stops a hang. A
+  // `pdfua` print mended before the answer waits for that side work too.
+  const timeoutMs = job.timeoutMs + BACKEND_WAIT_ALLOWANCE_MS + (job.accessibility ? SIDE_WORK_TIMEOUT_MS : 0);
   const response = await postToBackend(send, secret, BACKEND_ROUTES.render.path, jobToWire(job), timeoutMs);
   if (response.ok) {
     const { pageCount, cut, linkNames } = fileFromHeaders(response.headers, 1);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return { bytes, pageCount, ...(cut ? { cut: true } : {}), ...(linkNames ? { linkNames } : {}) };
+    const kept = { pageCount, ...(cut ? { cut: true } : {}) };
+    if (response.headers.get("content-type") !== BACKEND_CONTENT_TYPES.framedPdf)
+      return { bytes, ...kept, ...(linkNames ? { linkNames } : {}) };
+    // Mended and checked as it was asked: the report's line, then the file (accessible-print.ts).
+    const { head, pdf } = unframedPdf<PdfUaReport>(bytes);
+    return { bytes: pdf, ...kept, accessibility: head };
   }
   if (fromHost(response)) throw new InstanceUnavailable(`${response.status}: ${(await response.text()).slice(0, 200)}`);
   throw failureFromRenderer(failureFromBody(response.status, await response.json().catch(() => null)));

@@ -1,13 +1,15 @@
 // A `pdfua` render's PDF (docs/accessibility.md#in-a-render): finished without its encryption, mended and checked by
-// the render backend page by page, then encrypted. A render whose file still fails the check is refused with the
+// the render backend page by page (with its print when nothing comes between), then encrypted. A render whose file still fails the check is refused with the
 // violations (nothing stored or billed); a preview keeps its file and reports them. The receipt says what passed.
+import type { AccessibilityAtPrint } from "@folio/render-page/accessibility-at-print";
+import type { PdfMetadata } from "@folio/render-page/pdf-normalize";
 import { MAX_PDFUA_PAGES } from "@folio/render-page/pdfua/accessibility-job";
 import type { PdfUaReport, PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { AccessibilityCompliance } from "../../contract/compliance";
 import type { RenderOptions } from "../../contract/render-options/options-schema";
 import { ServiceError } from "../../errors";
 import { marginLinkTexts } from "../accessibility/margin-links";
-import type { PdfUaMendOptions, RenderBackend, SideSeat } from "../chromium/driver";
+import type { AccessibilityResult, PdfUaMendOptions, RenderBackend, SideSeat } from "../chromium/driver";
 import { finishPdf, type PdfFinishing } from "./pdf-finishing";
 
 /**
@@ -92,10 +94,35 @@ export async function accessiblePdf(
   if (printed.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(printed.pageCount);
   const encryption = finishing?.encryption;
   const finished = finishing ? await finishPdf(printed.bytes, { ...finishing, encryption: undefined }) : printed.bytes;
-  const { pdf, report } = await checks.mendAndCheck(finished, mend, run.seat);
-  if (report.violations.length > 0 && !run.preview) throw refusal(report.violations);
+  return concludedPdf(await checks.mendAndCheck(finished, mend, run.seat), encryption, run.preview);
+}
+
+/**
+ * A mended and checked PDF (by the route above, or by the backend with its print: accessibilityAtPrint) refused
+ * with its violations, or a preview's kept with them, or encrypted when asked and answered with its receipt.
+ */
+export async function concludedPdf(
+  { pdf, report }: AccessibilityResult,
+  encryption: RenderOptions["encryption"],
+  preview: boolean,
+): Promise<AccessiblePdf> {
+  if (report.violations.length > 0 && !preview) throw refusal(report.violations);
   const bytes = encryption ? await finishPdf(pdf, { attachments: [], encryption }) : pdf;
   return report.violations.length > 0
     ? { bytes, violations: report.violations }
     : { bytes, compliance: receipt(report) };
+}
+
+/**
+ * The mends asked of the backend with the print (docs/accessibility.md#in-a-render) when nothing of the Worker's
+ * comes between the print and the mends: no preview mark, and no finishing but encryption, which comes after them.
+ */
+export function accessibilityAtPrint(
+  mend: PdfUaMendOptions | undefined,
+  finishing: PdfFinishing | null,
+  job: { documentId: string; metadata: PdfMetadata | undefined; marked: boolean },
+): AccessibilityAtPrint | undefined {
+  if (!mend || job.marked) return undefined;
+  if (finishing && (finishing.pdfa || finishing.attachments.length > 0 || finishing.eInvoice)) return undefined;
+  return { documentId: job.documentId, metadata: job.metadata ?? {}, mend };
 }

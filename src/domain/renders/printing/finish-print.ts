@@ -1,17 +1,18 @@
 // One finish for every print (docs/rendering.md#long-documents): the Factur-X receipt read (its refusal comes before
 // anything is stored or billed), a whole PDF normalized, marked and finished in the Worker (a joined one the render
-// backend finished at its join), and an XML file shipped with its PDF inside, checked as it ships.
+// backend finished at its join, a `pdfua` one it mended with its print only concluded here), and an XML file shipped
+// with its PDF inside, checked as it ships.
 
 import { printsTagged } from "@folio/render-page/job-contract";
+import { normalizePdf } from "@folio/render-page/pdf-normalize";
 import type { PdfUaViolation } from "@folio/render-page/pdfua/violations";
 import type { Compliance, EInvoiceCompliance } from "../../../contract/compliance";
 import { UNTIMED } from "../../../lib/render-timings";
 import type { JoinedFile, RenderedFile } from "../../../render/chromium/driver";
 import { eInvoiceKind } from "../../../render/e-invoice/e-invoice";
 import { checkedEInvoice } from "../../../render/e-invoice/e-invoice-compliance";
-import { accessiblePdf } from "../../../render/pdf/accessible-pdf";
+import { type AccessiblePdf, accessiblePdf, concludedPdf } from "../../../render/pdf/accessible-pdf";
 import { finishPdf } from "../../../render/pdf/pdf-finishing";
-import { normalizePdf } from "../../../render/pdf/pdf-normalize";
 import { markPdfPages } from "../../../render/pdf/preview-mark-pdf";
 import { embedPdfInUbl } from "../../../render/pdf/ubl-embed";
 import type { PreparedPrint, PrintJob } from "./prepare-print";
@@ -49,33 +50,45 @@ function withPdfReceipts(shipped: FinishedFile, pdf: FinishedFile | null): Finis
   };
 }
 
+/** The file with what the accessibility work answered: its bytes, its receipt or a preview's violations. */
+function withAccessibility(file: RenderedFile, accessible: AccessiblePdf): FinishedFile {
+  return {
+    bytes: accessible.bytes,
+    pageCount: file.pageCount,
+    ...(file.cut ? { cut: true } : {}),
+    ...(accessible.compliance ? { compliance: { accessibility: accessible.compliance } } : {}),
+    ...(accessible.violations ? { accessibilityViolations: accessible.violations } : {}),
+  };
+}
+
 /**
  * A printed PDF normalized (its identity from the cache key), marked for a preview, then finished; with `pdfua`,
- * mended and checked before its encryption.
+ * mended and checked before its encryption. A file the backend normalized, mended and checked with its print
+ * (accessibilityAtPrint) is only concluded: refused, or encrypted with its receipt.
  */
 async function finishedPdf(file: RenderedFile, context: FinishContext): Promise<FinishedFile> {
   const { prepared, job, deps, seat } = context;
   if (prepared.format !== "pdf") return file;
+  const encryption = prepared.finishing?.encryption;
+  if (file.accessibility)
+    return withAccessibility(
+      file,
+      await concludedPdf({ pdf: file.bytes, report: file.accessibility }, encryption, false),
+    );
   const normalized = normalizePdf(file.bytes, job.plan.documentId, job.options.metadata, {
     tagged: printsTagged(job.options),
   });
   const outline = job.plan.signature?.option.visible;
   const marked = job.mark ? await markPdfPages(normalized, job.mark, outline) : normalized;
-  const kept = { pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
   if (!prepared.accessibility) {
     const bytes = prepared.finishing ? await finishPdf(marked, prepared.finishing) : marked;
-    return { bytes, ...kept };
+    return { bytes, pageCount: file.pageCount, ...(file.cut ? { cut: true } : {}) };
   }
   const run = { backend: deps.chromium(), seat, preview: job.mark !== undefined };
   // The names the page gave its links travel with the job's options, for the annotations' /Contents.
   const mend = file.linkNames ? { ...prepared.accessibility, linkNames: file.linkNames } : prepared.accessibility;
-  const accessible = await accessiblePdf({ ...kept, bytes: marked }, prepared.finishing, mend, run);
-  return {
-    bytes: accessible.bytes,
-    ...kept,
-    ...(accessible.compliance ? { compliance: { accessibility: accessible.compliance } } : {}),
-    ...(accessible.violations ? { accessibilityViolations: accessible.violations } : {}),
-  };
+  const printed = { pageCount: file.pageCount, bytes: marked };
+  return withAccessibility(file, await accessiblePdf(printed, prepared.finishing, mend, run));
 }
 
 /** The finished PDF signed as its last step, with the receipt; a preview never signs (its warning says so). */

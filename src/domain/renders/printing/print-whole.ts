@@ -4,6 +4,7 @@ import { ServiceError } from "../../../errors";
 import { UNTIMED } from "../../../lib/render-timings";
 import type { RenderedFile } from "../../../render/chromium/driver";
 import { chunkHint } from "../../../render/chunk-hint";
+import { accessibilityAtPrint } from "../../../render/pdf/accessible-pdf";
 import { markOverlayHtml } from "../../../render/pdf/preview-mark";
 import type { RenderPlan } from "../render-plan";
 import type { PreparedPrint, PrintJob } from "./prepare-print";
@@ -26,13 +27,21 @@ function withChunkHint(error: unknown, plan: Pick<RenderPlan, "data" | "options"
  */
 export async function printWhole(
   html: string,
-  { plan, mark }: PrintJob,
+  { plan, mark, options: asked }: PrintJob,
   prepared: PreparedPrint,
   deps: PrintDeps,
   seat: RenderSeat,
 ): Promise<RenderedFile | null> {
   const { format, options, timeoutMs } = prepared;
   if (!format) return null;
+  const accessibility =
+    format === "pdf"
+      ? accessibilityAtPrint(prepared.accessibility, prepared.finishing, {
+          documentId: plan.documentId,
+          metadata: asked.metadata,
+          marked: mark !== undefined,
+        })
+      : undefined;
   const timings = deps.timings ?? UNTIMED;
   const print = () =>
     timings.measure("render", () =>
@@ -48,6 +57,7 @@ export async function printWhole(
         ...(format === "pdf"
           ? { maxPages: seat.maxUnits, ...(seat.cutAtMaxUnits ? { cutAtMaxPages: true } : {}) }
           : {}),
+        ...(accessibility ? { accessibility } : {}),
       }),
     );
   const printing = inAccountSlot(print, timeoutMs, deps, seat).catch((error) => {

@@ -1,9 +1,9 @@
 // Making Chromium's PDF deterministic and labelled, in place: only the info object and the cross-reference
 // section are rewritten, found with the reader the render backend shares.
-import { DOCUMENT_URL } from "@folio/render-page/document-guard";
-import { crossReference, objectAt, reference } from "@folio/render-page/pdf-structure";
-import { concatBytes, latin1Bytes } from "../../lib/bytes";
-import { renumberStructureIds } from "./structure-ids";
+import { concatBytes, latin1Bytes } from "./bytes.ts";
+import { DOCUMENT_URL } from "./document-guard.ts";
+import { crossReference, objectAt, reference } from "./pdf-structure.ts";
+import { renumberStructureIds } from "./structure-ids.ts";
 
 /**
  * What Chromium writes as /Title when the document has no <title>: the address the document is loaded at, an
