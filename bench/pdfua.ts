@@ -128,5 +128,5 @@ export async function pdfuaRows(post: Post, iterations: { one: number; many: num
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const quick = process.argv.includes("--quick");
-  withInvoiceService((post) => pdfuaRows(post, quick ? { one: 4, many: 2, warm: 1 } : { one: 20, many: 6, warm: 2 }));
+  withInvoiceService((post) => pdfuaRows(post, quick ? { one: 4, many: 2, warm: 1 } : { one: 40, many: 20, warm: 2 }));
 }

@@ -37,7 +37,7 @@ async function main() {
     );
     // An accessible PDF against the tagged one, paired, and the render backend's job per page (docs/limits.md).
     bench.rows.push(
-      ...(await pdfuaRows(bench.post, { one: Math.ceil(N.iter / 3), many: Math.ceil(N.iter / 12), warm: 2 })),
+      ...(await pdfuaRows(bench.post, { one: Math.ceil(N.iter / 2), many: Math.ceil(N.iter / 3), warm: 2 })),
     );
     // What a PAdES signature adds to a 1-page render, paired with the same render unsigned (docs/signing.md).
     bench.rows.push(...(await signingRows(bench.post, bench.tsaUrl, { paired: Math.ceil(N.iter / 3), warm: 2 })));
