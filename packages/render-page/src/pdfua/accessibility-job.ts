@@ -34,7 +34,9 @@ function tooManyPages(pageCount: number): JobFailure {
  * once it is saved, rather than parsing the saved bytes a second time: pdf-lib writes each object as it holds it, and
  * the whole mutation corpus checks the same in memory as read back (test/pdfua/check-in-memory.test.ts).
  * With `pages`, the pages' content is mended and scanned there (another thread) while this one reads and mends the
- * structure; when it answers nothing, this thread works the pages itself.
+ * structure, then checks the document's own conditions (catalog, objects, structure tree) while it waits: nothing
+ * the pages' content or a save by Folio's writer changes is read by them. When the page thread answers nothing, this
+ * thread works the pages itself.
  */
 export async function mendAndCheck(
   pdf: Uint8Array,
@@ -44,12 +46,13 @@ export async function mendAndCheck(
   const working = pages ? pages(pdf, options.pagination === true, MAX_PDFUA_PAGES) : Promise.resolve(null);
   const mend = await openPdfUaMend(pdf, options);
   if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
+  const checkedEarly = pages && mend.verbatim ? openDocumentCheck(mend.document) : undefined;
   const worked = await working;
   const scanned =
     worked?.length === mend.pageCount ? worked.map((page) => scannedPage(page, mend.document.context)) : undefined;
   for (let index = 0; index < mend.pageCount; index++) mend.mendPage(index, scanned?.[index]?.content);
   const mended = await mend.save();
-  const check = openDocumentCheck(mend.document);
+  const check = checkedEarly ?? openDocumentCheck(mend.document);
   for (let index = 0; index < check.pageCount; index++) check.checkPage(index, scanned?.[index]?.scan);
   return { pdf: mended, report: check.report() };
 }

@@ -28,6 +28,8 @@ export interface PdfUaMend {
   /** The document being mended: once save() answers, exactly what the saved file holds. */
   readonly document: PDFDocument;
   readonly pageCount: number;
+  /** Whether Folio writes the file: then the save leaves the document as it is (pdf-lib's adds a page to an empty one). */
+  readonly verbatim: boolean;
   /**
    * Marks page `index`'s (0-based) untagged content as artifacts; `content` is that content when the page thread made
    * it already (page-work.ts: null when nothing needed marking).
@@ -50,7 +52,7 @@ async function setFileIdentifier(doc: PDFDocument, bytes: Uint8Array): Promise<v
 
 /** Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption). */
 export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<PdfUaMend> {
-  const { document: doc, save } = await openVerbatimPdf(bytes);
+  const { document: doc, save, verbatim } = await openVerbatimPdf(bytes);
   // Its strings and streams read as ciphertext: what the mends write would be read as ciphertext too.
   if (doc.isEncrypted) throw new Error("An encrypted PDF cannot be mended for PDF/UA: the mends run before encryption");
   await setFileIdentifier(doc, bytes);
@@ -62,6 +64,7 @@ export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions
   return {
     document: doc,
     pageCount: pages.length,
+    verbatim,
     mendPage(index, content) {
       const page = pages[index];
       if (!page) throw new RangeError(`The document has ${pages.length} pages: there is no page ${index + 1}`);
