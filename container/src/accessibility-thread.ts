@@ -1,6 +1,8 @@
 // The backend's accessibility work (POST /accessibility): a `pdfua` render's PDF mended and checked in one side thread
 // (accessibility-worker.ts), off the event loop that drives Chromium, taking turns between accounts like the
 // e-invoice checks (@folio/render-page/side-seats).
+
+import type { PdfMetadata } from "@folio/render-page/pdf-normalize";
 import type { AccessibilityResult } from "@folio/render-page/pdfua/accessibility-job";
 import type { PdfUaMendOptions } from "@folio/render-page/pdfua/mend";
 import { SIDE_WORK_LIMIT_MS, sideSeats } from "@folio/render-page/side-seats";
@@ -9,6 +11,8 @@ import { SideThread, type SideWork } from "./side-thread.ts";
 export interface AccessibilityInput {
   pdf: Uint8Array;
   options: PdfUaMendOptions;
+  /** A printed file to normalize first, as the Worker's finish would (accessible-print.ts): off the thread driving Chromium. */
+  normalize?: { documentId: string; metadata: PdfMetadata };
 }
 
 export type AccessibilityThread = SideWork<AccessibilityInput, AccessibilityResult, Record<string, never>>;

@@ -1,5 +1,6 @@
 // The PDF/UA-1 mends and checker in a thread of their own (accessibility-thread.ts starts it), a job's pages worked
 // in a thread of this one's (accessibility-pages.ts) meanwhile.
+import { normalizePdf } from "@folio/render-page/pdf-normalize";
 import { mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
 import { pagesThread } from "./accessibility-pages.ts";
 import type { AccessibilityInput } from "./accessibility-thread.ts";
@@ -9,7 +10,11 @@ const pages = pagesThread();
 
 serveSideThread(
   {},
-  ({ pdf, options }: AccessibilityInput) => mendAndCheck(pdf, options, pages),
+  ({ pdf, options, normalize }: AccessibilityInput) => {
+    // A print asked mended with it (accessible-print.ts) is normalized first, as the Worker's finish would.
+    const file = normalize ? normalizePdf(pdf, normalize.documentId, normalize.metadata, { tagged: true }) : pdf;
+    return mendAndCheck(file, options, pages);
+  },
   // pdf-lib's own words go to the log.
   {
     type: "render_failed",

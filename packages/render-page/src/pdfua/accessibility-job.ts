@@ -35,8 +35,9 @@ function tooManyPages(pageCount: number): JobFailure {
  * the whole mutation corpus checks the same in memory as read back (test/pdfua/check-in-memory.test.ts).
  * With `pages`, the pages' content is mended and scanned there (another thread) while this one reads and mends the
  * structure, then checks the document's own conditions (catalog, objects, structure tree) while it waits: nothing
- * the pages' content or a save by Folio's writer changes is read by them. When the page thread answers nothing, this
- * thread works the pages itself.
+ * the pages' content or a save by Folio's writer changes is read by them (pdf-lib's save may add a page to an empty
+ * document, so a file it writes is checked once saved). When the page thread answers nothing, this thread works the
+ * pages itself.
  */
 export async function mendAndCheck(
   pdf: Uint8Array,
@@ -46,7 +47,7 @@ export async function mendAndCheck(
   const working = pages ? pages(pdf, options.pagination === true, MAX_PDFUA_PAGES) : Promise.resolve(null);
   const mend = await openPdfUaMend(pdf, options);
   if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
-  const checkedEarly = pages && mend.verbatim ? openDocumentCheck(mend.document) : undefined;
+  const checkedEarly = mend.verbatim ? openDocumentCheck(mend.document) : undefined;
   const worked = await working;
   const scanned =
     worked?.length === mend.pageCount ? worked.map((page) => scannedPage(page, mend.document.context)) : undefined;

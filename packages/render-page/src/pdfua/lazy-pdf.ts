@@ -2,11 +2,12 @@
 // the page thread reads the pages, their content and what they draw, never the thousands of structure elements the
 // other thread reads. Only a file of one revision whose one table lists every object, as Chromium writes it, is
 // opened so; any other answers null, and the caller reads it whole.
-import { PDFContext, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
+import { PDFContext, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
 import { crossReference } from "../pdf-structure.ts";
 import { readIndirectObject } from "./indirect-object.ts";
 import { ObjectLexer } from "./object-lexer.ts";
 import { UnexpectedSyntax } from "./pdf-bytes.ts";
+import { documentOfContext } from "./verbatim-pdf.ts";
 
 /** The objects of a context, each read from the file the first time pdf-lib asks for it. */
 class ObjectsOnDemand extends Map<PDFRef, PDFObject> {
@@ -28,9 +29,6 @@ class ObjectsOnDemand extends Map<PDFRef, PDFObject> {
     return this.get(ref) !== undefined;
   }
 }
-
-/** pdf-lib opens a document from a context only through its constructor, which `load` calls after its own parse. */
-type DocumentOfContext = new (context: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument;
 
 /** The trailer's dictionary, read where the table's section says it stands. */
 function readTrailer(lexer: ObjectLexer, at: number): PDFDict {
@@ -73,7 +71,7 @@ export function openLazyPdf(bytes: Uint8Array): PDFDocument | null {
       ID: undefined,
     };
     context.largestObjectNumber = xref.count - 1;
-    return new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
+    return documentOfContext(context);
   } catch (error) {
     if (error instanceof UnexpectedSyntax) return null;
     throw error;

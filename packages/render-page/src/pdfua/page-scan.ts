@@ -3,6 +3,7 @@
 // numbers page-content.ts replays against the tree. Nothing here needs the tree, so the pages can be walked in a
 // thread of their own while another reads and mends the structure.
 import { type PDFDict, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
+import { isName } from "./artifact-layout.ts";
 import type { Operand } from "./content-tokens.ts";
 import { walkOperators } from "./operator-list.ts";
 import { dictAt, entry, nameAt, streamBytes } from "./pdf-values.ts";
@@ -63,9 +64,6 @@ interface Walk extends ScanState, PageScan {
   /** How many sequences are open. */
   depth: number;
 }
-
-const isName = (operand: Operand | undefined): operand is { name: string } =>
-  typeof operand === "object" && operand !== null && "name" in operand;
 
 /** A BDC's MCID: its properties are inline, or a name in the resources' /Properties. */
 function mcidOf(properties: Operand | undefined, resources: PDFDict | null): number | undefined {

@@ -99,6 +99,10 @@ function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObject
 /** pdf-lib opens a document from a context only through its constructor, which `load` calls after its own parse. */
 type DocumentOfContext = new (context: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument;
 
+/** A document over objects Folio read: encrypted files open (the caller refuses them), the info left as it is. */
+export const documentOfContext = (context: PDFContext): PDFDocument =>
+  new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
+
 /** Opens `bytes` as the mends need it: encrypted files open (the caller refuses them), the info left as it is. */
 export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
   let objects: ReturnType<typeof readObjects>;
@@ -119,6 +123,6 @@ export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
     const owner = owners.get(object);
     if (owner !== undefined) read.changed.add(owner);
   };
-  const document = new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
+  const document = documentOfContext(context);
   return { document, verbatim: true, save: async () => writeVerbatim(context, read) };
 }
