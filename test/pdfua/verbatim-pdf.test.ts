@@ -2,6 +2,7 @@
 // pdf-lib reads it, written back as pdf-lib's writer lays a file out, with each change and with every object nothing
 // changed as its own bytes; any file it does not expect read and written by pdf-lib instead.
 import { readFileSync } from "node:fs";
+import * as pdfLibExports from "@cantoo/pdf-lib";
 import {
   ParseSpeeds,
   PDFArray,
@@ -25,8 +26,17 @@ const chromium = (name: string) =>
 const pdfLib = (bytes: Uint8Array) =>
   PdfLib.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true });
 
+const PDF_LIB_CLASSES = new Set<unknown>(Object.values(pdfLibExports));
+
+/** The pdf-lib class of an object: the reader's dictionaries and arrays, which know their object, are pdf-lib's. */
+function pdfLibClass(object: object): string {
+  let at: unknown = object.constructor;
+  while (typeof at === "function" && !PDF_LIB_CLASSES.has(at)) at = Object.getPrototypeOf(at);
+  return typeof at === "function" ? at.name : "";
+}
+
 /**
- * Every object by its reference, as pdf-lib would write it, with its class; the trailer's entries (but /Size, which
+ * Every object by its reference, as pdf-lib would write it, with its pdf-lib class; the trailer's entries (but /Size, which
  * a writer counts afresh) and the header.
  */
 function objectsOf(doc: PDFDocument) {
@@ -36,9 +46,7 @@ function objectsOf(doc: PDFDocument) {
     trailer: Object.entries(context.trailerInfo)
       .filter(([key]) => key !== "Size")
       .map(([key, value]) => `${key} ${value ?? ""}`),
-    objects: context
-      .enumerateIndirectObjects()
-      .map(([ref, object]) => [`${ref}`, object.constructor.name, `${object}`]),
+    objects: context.enumerateIndirectObjects().map(([ref, object]) => [`${ref}`, pdfLibClass(object), `${object}`]),
   };
 }
 

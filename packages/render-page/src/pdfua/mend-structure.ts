@@ -2,7 +2,7 @@
 // LBody around what an LI holds besides its Lbl (09-005), a TR around cells a THead, TBody, TFoot or Table holds
 // directly (09-004), and a role map for the types Chromium writes that PDF 1.7 does not define (02-001).
 import { type PDFContext, PDFDict, PDFName, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
-import { dictAt, dictOf, nameAt, pdfName } from "./pdf-values.ts";
+import { dictAt, dictOf, nameAt, nameOf, pdfName } from "./pdf-values.ts";
 import { STANDARD_TYPES } from "./role-map.ts";
 import { type ElementAt, rawKids, wrapKids } from "./struct-wrap.ts";
 
@@ -68,28 +68,31 @@ function standardType(edit: StructureEdit, type: string): string {
   return standard;
 }
 
+const KEY = { S: pdfName("S"), Type: pdfName("Type"), Pg: pdfName("Pg") };
+
 /** A kid's standard type: "" for marked content and annotations, which are not elements. */
 function kidType(edit: StructureEdit, kid: PDFObject, context: PDFContext): string {
   const dict = dictOf(kid instanceof PDFRef ? context.lookup(kid) : kid);
-  const type = nameAt(dict, "S");
-  const kind = type === undefined ? undefined : nameAt(dict, "Type");
+  if (!dict) return "";
+  const type = nameOf(dict, KEY.S);
+  const kind = type === undefined ? undefined : nameOf(dict, KEY.Type);
   if (type === undefined || kind === "MCR" || kind === "OBJR") return "";
   return standardType(edit, type);
 }
 
-/** Wraps each run of kids the element may not hold directly; answers its element kids to visit next. */
-function mendElement(edit: StructureEdit, element: ElementAt): ElementAt[] {
+/** Wraps each run of kids the element may not hold directly; its element kids go on `stack`, to visit next. */
+function mendElement(edit: StructureEdit, element: ElementAt, stack: ElementAt[]): void {
   const context = element.dict.context;
-  const rule = WRAPPERS[standardType(edit, nameAt(element.dict, "S") ?? "")];
+  const rule = WRAPPERS[standardType(edit, nameOf(element.dict, KEY.S) ?? "")];
   const kids = rawKids(element.dict);
   const types = kids.map((kid) => kidType(edit, kid, context));
-  const next: ElementAt[] = [];
-  const page = (element.dict.get(pdfName("Pg")) as PDFRef | undefined) ?? element.page;
-  kids.forEach((kid, i) => {
+  const page = (element.dict.get(KEY.Pg) as PDFRef | undefined) ?? element.page;
+  for (let i = 0; i < kids.length; i++) {
+    const kid = kids[i];
     const dict = kid instanceof PDFRef && types[i] !== "" ? context.lookup(kid) : undefined;
-    if (kid instanceof PDFRef && dict instanceof PDFDict) next.push({ ref: kid, dict, page });
-  });
-  if (!rule) return next;
+    if (kid instanceof PDFRef && dict instanceof PDFDict) stack.push({ ref: kid, dict, page });
+  }
+  if (!rule) return;
   // From the end, so the indices of the runs still to wrap stay as they were.
   for (let end = kids.length; end > 0; ) {
     if (rule.belongs(types[end - 1] ?? "")) {
@@ -101,7 +104,6 @@ function mendElement(edit: StructureEdit, element: ElementAt): ElementAt[] {
     wrapKids({ ...element, page }, start, kids.slice(start, end), rule.wrapper, edit.parentTree);
     end = start;
   }
-  return next;
 }
 
 /** Mends the tree under the catalog's StructTreeRoot; a document without one is left as it is. */
@@ -124,7 +126,7 @@ export function mendStructure(catalog: PDFDict): void {
   for (let element = stack.pop(); element; element = stack.pop()) {
     if (seen.has(element.dict)) continue;
     seen.add(element.dict);
-    stack.push(...mendElement(edit, element));
+    mendElement(edit, element, stack);
   }
   if (edit.unmapped.size === 0) return;
   const roleMap = edit.roleMap ?? root.context.obj({});

@@ -20,6 +20,28 @@ import {
 import { ByteCursor, byteString, CLASS, isDigit, sameBytes } from "./pdf-bytes.ts";
 
 const TYPE = PDFName.of("Type");
+
+/**
+ * A dictionary or array read from a file, knowing the indirect object that holds it: a change to it changes that
+ * object (verbatim-pdf.ts). Kept in the object rather than in a map of thousands of entries built for a few changes.
+ */
+class ReadDict extends PDFDict {
+  readonly owner: number;
+  constructor(map: Map<PDFName, PDFObject>, context: PDFContext, owner: number) {
+    super(map, context);
+    this.owner = owner;
+  }
+}
+/** pdf-lib's types call PDFArray's constructor private; it is the one `withContext` calls. */
+const ArrayClass = PDFArray as unknown as new (context: PDFContext) => PDFArray;
+class ReadArray extends ArrayClass {
+  readonly owner: number;
+  constructor(context: PDFContext, owner: number) {
+    super(context);
+    this.owner = owner;
+  }
+}
+
 /** pdf-lib reads these dictionaries as its own classes, whose methods the pages and catalog are used through. */
 const CLASSES = new Map<PDFName, { fromMapWithContext(map: Map<PDFName, PDFObject>, context: PDFContext): PDFDict }>([
   [PDFName.of("Catalog"), PDFCatalog],
@@ -49,8 +71,8 @@ export function pooledRef(objectNumber: number, generation: number): PDFRef {
 
 export class ObjectLexer extends ByteCursor {
   readonly context: PDFContext;
-  /** Every dictionary and array read, with the number of the indirect object holding it. */
-  readonly owners = new Map<PDFObject, number>();
+  /** The catalog and the page tree's dictionaries (pdf-lib's own classes), with the number of their object. */
+  private readonly classOwners = new Map<PDFObject, number>();
   /** The indirect object being read. */
   owner = 0;
   /** Names by the hash of their bytes: the first name met with a hash keeps it. */
@@ -130,9 +152,13 @@ export class ObjectLexer extends ByteCursor {
     return PDFHexString.of(byteString(this.bytes, start, end));
   }
 
+  /** The number of the indirect object holding `object`, when it is a dictionary or an array this lexer read. */
+  ownerOf(object: PDFObject): number | undefined {
+    return object instanceof ReadDict || object instanceof ReadArray ? object.owner : this.classOwners.get(object);
+  }
+
   array(): PDFArray {
-    const array = PDFArray.withContext(this.context);
-    this.owners.set(array, this.owner);
+    const array = new ReadArray(this.context, this.owner);
     this.at++;
     for (this.skipSpace(); this.bytes[this.at] !== 0x5d; this.skipSpace()) array.push(this.value());
     this.at++;
@@ -152,9 +178,9 @@ export class ObjectLexer extends ByteCursor {
     this.at += 2;
     const type = map.get(TYPE);
     const dict = (type instanceof PDFName && CLASSES.get(type)?.fromMapWithContext(map, this.context)) || null;
-    const read = dict ?? PDFDict.fromMapWithContext(map, this.context);
-    this.owners.set(read, this.owner);
-    return read;
+    if (!dict) return new ReadDict(map, this.context, this.owner);
+    this.classOwners.set(dict, this.owner);
+    return dict;
   }
 
   /** The direct object at the cursor (white space before it already skipped). */

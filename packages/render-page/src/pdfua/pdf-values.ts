@@ -36,12 +36,16 @@ export function pdfName(text: string): PDFName {
   return name;
 }
 
-/** What dict.lookup(key) answers, without the lists of types it makes on every call of its own. */
-export function entry(dict: PDFDict | null, key: string): PDFObject | undefined {
-  if (!dict) return undefined;
-  const raw = dict.get(pdfName(key));
+/** entry() for a name made beforehand: the walks over every structure element read a few keys thousands of times. */
+export function entryOf(dict: PDFDict, key: PDFName): PDFObject | undefined {
+  const raw = dict.get(key);
   const value = raw instanceof PDFRef ? dict.context.lookup(raw) : raw;
   return value === PDFNull ? undefined : value;
+}
+
+/** What dict.lookup(key) answers, without the lists of types it makes on every call of its own. */
+export function entry(dict: PDFDict | null, key: string): PDFObject | undefined {
+  return dict ? entryOf(dict, pdfName(key)) : undefined;
 }
 
 export const dictAt = (dict: PDFDict | null, key: string): PDFDict | null => dictOf(entry(dict, key));
@@ -65,6 +69,12 @@ export function nameAt(dict: PDFDict | null, key: string): string | undefined {
   return value instanceof PDFName ? nameText(value) : undefined;
 }
 
+/** nameAt() for a name made beforehand. */
+export function nameOf(dict: PDFDict, key: PDFName): string | undefined {
+  const value = entryOf(dict, key);
+  return value instanceof PDFName ? nameText(value) : undefined;
+}
+
 export function numberAt(dict: PDFDict | null, key: string): number | undefined {
   const value = entry(dict, key);
   return value instanceof PDFNumber ? value.asNumber() : undefined;
@@ -77,7 +87,12 @@ export function boolAt(dict: PDFDict | null, key: string): boolean | undefined {
 
 /** A text string entry, decoded (PDFDocEncoding or UTF-16); undefined when absent or not a string. */
 export function textAt(dict: PDFDict | null, key: string): string | undefined {
-  const value = entry(dict, key);
+  return dict ? textOf(dict, pdfName(key)) : undefined;
+}
+
+/** textAt() for a name made beforehand. */
+export function textOf(dict: PDFDict, key: PDFName): string | undefined {
+  const value = entryOf(dict, key);
   return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
 }
 

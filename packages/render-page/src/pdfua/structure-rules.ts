@@ -1,6 +1,6 @@
 // The structure tree's own conditions: tables (ISO 32000-1 Table 337), lists (Table 336), tables of contents
 // (Table 333), ruby and warichu (Table 338), alternative text, notes, headings and table headers.
-import { dictOf, entry, itemsAt, nameAt, textAt } from "./pdf-values.ts";
+import { dictOf, entry, entryOf, itemsAt, nameAt, nameOf, pdfName, textAt, textOf } from "./pdf-values.ts";
 import type { PdfUaRule } from "./rules.ts";
 import { type StructNode, type StructureTree, structLocation } from "./structure-tree.ts";
 import type { ViolationTally } from "./violations.ts";
@@ -44,9 +44,8 @@ function captionMisplaced(node: StructNode, kids: string[]): boolean {
   return kids.some((kid, i) => kid === "Caption" && i !== 0 && i !== last);
 }
 
-function placementBroken(node: StructNode, placement: Placement): boolean {
-  const parent = node.parent?.standard ?? "";
-  if (placement.parents && !placement.parents.includes(parent)) return true;
+/** Whether the element's kids break what `placement` allows of them (a cell's, a list body's, are never read). */
+function kidsBroken(node: StructNode, placement: Placement): boolean {
   // Kids whose type maps to nothing were reported by the role map already (02-001).
   const kids = node.kids.map((kid) => kid.standard).filter(Boolean);
   if (placement.kids && kids.some((kid) => !placement.kids?.includes(kid))) return true;
@@ -56,31 +55,57 @@ function placementBroken(node: StructNode, placement: Placement): boolean {
   return kids.includes("Caption") && captionMisplaced(node, kids);
 }
 
+function placementBroken(node: StructNode, placement: Placement): boolean {
+  const parent = node.parent?.standard ?? "";
+  if (placement.parents && !placement.parents.includes(parent)) return true;
+  return node.kids.length > 0 && kidsBroken(node, placement);
+}
+
 /** The element's attribute dictionaries owned by `owner` (/O): /A holds one, or an array with revision numbers. */
 function attributes(node: StructNode, owner: string) {
   return itemsAt(node.dict, "A")
     .map(dictOf)
-    .filter((dict) => dict && nameAt(dict, "O") === owner);
+    .filter((dict) => dict && nameOf(dict, KEY.O) === owner);
 }
 
-const hasAlternative = (node: StructNode) => Boolean(textAt(node.dict, "Alt")) || entry(node.dict, "ActualText");
+const KEY = {
+  Alt: pdfName("Alt"),
+  ActualText: pdfName("ActualText"),
+  E: pdfName("E"),
+  ID: pdfName("ID"),
+  O: pdfName("O"),
+};
+
+/** The entries that hold text for a reader, whose language must be known (11-002). */
+const TEXT_KEYS = [KEY.Alt, KEY.ActualText, KEY.E];
+
+const hasAlternative = (node: StructNode) => Boolean(textOf(node.dict, KEY.Alt)) || entryOf(node.dict, KEY.ActualText);
+
+/** Headings among the element's kids. */
+function headingKids(node: StructNode): number {
+  let headings = 0;
+  for (const kid of node.kids) if (kid.standard === "H") headings++;
+  return headings;
+}
 
 function checkElement(node: StructNode, tally: ViolationTally): void {
   const placement = PLACEMENTS[node.standard];
   if (placement && placementBroken(node, placement)) tally.add(placement.rule, structLocation(node));
   if (node.standard === "Figure" && !hasAlternative(node)) tally.add("13-004", structLocation(node));
   if (node.standard === "Formula" && !hasAlternative(node)) tally.add("17-002", structLocation(node));
-  if (node.standard === "Note" && !textAt(node.dict, "ID")) tally.add("19-003", structLocation(node));
-  const texts = ["Alt", "ActualText", "E"].some((key) => entry(node.dict, key) !== undefined);
-  if (texts && !node.hasLang) tally.add("11-002", structLocation(node));
-  if (node.kids.filter((kid) => kid.standard === "H").length > 1) tally.add("14-006", structLocation(node));
+  if (node.standard === "Note" && !textOf(node.dict, KEY.ID)) tally.add("19-003", structLocation(node));
+  if (!node.hasLang && TEXT_KEYS.some((key) => entryOf(node.dict, key) !== undefined))
+    tally.add("11-002", structLocation(node));
+  if (headingKids(node) > 1) tally.add("14-006", structLocation(node));
 }
+
+const HEADING_LEVELS = new Map(["H1", "H2", "H3", "H4", "H5", "H6"].map((type) => [type, type.slice(1)]));
 
 /** Numbered headings in reading order: the first is H1, and none goes deeper than one level past the last. */
 function checkHeadings(tree: StructureTree, tally: ViolationTally): void {
   let previous = 0;
   for (const node of tree.elements) {
-    const level = /^H([1-6])$/.exec(node.standard)?.[1];
+    const level = HEADING_LEVELS.get(node.standard);
     if (!level) continue;
     if (previous === 0 && level !== "1") tally.add("14-002", structLocation(node));
     else if (previous > 0 && Number(level) > previous + 1) tally.add("14-003", structLocation(node));
@@ -98,9 +123,12 @@ function checkHeaderScopes(tree: StructureTree, tally: ViolationTally): void {
     return at;
   };
   const cells = tree.elements.filter((node) => node.standard === "TH" || node.standard === "TD");
-  const withHeaders = new Set(
-    cells.filter((cell) => attributes(cell, "Table").some((a) => entry(a, "Headers"))).map(tableOf),
-  );
+  // A table's cells are read until one names its headers.
+  const withHeaders = new Set<StructNode | null>();
+  for (const cell of cells) {
+    const table = tableOf(cell);
+    if (!withHeaders.has(table) && attributes(cell, "Table").some((a) => entry(a, "Headers"))) withHeaders.add(table);
+  }
   for (const cell of cells) {
     if (cell.standard !== "TH" || withHeaders.has(tableOf(cell))) continue;
     if (!attributes(cell, "Table").some((a) => nameAt(a, "Scope"))) tally.add("15-003", structLocation(cell));

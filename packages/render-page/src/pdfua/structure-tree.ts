@@ -1,8 +1,8 @@
 // The structure tree read once per document: every element with the standard type it stands for, which marked
 // content (page and MCID) and which annotations it owns. The page walks and the structure rules ask it.
-import { type PDFDict, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
+import { PDFArray, type PDFDict, type PDFName, PDFNumber, type PDFObject, PDFRef } from "@cantoo/pdf-lib";
 import { checkLanguage } from "./document-rules.ts";
-import { dictAt, dictOf, entry, itemsAt, nameAt, pdfName, textAt } from "./pdf-values.ts";
+import { dictAt, dictOf, entryOf, itemsAt, nameOf, pdfName, textOf } from "./pdf-values.ts";
 import { typeMapper } from "./role-map.ts";
 import type { ViolationTally } from "./violations.ts";
 
@@ -28,9 +28,21 @@ export interface StructureTree {
   objects: Map<string, StructNode>;
 }
 
+/** The keys read of every element and content kid, made once. */
+const KEY = {
+  S: pdfName("S"),
+  K: pdfName("K"),
+  Pg: pdfName("Pg"),
+  Lang: pdfName("Lang"),
+  Type: pdfName("Type"),
+  MCID: pdfName("MCID"),
+  Stm: pdfName("Stm"),
+  Obj: pdfName("Obj"),
+};
+
 /** The reference an entry holds (pdf-lib pools them: one object per object number); lookup() forgets it. */
-const refAt = (dict: PDFDict | null, key: string): PDFRef | undefined => {
-  const raw = dict?.get(pdfName(key));
+const refAt = (dict: PDFDict, key: PDFName): PDFRef | undefined => {
+  const raw = dict.get(key);
   return raw instanceof PDFRef ? raw : undefined;
 };
 
@@ -68,13 +80,14 @@ function contentKid(walk: Walk, owner: StructNode, kid: PDFObject, page: PDFRef 
     return;
   }
   const dict = dictOf(kid);
-  const kind = nameAt(dict, "Type");
+  if (!dict) return;
+  const kind = nameOf(dict, KEY.Type);
   if (kind === "MCR") {
-    const mcid = entry(dict, "MCID");
-    const holder = refAt(dict, "Stm") ?? refAt(dict, "Pg") ?? page;
+    const mcid = entryOf(dict, KEY.MCID);
+    const holder = refAt(dict, KEY.Stm) ?? refAt(dict, KEY.Pg) ?? page;
     if (holder && mcid instanceof PDFNumber) markContent(walk.tree, holder, mcid.asNumber(), owner);
   } else if (kind === "OBJR") {
-    const target = refAt(dict, "Obj");
+    const target = refAt(dict, KEY.Obj);
     if (target) walk.tree.objects.set(target.toString(), owner);
   }
 }
@@ -86,27 +99,38 @@ interface Pending {
 }
 
 const isElement = (dict: PDFDict | null): dict is PDFDict => {
-  const kind = dict && nameAt(dict, "Type");
-  return Boolean(dict) && kind !== "MCR" && kind !== "OBJR" && nameAt(dict, "S") !== undefined;
+  if (!dict) return false;
+  const kind = nameOf(dict, KEY.Type);
+  return kind !== "MCR" && kind !== "OBJR" && nameOf(dict, KEY.S) !== undefined;
 };
 
-/** Makes the element's node and files its content kids; answers its element kids, still to visit. */
-function visitElement(walk: Walk, { dict, parent, page }: Pending): Pending[] {
-  const node: StructNode = { type: nameAt(dict, "S") ?? "", standard: "", dict, parent, kids: [], hasLang: false };
+/** Makes the element's node and files its content kids; its element kids go on `stack`, the first on top. */
+function visitElement(walk: Walk, { dict, parent, page }: Pending, stack: Pending[]): void {
+  const node: StructNode = { type: nameOf(dict, KEY.S) ?? "", standard: "", dict, parent, kids: [], hasLang: false };
   node.standard = walk.standardType(node.type, () => structLocation(node));
-  const lang = textAt(dict, "Lang");
+  const lang = textOf(dict, KEY.Lang);
   const ownLang = lang !== undefined && checkLanguage(lang, walk.tally, structLocation(node));
   node.hasLang = ownLang || parent.hasLang;
   parent.kids.push(node);
   walk.tree.elements.push(node);
-  const pageHere = refAt(dict, "Pg") ?? page;
-  const elements: Pending[] = [];
-  for (const kid of itemsAt(dict, "K")) {
+  const pageHere = refAt(dict, KEY.Pg) ?? page;
+  const kids = entryOf(dict, KEY.K);
+  if (kids === undefined) return;
+  const firstKid = stack.length;
+  const count = kids instanceof PDFArray ? kids.size() : 1;
+  for (let i = 0; i < count; i++) {
+    const raw = kids instanceof PDFArray ? kids.get(i) : kids;
+    const kid = raw instanceof PDFRef ? (dict.context.lookup(raw) ?? raw) : raw;
     const kidDict = dictOf(kid);
-    if (isElement(kidDict)) elements.push({ dict: kidDict, parent: node, page: pageHere });
+    if (isElement(kidDict)) stack.push({ dict: kidDict, parent: node, page: pageHere });
     else contentKid(walk, node, kid, pageHere);
   }
-  return elements;
+  // Reversed where they stand, so the first kid is visited next (document order).
+  for (let low = firstKid, high = stack.length - 1; low < high; low++, high--) {
+    const kid = stack[low] as Pending;
+    stack[low] = stack[high] as Pending;
+    stack[high] = kid;
+  }
 }
 
 /**
@@ -119,7 +143,7 @@ function visitTree(walk: Walk, top: StructNode, firstKids: PDFDict[]): void {
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (walk.seen.has(next.dict)) continue;
     walk.seen.add(next.dict);
-    stack.push(...visitElement(walk, next).reverse());
+    visitElement(walk, next, stack);
   }
 }
 

@@ -77,7 +77,7 @@ function readHeader(lexer: ObjectLexer): PDFHeader {
 }
 
 /** Every revision's objects in the order they stand (a later one replacing an earlier), then the trailers. */
-function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObjects; owners: Map<PDFObject, number> } {
+function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObjects; lexer: ObjectLexer } {
   const context = PDFContext.create();
   const lexer = new ObjectLexer(bytes, context);
   const read = new ReadObjects(bytes);
@@ -93,7 +93,7 @@ function readObjects(bytes: Uint8Array): { context: PDFContext; read: ReadObject
     } else lexer.fail("Something other than objects, tables and trailers");
   }
   if (!context.lookup(context.trailerInfo.Root)) lexer.fail("No catalog");
-  return { context, read, owners: lexer.owners };
+  return { context, read, lexer };
 }
 
 /** pdf-lib opens a document from a context only through its constructor, which `load` calls after its own parse. */
@@ -118,9 +118,9 @@ export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
     // Written in one go: the default yields to the event loop every 50 objects, ten times the work in idle time.
     return { document, verbatim: false, save: () => document.save({ objectsPerTick: Number.POSITIVE_INFINITY }) };
   }
-  const { context, read, owners } = objects;
+  const { context, read, lexer } = objects;
   context.registerObjectChange = (object: PDFObject) => {
-    const owner = owners.get(object);
+    const owner = lexer.ownerOf(object);
     if (owner !== undefined) read.changed.add(owner);
   };
   const document = documentOfContext(context);
