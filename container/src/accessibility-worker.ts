@@ -1,7 +1,7 @@
 // The PDF/UA-1 mends and checker in a thread of their own (accessibility-thread.ts starts it), a job's pages worked
 // in a thread of this one's (accessibility-pages.ts) meanwhile.
 import { normalizePdf } from "@folio/render-page/pdf-normalize";
-import { mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
+import { MAX_PDFUA_PAGES, mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
 import { pagesThread } from "./accessibility-pages.ts";
 import type { AccessibilityInput } from "./accessibility-thread.ts";
 import { serveSideThread } from "./serve-side-thread.ts";
@@ -11,9 +11,13 @@ const pages = pagesThread();
 serveSideThread(
   {},
   ({ pdf, options, normalize }: AccessibilityInput) => {
-    // A print asked mended with it (accessible-print.ts) is normalized first, as the Worker's finish would.
-    const file = normalize ? normalizePdf(pdf, normalize.documentId, normalize.metadata, { tagged: true }) : pdf;
-    return mendAndCheck(file, options, pages);
+    if (!normalize) return mendAndCheck(pdf, options, pages);
+    // A print asked mended with it (accessible-print.ts) is normalized first, as the Worker's finish would; its pages
+    // are read from the print meanwhile. The normalization rewrites the info object, the trailer and the structure
+    // elements' ids, in place: no page, content stream, resource or font, which Chromium writes compressed.
+    const working = pages(pdf, options.pagination === true, MAX_PDFUA_PAGES);
+    const file = normalizePdf(pdf, normalize.documentId, normalize.metadata, { tagged: true });
+    return mendAndCheck(file, options, () => working);
   },
   // pdf-lib's own words go to the log.
   {

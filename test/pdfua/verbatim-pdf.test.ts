@@ -74,6 +74,65 @@ describe("reading", () => {
   });
 });
 
+/** A file whose one element holds `attributes` as its /A, written by hand: the syntax pdf-lib's writer never makes. */
+function elementWithAttributes(attributes: string): Uint8Array {
+  const objects = [
+    "<</Type /Catalog /Pages 2 0 R /StructTreeRoot 4 0 R>>",
+    "<</Type /Pages /Kids [3 0 R] /Count 1>>",
+    "<</Type /Page /Parent 2 0 R /MediaBox [0 0 10 10]>>",
+    "<</Type /StructTreeRoot /K [5 0 R]>>",
+    `<</Type /StructElem /S /TD /P 4 0 R /A ${attributes} /K 0>>`,
+  ];
+  let text = "%PDF-1.7\n";
+  const offsets = objects.map((object, i) => {
+    const at = text.length;
+    text += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const table = offsets.map((at) => `${String(at).padStart(10, "0")} 00000 n \n`).join("");
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}`;
+  text += `trailer\n<</Size ${objects.length + 1} /Root 1 0 R>>\nstartxref\n${offsets.at(-1)}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(text, "latin1"));
+}
+
+describe("values left unread until asked for (an element's /A)", () => {
+  const AWKWARD = [
+    "[<</O /Table /Headers [(a) (b\\)) (c (nested) >>)]>> 2 <</O /Layout /X <>>> %a comment ]\n]",
+    "<</O /List /ListNumbering /Decimal /Sub <</Deep [[1 2] [<>]]>>>>",
+    "[<</O /Table /Scope /Row>> <</O /Table /RowSpan 1>>]",
+  ];
+  for (const attributes of AWKWARD)
+    it(`read as pdf-lib reads them: ${attributes.slice(0, 40)}`, async () => {
+      const bytes = elementWithAttributes(attributes);
+      const read = await openVerbatimPdf(bytes);
+      expect(read.verbatim).toBe(true);
+      const element = read.document.context.lookup(PDFRef.of(5), PDFDict);
+      const expected = (await pdfLib(bytes)).context.lookup(PDFRef.of(5), PDFDict);
+      expect(`${element.get(PDFName.of("A"))}`).toBe(`${expected.get(PDFName.of("A"))}`);
+      expect(objectsOf(read.document)).toEqual(objectsOf(await pdfLib(bytes)));
+    });
+
+  it("reading them changes nothing; a change inside them changes their element", async () => {
+    const bytes = chromium("invoice-tagged-outline.pdf");
+    const untouched = await openVerbatimPdf(bytes);
+    const unchanged = await untouched.save();
+    const read = await openVerbatimPdf(bytes);
+    const elements = read.document.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFDict && o.get(PDFName.of("A")) !== undefined);
+    expect(elements.length).toBeGreaterThan(0);
+    expect(Buffer.from(await read.save()).equals(Buffer.from(unchanged))).toBe(true);
+
+    const [ref, element] = elements[0] as [PDFRef, PDFDict];
+    const attributes = element.get(PDFName.of("A"));
+    const first = attributes instanceof PDFArray ? attributes.lookup(0, PDFDict) : (attributes as PDFDict);
+    first.set(PDFName.of("Folio"), PDFNumber.of(1));
+    const saved = await read.save();
+    expect(Buffer.from(saved).equals(Buffer.from(unchanged))).toBe(false);
+    expect(`${(await pdfLib(saved)).context.lookup(ref, PDFDict).get(PDFName.of("A"))}`).toContain("/Folio 1");
+  });
+});
+
 describe("writing", () => {
   it("each kind of change written, every object nothing changed as its own bytes", async () => {
     const bytes = chromium("invoice-tagged-outline.pdf");

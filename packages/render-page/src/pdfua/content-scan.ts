@@ -1,7 +1,7 @@
 // The bytes of a content stream as PDF's lexical conventions cut them (ISO 32000-1 7.2): white space and
 // comments, regular words, numbers, and the strings and containers a reader may step over unread.
 
-import { ByteCursor, CLASS } from "./pdf-bytes.ts";
+import { ByteCursor, CLASS, literalEnd } from "./pdf-bytes.ts";
 
 const isSpace = (c: number | undefined) => c !== undefined && CLASS[c] === 1;
 export const ends = (c: number | undefined) => c === undefined || CLASS[c] !== 0;
@@ -44,18 +44,10 @@ export class ByteScanner extends ByteCursor {
     return (sign * value) / (scale || 1);
   }
 
-  /** A literal string: balanced parentheses, backslash escapes. */
+  /** A literal string: balanced parentheses, backslash escapes; an unbalanced one runs to the end. */
   skipLiteral(): "" {
-    let depth = 0;
-    for (; this.at < this.bytes.length; this.at++) {
-      const c = this.bytes[this.at];
-      if (c === 0x5c) this.at++;
-      else if (c === 0x28) depth++;
-      else if (c === 0x29 && --depth === 0) {
-        this.at++;
-        return "";
-      }
-    }
+    const end = literalEnd(this.bytes, this.at);
+    this.at = end < 0 ? this.bytes.length : end + 1;
     return "";
   }
 

@@ -2,11 +2,11 @@
 // them, several times faster: one loop over the bytes, names and references pooled by what they are, no string built
 // for a number. Anything it does not expect throws UnexpectedSyntax, and the caller reads the file with pdf-lib.
 import {
-  PDFArray,
+  type PDFArray,
   PDFBool,
   PDFCatalog,
   type PDFContext,
-  PDFDict,
+  type PDFDict,
   PDFHexString,
   PDFName,
   PDFNull,
@@ -17,30 +17,13 @@ import {
   PDFRef,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { ByteCursor, byteString, CLASS, isDigit, sameBytes } from "./pdf-bytes.ts";
+import { ByteCursor, byteString, CLASS, isDigit, literalEnd, sameBytes } from "./pdf-bytes.ts";
+import { ReadArray, ReadDict, readEntries, UnreadValue, type ValueSource } from "./read-containers.ts";
 
 const TYPE = PDFName.of("Type");
 
-/**
- * A dictionary or array read from a file, knowing the indirect object that holds it: a change to it changes that
- * object (verbatim-pdf.ts). Kept in the object rather than in a map of thousands of entries built for a few changes.
- */
-class ReadDict extends PDFDict {
-  readonly owner: number;
-  constructor(map: Map<PDFName, PDFObject>, context: PDFContext, owner: number) {
-    super(map, context);
-    this.owner = owner;
-  }
-}
-/** pdf-lib's types call PDFArray's constructor private; it is the one `withContext` calls. */
-const ArrayClass = PDFArray as unknown as new (context: PDFContext) => PDFArray;
-class ReadArray extends ArrayClass {
-  readonly owner: number;
-  constructor(context: PDFContext, owner: number) {
-    super(context);
-    this.owner = owner;
-  }
-}
+/** Keys whose array or dictionary is left as its bytes until asked for (read-containers.ts): attributes, actions. */
+const UNREAD_KEYS = new Set([PDFName.of("A")]);
 
 /** pdf-lib reads these dictionaries as its own classes, whose methods the pages and catalog are used through. */
 const CLASSES = new Map<PDFName, { fromMapWithContext(map: Map<PDFName, PDFObject>, context: PDFContext): PDFDict }>([
@@ -69,7 +52,7 @@ export function pooledRef(objectNumber: number, generation: number): PDFRef {
   return ref;
 }
 
-export class ObjectLexer extends ByteCursor {
+export class ObjectLexer extends ByteCursor implements ValueSource {
   readonly context: PDFContext;
   /** The catalog and the page tree's dictionaries (pdf-lib's own classes), with the number of their object. */
   private readonly classOwners = new Map<PDFObject, number>();
@@ -132,16 +115,22 @@ export class ObjectLexer extends ByteCursor {
 
   /** A literal string, its escapes kept as written (pdf-lib decodes them when asked). */
   literal(): PDFString {
-    const { bytes } = this;
-    const start = this.at + 1;
-    let depth = 0;
-    for (; this.at < bytes.length; this.at++) {
-      const c = bytes[this.at];
-      if (c === 0x5c) this.at++;
-      else if (c === 0x28) depth++;
-      else if (c === 0x29 && --depth === 0) return PDFString.of(byteString(bytes, start, this.at++));
+    const end = literalEnd(this.bytes, this.at);
+    if (end < 0) this.fail("An unbalanced string");
+    const text = byteString(this.bytes, this.at + 1, end);
+    this.at = end + 1;
+    return PDFString.of(text);
+  }
+
+  /** The value at `start` of object `owner`, read now; the cursor stays where it was. */
+  valueAt(start: number, owner: number): PDFObject {
+    const [at, holder] = [this.at, this.owner];
+    [this.at, this.owner] = [start, owner];
+    try {
+      return this.value();
+    } finally {
+      [this.at, this.owner] = [at, holder];
     }
-    return this.fail("An unbalanced string");
   }
 
   hex(): PDFHexString {
@@ -162,7 +151,7 @@ export class ObjectLexer extends ByteCursor {
     this.at++;
     for (this.skipSpace(); this.bytes[this.at] !== 0x5d; this.skipSpace()) array.push(this.value());
     this.at++;
-    return array;
+    return array.filled();
   }
 
   dict(): PDFDict {
@@ -172,15 +161,25 @@ export class ObjectLexer extends ByteCursor {
       if (this.bytes[this.at] !== 0x2f) this.fail("A dictionary key that is not a name");
       const key = this.name();
       this.skipSpace();
-      map.set(key, this.value());
+      map.set(key, UNREAD_KEYS.has(key) ? this.unreadValue() : this.value());
     }
     if (this.bytes[this.at + 1] !== 0x3e) this.fail("An unclosed dictionary");
     this.at += 2;
     const type = map.get(TYPE);
-    const dict = (type instanceof PDFName && CLASSES.get(type)?.fromMapWithContext(map, this.context)) || null;
+    const dict =
+      (type instanceof PDFName && CLASSES.get(type)?.fromMapWithContext(readEntries(map), this.context)) || null;
     if (!dict) return new ReadDict(map, this.context, this.owner);
     this.classOwners.set(dict, this.owner);
     return dict;
+  }
+
+  /** An array or dictionary left as its bytes until asked for; any other value read now. */
+  private unreadValue(): PDFObject {
+    const c = this.bytes[this.at];
+    if (c !== 0x5b && !(c === 0x3c && this.bytes[this.at + 1] === 0x3c)) return this.value();
+    const start = this.at;
+    this.skipContainer();
+    return new UnreadValue(this, start, this.owner);
   }
 
   /** The direct object at the cursor (white space before it already skipped). */

@@ -38,10 +38,19 @@ function isNumber(bytes: Uint8Array, start: number, end: number): boolean {
 
 const KEYWORDS = ["true", "false", "null"].map((word) => Array.from(word, (c) => c.charCodeAt(0)));
 
-/** Whether the run is one of the operands a word can be. */
+/** Whether the run is one of the operands a word can be; asked of every operator, so no callback is made. */
 function isKeyword(bytes: Uint8Array, start: number, end: number): boolean {
-  return KEYWORDS.some((word) => word.length === end - start && word.every((c, i) => bytes[start + i] === c));
+  for (const word of KEYWORDS) {
+    if (word.length !== end - start) continue;
+    let at = 0;
+    while (at < word.length && bytes[start + at] === word[at]) at++;
+    if (at === word.length) return true;
+  }
+  return false;
 }
+
+/** Whether a run starting with `c` may be a number: only such a run can be one, and no such run is a keyword. */
+const startsNumber = (c: number) => isDigit(c) || c === 0x2d || c === 0x2b || c === 0x2e;
 
 /** The operands before an operator, read again from where they start, as forEachOperator read them. */
 function operandsFrom(bytes: Uint8Array, at: number): Operand[] {
@@ -78,7 +87,7 @@ function readList(bytes: Uint8Array): OperatorList {
     } else {
       const start = at;
       while (at < length && CLASS[bytes[at] as number] === 0) at++;
-      if (isNumber(bytes, start, at) || isKeyword(bytes, start, at)) continue;
+      if (startsNumber(c) ? isNumber(bytes, start, at) : isKeyword(bytes, start, at)) continue;
       lexer.at = start;
       const operator = lexer.operator();
       if (operator === "ID") lexer.skipInlineImage();

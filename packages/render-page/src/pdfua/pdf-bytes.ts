@@ -19,6 +19,18 @@ export function sameBytes(pooled: Uint8Array, bytes: Uint8Array, start: number):
   return true;
 }
 
+/** Where the literal string opening at `at` closes (its `)`), its escapes and balanced parentheses within; -1 if never. */
+export function literalEnd(bytes: Uint8Array, at: number): number {
+  let depth = 0;
+  for (let i = at; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === 0x5c) i++;
+    else if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** Thrown where a reader meets what it does not expect: the caller reads the file another way. */
 export class UnexpectedSyntax extends Error {}
 
@@ -63,5 +75,34 @@ export class ByteCursor {
     let value = 0;
     while (isDigit(bytes[this.at] ?? -1)) value = value * 10 + ((bytes[this.at++] as number) - 0x30);
     return this.at === start ? -1 : value;
+  }
+
+  /** Past the array or dictionary at the cursor and all it holds, as a reader of it would end, reading nothing. */
+  skipContainer(): void {
+    const { bytes } = this;
+    let depth = 0;
+    do {
+      const c = bytes[this.at];
+      if (c === undefined) this.fail("An unclosed array or dictionary");
+      const double = bytes[this.at + 1] === c;
+      if (c === 0x28) {
+        const end = literalEnd(bytes, this.at);
+        if (end < 0) this.fail("An unbalanced string");
+        this.at = end + 1;
+      } else if (c === 0x25) this.skipSpace();
+      else if (c === 0x5b || c === 0x5d) {
+        depth += c === 0x5b ? 1 : -1;
+        this.at++;
+      } else if (c === 0x3c && !double) {
+        // A hexadecimal string: `<>` and `<…>>>` close it, then their dictionary.
+        const end = bytes.indexOf(0x3e, this.at);
+        if (end < 0) this.fail("An unclosed hexadecimal string");
+        this.at = end + 1;
+      } else if (c === 0x3c || c === 0x3e) {
+        if (!double) this.fail("An unclosed dictionary");
+        depth += c === 0x3c ? 1 : -1;
+        this.at += 2;
+      } else this.at++;
+    } while (depth > 0);
   }
 }
