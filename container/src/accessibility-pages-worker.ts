@@ -2,7 +2,9 @@
 // to the asking thread rather than being copied.
 import { parentPort } from "node:worker_threads";
 import { workPages } from "@folio/render-page/pdfua/page-work";
+import { inflateWithZlib } from "./native-inflate.ts";
 
+inflateWithZlib();
 const port = parentPort;
 if (!port) throw new Error("accessibility-pages-worker.ts runs in a worker thread");
 interface Asked {

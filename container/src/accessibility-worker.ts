@@ -4,8 +4,10 @@ import { normalizePdf } from "@folio/render-page/pdf-normalize";
 import { MAX_PDFUA_PAGES, mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
 import { pagesThread } from "./accessibility-pages.ts";
 import type { AccessibilityInput } from "./accessibility-thread.ts";
+import { inflateWithZlib } from "./native-inflate.ts";
 import { serveSideThread } from "./serve-side-thread.ts";
 
+inflateWithZlib();
 const pages = pagesThread();
 
 serveSideThread(
