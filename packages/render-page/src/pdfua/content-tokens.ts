@@ -110,18 +110,22 @@ export class Lexer extends ByteScanner {
     const start = this.at;
     let key = 0;
     while (this.at < bytes.length && !ends(bytes[this.at])) key = key * 256 + (bytes[this.at++] as number);
-    const length = this.at - start;
-    if (length > 3) {
+    if (this.at - start > 3) {
       this.at = start;
       return this.word();
     }
-    let operator = OPERATORS.get(key * 4 + length);
-    if (operator === undefined) {
-      operator = String.fromCharCode(...bytes.subarray(start, this.at));
-      OPERATORS.set(key * 4 + length, operator);
-    }
-    return operator;
+    return shortOperator(bytes, start, this.at, key);
   }
+}
+
+/** The operator `bytes[start, end)` (at most three bytes, `key` their value as one number), its string made once. */
+export function shortOperator(bytes: Uint8Array, start: number, end: number, key: number): string {
+  let operator = OPERATORS.get(key * 4 + end - start);
+  if (operator === undefined) {
+    operator = String.fromCharCode(...bytes.subarray(start, end));
+    OPERATORS.set(key * 4 + end - start, operator);
+  }
+  return operator;
 }
 
 /**

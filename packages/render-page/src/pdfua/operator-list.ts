@@ -3,7 +3,7 @@
 // coordinates and glyph strings no walk reads, so the list is made by stepping over operands without making them,
 // and the few a walk reads are read again from where they start by content-tokens.ts's lexer: the same operators,
 // ends and operands forEachOperator gives.
-import { Lexer, type Operand } from "./content-tokens.ts";
+import { Lexer, type Operand, shortOperator } from "./content-tokens.ts";
 import { CLASS, isDigit } from "./pdf-bytes.ts";
 
 /** The operators whose operands the page walks read: sequences, forms drawn, the font and the text render mode. */
@@ -85,13 +85,24 @@ function readList(bytes: Uint8Array): OperatorList {
       else lexer.operand();
       at = lexer.at;
     } else {
+      // A run of regular characters: a number, a keyword, or an operator, its bytes' value kept as the run is read.
       const start = at;
-      while (at < length && CLASS[bytes[at] as number] === 0) at++;
+      let key = 0;
+      for (let b = c; CLASS[b] === 0; b = bytes[at] ?? 0x20) {
+        key = key * 256 + b;
+        at++;
+      }
       if (startsNumber(c) ? isNumber(bytes, start, at) : isKeyword(bytes, start, at)) continue;
-      lexer.at = start;
-      const operator = lexer.operator();
-      if (operator === "ID") lexer.skipInlineImage();
-      at = lexer.at;
+      let operator: string;
+      if (at - start > 3) {
+        lexer.at = start;
+        operator = lexer.operator();
+      } else operator = shortOperator(bytes, start, at, key);
+      if (operator === "ID") {
+        lexer.at = at;
+        lexer.skipInlineImage();
+        at = lexer.at;
+      }
       if (operator !== "BI") {
         list.operators.push(operator === "ID" ? "BI" : operator);
         list.operands.push(WALKED_OPERANDS.has(operator) ? operandsFrom(bytes, operandsAt) : NO_OPERANDS);
