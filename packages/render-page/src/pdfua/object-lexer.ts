@@ -1,6 +1,8 @@
 // PDF objects (ISO 32000-1 7.3) read from bytes into pdf-lib's object model, as pdf-lib's own parser would read
 // them, several times faster: one loop over the bytes, names and references pooled by what they are, no string built
-// for a number. Anything it does not expect throws UnexpectedSyntax, and the caller reads the file with pdf-lib.
+// for a number. Anything it does not expect throws UnexpectedSyntax, and the caller reads the file with pdf-lib. A
+// value left unread (UNREAD_KEYS) is only stepped over, its brackets and strings balanced; what it holds that the
+// reader does not expect fails the job when something reads it (Chromium writes none).
 import {
   type PDFArray,
   PDFBool,

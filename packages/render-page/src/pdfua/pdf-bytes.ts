@@ -19,7 +19,7 @@ export function sameBytes(pooled: Uint8Array, bytes: Uint8Array, start: number):
   return true;
 }
 
-/** Where the literal string opening at `at` closes (its `)`), its escapes and balanced parentheses within; -1 if never. */
+/** Where the literal string opening at `at` closes (its `)`), past escapes and balanced parentheses; -1 if never. */
 export function literalEnd(bytes: Uint8Array, at: number): number {
   let depth = 0;
   for (let i = at; i < bytes.length; i++) {
