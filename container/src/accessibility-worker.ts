@@ -15,8 +15,8 @@ serveSideThread(
   ({ pdf, options, normalize }: AccessibilityInput) => {
     if (!normalize) return mendAndCheck(pdf, options, pages);
     // A print asked mended with it (accessible-print.ts) is normalized first, as the Worker's finish would; its pages
-    // are read from the print meanwhile. The normalization rewrites the info object, the trailer and the structure
-    // elements' ids, in place: no page, content stream, resource or font, which Chromium writes compressed.
+    // are read from the print meanwhile. The normalization rewrites the info object, the table, the trailer and the
+    // structure elements' ids: no page, resource or font, nor a content stream, which Chromium writes compressed.
     const working = pages(pdf, options.pagination === true, MAX_PDFUA_PAGES);
     const file = normalizePdf(pdf, normalize.documentId, normalize.metadata, { tagged: true });
     return mendAndCheck(file, options, () => working);
