@@ -65,8 +65,7 @@ export function nameText(name: PDFName): string {
 }
 
 export function nameAt(dict: PDFDict | null, key: string): string | undefined {
-  const value = entry(dict, key);
-  return value instanceof PDFName ? nameText(value) : undefined;
+  return dict ? nameOf(dict, pdfName(key)) : undefined;
 }
 
 /** nameAt() for a name made beforehand. */
