@@ -1,5 +1,5 @@
 import { forEachOperator, type Operand } from "@folio/render-page/pdfua/content-tokens";
-import { walkOperators } from "@folio/render-page/pdfua/operator-list";
+import { OP, operandsOf, operatorCode, operatorList } from "@folio/render-page/pdfua/operator-list";
 import { describe, expect, it } from "vitest";
 
 const operators = (content: string) => {
@@ -68,22 +68,65 @@ describe("reading a content stream's operators", () => {
 
   it("the page walks' reading: the same operators and ends, operands only where a walk reads them, read once", () => {
     const bytes = new TextEncoder().encode(
-      "q 1 0 0 1 5 5 cm /F1 12 Tf 3 Tr /P <</MCID 0>> BDC BT (a) Tj ET EMC /Fm0 Do Q",
+      "q 1 0 0 1 5 5 cm /F1 12 Tf 3 Tr /P <</MCID 0>> BDC BT (a) Tj ET EMC /Fm0 Do Q truer 1a -.5x BI /W 1 ID \x00 EI sh",
     );
-    const all: [string, Operand[], number][] = [];
-    forEachOperator(bytes, (operator, operands, end) => all.push([operator, operands, end]));
+    const all: [number, Operand[], number][] = [];
+    forEachOperator(bytes, (operator, operands, end) => all.push([operatorCode(operator), operands, end]));
     const walked = () => {
-      const seen: [string, Operand[], number][] = [];
-      walkOperators(bytes, (operator, operands, end) => seen.push([operator, operands, end]));
-      return seen;
+      const list = operatorList(bytes);
+      return Array.from({ length: list.count }, (_, index): [number, Operand[], number] => [
+        list.codes[index] as number,
+        operandsOf(list, index),
+        list.ends[index] as number,
+      ]);
     };
     const first = walked();
-    const read = new Set(["BDC", "BMC", "Do", "Tf", "Tr"]);
-    expect(first).toEqual(all.map(([op, operands, end]) => [op, read.has(op) ? operands : [], end]));
-    expect(first.find(([op]) => op === "Tf")?.[1]).toEqual([{ name: "F1" }, 12]);
-    const second = walked();
-    expect(second).toEqual(first);
-    // Read once: the second walk is handed the very operands the first was.
-    expect(second.find(([op]) => op === "BDC")?.[1]).toBe(first.find(([op]) => op === "BDC")?.[1]);
+    const read = new Set<number>([OP.BDC, OP.BMC, OP.Do, OP.Tf, OP.Tr]);
+    expect(first).toEqual(all.map(([code, operands, end]) => [code, read.has(code) ? operands : [], end]));
+    expect(first.map(([code]) => code)).toEqual([
+      OP.q,
+      OP.other,
+      OP.Tf,
+      OP.Tr,
+      OP.BDC,
+      OP.BT,
+      OP.Tj,
+      OP.ET,
+      OP.EMC,
+      OP.Do,
+      OP.Q,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.BI,
+      OP.sh,
+    ]);
+    expect(first.find(([code]) => code === OP.Tf)?.[1]).toEqual([{ name: "F1" }, 12]);
+    // Read once: a second walk is handed the very list, and so the very operands.
+    expect(operatorList(bytes)).toBe(operatorList(bytes));
+  });
+
+  it("tells numbers, keywords and operators apart as number() and the lexer do", () => {
+    const content = "1 -2 +3 .5 -.5 4. 1.2.3 +- - . -1-2 12a true false null nul truex f f* b* n re 1Tj";
+    const codes: number[] = [];
+    forEachOperator(new TextEncoder().encode(content), (operator) => codes.push(operatorCode(operator)));
+    const list = operatorList(new TextEncoder().encode(content));
+    expect(Array.from(list.codes.subarray(0, list.count))).toEqual(codes);
+    expect(codes).toEqual([
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.other,
+      OP.f,
+      OP["f*"],
+      OP["b*"],
+      OP.n,
+      OP.re,
+      OP.other,
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // each marked-content sequence is, where the page's body ends, and which text objects hold sequences of their own.
 import { type PDFDict, PDFName } from "@cantoo/pdf-lib";
 import type { Operand } from "./content-tokens.ts";
-import { walkOperators } from "./operator-list.ts";
+import { OP, operandsOf, operatorList } from "./operator-list.ts";
 import { dictAt, streamBytes } from "./pdf-values.ts";
 
 /**
@@ -16,9 +16,10 @@ const latin1 = new TextDecoder("latin1");
 export const isName = (operand: Operand | undefined): operand is { name: string } =>
   typeof operand === "object" && operand !== null && "name" in operand;
 
-export function sequenceKind(operator: string, operands: Operand[]): SequenceKind {
+/** The kind of the sequence a BDC or BMC (`code`) opens. */
+export function sequenceKind(code: number, operands: Operand[]): SequenceKind {
   if (isName(operands[0]) && operands[0].name === "Artifact") return "artifact";
-  const properties = operator === "BDC" ? operands[1] : undefined;
+  const properties = code === OP.BDC ? operands[1] : undefined;
   if (isName(properties)) return "tagged";
   const dict = typeof properties === "object" && properties !== null && "dict" in properties ? properties.dict : null;
   return dict?.has("MCID") ? "tagged" : "neither";
@@ -40,18 +41,20 @@ export interface Layout {
 
 export function readLayout(bytes: Uint8Array): Layout {
   const layout: Layout = { bodyEnd: 0, markedTextObjects: new Set() };
-  let [depth, tagged, textObject, before] = [0, false, -1, 0];
-  walkOperators(bytes, (operator, operands, end) => {
-    if (operator === "BT") textObject = before;
-    else if (operator === "ET") textObject = -1;
-    else if (operator === "BDC" || operator === "BMC") {
-      const kind = sequenceKind(operator, operands);
+  const list = operatorList(bytes);
+  const { codes, ends } = list;
+  let [depth, tagged, textObject] = [0, false, -1];
+  for (let index = 0; index < list.count; index++) {
+    const code = codes[index];
+    if (code === OP.BT) textObject = index === 0 ? 0 : (ends[index - 1] as number);
+    else if (code === OP.ET) textObject = -1;
+    else if (code === OP.BDC || code === OP.BMC) {
+      const kind = sequenceKind(code, operandsOf(list, index));
       if (textObject >= 0 && kind !== "neither") layout.markedTextObjects.add(textObject);
       if (depth++ === 0) tagged = false;
       // Artifacts drawn after the body (the watermark, the preview mark) do not move where it ends.
       if (kind === "tagged") tagged = true;
-    } else if (operator === "EMC" && depth > 0 && --depth === 0 && tagged) layout.bodyEnd = end;
-    before = end;
-  });
+    } else if (code === OP.EMC && depth > 0 && --depth === 0 && tagged) layout.bodyEnd = ends[index] as number;
+  }
   return layout;
 }

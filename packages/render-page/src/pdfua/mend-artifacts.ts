@@ -6,12 +6,10 @@ import { concatBytes } from "../bytes.ts";
 import { drawsTaggedForm, isName, readLayout, type SequenceKind, sequenceKind } from "./artifact-layout.ts";
 import { pageContents } from "./check.ts";
 import type { Operand } from "./content-tokens.ts";
-import { walkOperators } from "./operator-list.ts";
+import { endsPath, OP, operandsOf, operatorList, showsText } from "./operator-list.ts";
 
 /** Operators that put something on the page besides paths (a form drawn with Do included). */
-const PAINTING = new Set(["Tj", "TJ", "'", '"', "sh", "BI", "Do"]);
-/** Operators that end a path object: each paints it but n (ISO 32000-1 8.5.3). */
-const PATH_ENDS = new Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"]);
+const paintsOther = (code: number) => showsText(code) || code === OP.sh || code === OP.BI || code === OP.Do;
 const ascii = (text: string) => new TextEncoder().encode(text);
 const OPEN = {
   artifact: ascii("\n/Artifact BMC\n"),
@@ -79,32 +77,41 @@ export function artifactContent(bytes: Uint8Array, resources: PDFDict | null, pa
     if (!forms.has(key)) forms.set(key, drawsTaggedForm(resources, name));
     return forms.get(key) === true;
   };
+  const list = operatorList(bytes);
+  const { codes, ends } = list;
+  // How many of the open sequences are tagged content or artifacts: what is drawn inside one is covered.
+  let covering = 0;
   let [inText, pathStart, before] = [false, -1, 0];
-  walkOperators(bytes, (operator, operands, end) => {
-    const covered = open.some((kind) => kind !== "neither");
-    if (operator === "BDC" || operator === "BMC") {
-      const kind = sequenceKind(operator, operands);
-      if (kind !== "neither") writer.close(before);
+  for (let index = 0; index < list.count; index++) {
+    const code = codes[index] as number;
+    const covered = covering > 0;
+    if (code === OP.BDC || code === OP.BMC) {
+      const kind = sequenceKind(code, operandsOf(list, index));
+      if (kind !== "neither") {
+        writer.close(before);
+        covering++;
+      }
       open.push(kind);
-    } else if (operator === "EMC") {
+    } else if (code === OP.EMC) {
       if (open.length <= writer.openDepth) writer.close(before);
-      open.pop();
-    } else if (operator === "BT") {
+      const closed = open.pop();
+      if (closed !== undefined && closed !== "neither") covering--;
+    } else if (code === OP.BT) {
       if (!covered && !layout.markedTextObjects.has(before)) writer.ensureOpen(before, false, open.length);
       else if (!writer.openedInText) writer.close(before);
       inText = true;
-    } else if (operator === "ET") {
+    } else if (code === OP.ET) {
       if (writer.openedInText) writer.close(before);
       inText = false;
-    } else if (operator === "m" || operator === "re") {
+    } else if (code === OP.m || code === OP.re) {
       if (pathStart < 0) pathStart = before;
-    } else if (PATH_ENDS.has(operator)) {
-      if (!covered && operator !== "n") writer.ensureOpen(pathStart < 0 ? before : pathStart, inText, open.length);
+    } else if (endsPath(code)) {
+      if (!covered && code !== OP.n) writer.ensureOpen(pathStart < 0 ? before : pathStart, inText, open.length);
       pathStart = -1;
-    } else if (!covered && PAINTING.has(operator) && !(operator === "Do" && taggedForm(operands[0])))
+    } else if (!covered && paintsOther(code) && !(code === OP.Do && taggedForm(operandsOf(list, index)[0])))
       writer.ensureOpen(before, inText, open.length);
-    before = end;
-  });
+    before = ends[index] as number;
+  }
   if (!writer.wrapped) return null;
   writer.close(before);
   writer.pieces.push(bytes.subarray(writer.copied));

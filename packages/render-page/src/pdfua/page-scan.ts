@@ -5,12 +5,12 @@
 import { type PDFDict, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
 import { isName } from "./artifact-layout.ts";
 import type { Operand } from "./content-tokens.ts";
-import { walkOperators } from "./operator-list.ts";
+import { OP, operandsOf, operatorList, paintsPath, showsText } from "./operator-list.ts";
 import { dictAt, entry, nameAt, streamBytes } from "./pdf-values.ts";
 import type { PdfUaRule } from "./rules.ts";
 
-const TEXT_SHOWING = new Set(["Tj", "TJ", "'", '"']);
-const PAINTING = new Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh", "BI"]);
+/** Painting besides text and forms: paths (but n), shadings and inline images. */
+const paints = (code: number) => paintsPath(code) || code === OP.sh || code === OP.BI;
 /** Text render mode 3 (ISO 32000-1 9.3.6): neither fill nor stroke, as under a scanned page's picture. */
 const INVISIBLE = 3;
 /**
@@ -152,21 +152,28 @@ function walkContent(
   const saved: { font: TextFont | null; mode: number }[] = [];
   let font: TextFont | null = null;
   let mode = 0;
-  walkOperators(bytes, (operator, operands) => {
-    if (operator === "BDC" || operator === "BMC") beginSequence(walk, operands, owner, resources);
-    else if (operator === "EMC") {
+  const list = operatorList(bytes);
+  const codes = list.codes;
+  for (let index = 0; index < list.count; index++) {
+    const code = codes[index] as number;
+    if (code === OP.BDC || code === OP.BMC) beginSequence(walk, operandsOf(list, index), owner, resources);
+    else if (code === OP.EMC) {
       if (walk.depth > base) {
         walk.depth--;
         walk.events.push(SCAN.end);
       }
-    } else if (TEXT_SHOWING.has(operator)) showText(walk, font, mode);
-    else if (PAINTING.has(operator)) walk.events.push(SCAN.paint);
-    else if (operator === "Do") drawXObject(walk, operands[0], resources, depth);
-    else if (operator === "Tf" && isName(operands[0])) font = fontNamed(resources, operands[0].name);
-    else if (operator === "Tr" && typeof operands[0] === "number") mode = operands[0];
-    else if (operator === "q") saved.push({ font, mode });
-    else if (operator === "Q") ({ font, mode } = saved.pop() ?? { font, mode });
-  });
+    } else if (showsText(code)) showText(walk, font, mode);
+    else if (paints(code)) walk.events.push(SCAN.paint);
+    else if (code === OP.Do) drawXObject(walk, operandsOf(list, index)[0], resources, depth);
+    else if (code === OP.Tf) {
+      const name = operandsOf(list, index)[0];
+      if (isName(name)) font = fontNamed(resources, name.name);
+    } else if (code === OP.Tr) {
+      const value = operandsOf(list, index)[0];
+      if (typeof value === "number") mode = value;
+    } else if (code === OP.q) saved.push({ font, mode });
+    else if (code === OP.Q) ({ font, mode } = saved.pop() ?? { font, mode });
+  }
   // A stream leaves no sequence open past its end (ISO 32000-1 14.6: they nest within one stream).
   if (walk.depth > base) walk.events.push(SCAN.truncate, base);
   walk.depth = base;
