@@ -2,7 +2,7 @@
 // (accessibility-worker.ts), off the event loop that drives Chromium, taking turns between accounts like the
 // e-invoice checks (@folio/render-page/side-seats).
 
-import type { PdfMetadata } from "@folio/render-page/pdf-normalize";
+import type { Normalization } from "@folio/render-page/pdf-normalize";
 import type { AccessibilityResult } from "@folio/render-page/pdfua/accessibility-job";
 import type { PdfUaMendOptions } from "@folio/render-page/pdfua/mend";
 import { SIDE_WORK_LIMIT_MS, sideSeats } from "@folio/render-page/side-seats";
@@ -11,8 +11,8 @@ import { SideThread, type SideWork } from "./side-thread.ts";
 export interface AccessibilityInput {
   pdf: Uint8Array;
   options: PdfUaMendOptions;
-  /** A printed file to normalize first, as the Worker's finish would (accessible-print.ts): off the thread driving Chromium. */
-  normalize?: { documentId: string; metadata: PdfMetadata };
+  /** A printed file to normalize as it is read, as the Worker's finish would (accessible-print.ts): off the thread driving Chromium. */
+  normalize?: Normalization;
 }
 
 export type AccessibilityThread = SideWork<AccessibilityInput, AccessibilityResult, Record<string, never>>;

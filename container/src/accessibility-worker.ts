@@ -1,7 +1,6 @@
 // The PDF/UA-1 mends and checker in a thread of their own (accessibility-thread.ts starts it), a job's pages worked
 // in a thread of this one's (accessibility-pages.ts) meanwhile.
-import { normalizePdf } from "@folio/render-page/pdf-normalize";
-import { MAX_PDFUA_PAGES, mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
+import { mendAndCheck } from "@folio/render-page/pdfua/accessibility-job";
 import { pagesThread } from "./accessibility-pages.ts";
 import type { AccessibilityInput } from "./accessibility-thread.ts";
 import { inflateWithZlib } from "./native-inflate.ts";
@@ -14,12 +13,10 @@ serveSideThread(
   {},
   ({ pdf, options, normalize }: AccessibilityInput) => {
     if (!normalize) return mendAndCheck(pdf, options, pages);
-    // A print asked mended with it (accessible-print.ts) is normalized first, as the Worker's finish would; its pages
-    // are read from the print meanwhile. The normalization rewrites the info object, the table, the trailer and the
-    // structure elements' ids: no page, resource or font, nor a content stream, which Chromium writes compressed.
-    const working = pages(pdf, options.pagination === true, MAX_PDFUA_PAGES);
-    const file = normalizePdf(pdf, normalize.documentId, normalize.metadata, { tagged: true });
-    return mendAndCheck(file, options, () => working);
+    // A print asked mended with it (accessible-print.ts) is normalized as it is read (pdfua/normalized-read.ts), as
+    // the Worker's finish would normalize it; its pages are read from the print meanwhile. The normalization changes
+    // the info object, the trailer and the structure elements' ids: no page, resource or font, nor a content stream.
+    return mendAndCheck(pdf, options, pages, normalize);
   },
   // pdf-lib's own words go to the log.
   {

@@ -1,5 +1,7 @@
+import { PDFDocument } from "@cantoo/pdf-lib";
+import type { AccessibilityAtPrint } from "@folio/render-page/accessibility-at-print";
 import { BACKEND_CONTENT_TYPES, BACKEND_HEADERS, fileFromHeaders } from "@folio/render-page/backend-http-surface";
-import { normalizePdf } from "@folio/render-page/pdf-normalize";
+import { normalizePdf, type PdfMetadata } from "@folio/render-page/pdf-normalize";
 import { framedPdf, unframedPdf } from "@folio/render-page/pdfua/accessibility-job";
 import { checkPdfUa } from "@folio/render-page/pdfua/check";
 import type { PdfUaReport } from "@folio/render-page/pdfua/violations";
@@ -29,18 +31,22 @@ beforeAll(async () => {
 });
 afterAll(() => backend.stop());
 
-const at = { documentId: DOCUMENT_ID, metadata: METADATA, mend: MEND };
+const at: AccessibilityAtPrint = { documentId: DOCUMENT_ID, metadata: METADATA, mend: MEND };
 
 /** The Worker's two steps: the print, normalized as the Worker normalizes it, then POST /accessibility. */
-async function twoSteps(html: string): Promise<{ pdf: Uint8Array; report: PdfUaReport }> {
-  const printed = await renderOn(backend, { html, format: "pdf", options: OPTIONS });
+async function twoSteps(
+  html: string,
+  asked = at,
+  options: Record<string, unknown> = OPTIONS,
+): Promise<{ pdf: Uint8Array; report: PdfUaReport }> {
+  const printed = await renderOn(backend, { html, format: "pdf", options });
   expect(printed.status).toBe(200);
   const { linkNames } = fileFromHeaders(printed.headers, 1);
-  const normalized = normalizePdf(new Uint8Array(printed.bytes), DOCUMENT_ID, METADATA, { tagged: true });
+  const normalized = normalizePdf(new Uint8Array(printed.bytes), DOCUMENT_ID, asked.metadata, { tagged: true });
   const response = await fetch(`${backend.url}/accessibility`, {
     method: "POST",
     headers: { "content-type": BACKEND_CONTENT_TYPES.framedPdf, [BACKEND_HEADERS.secret]: SECRET },
-    body: framedPdf(linkNames ? { ...MEND, linkNames } : MEND, normalized),
+    body: framedPdf(linkNames ? { ...asked.mend, linkNames } : asked.mend, normalized),
   });
   expect(response.status).toBe(200);
   const { head, pdf } = unframedPdf<PdfUaReport>(new Uint8Array(await response.arrayBuffer()));
@@ -64,6 +70,35 @@ describe("a pdfua print mended and checked before the backend answers", () => {
     const stepped = await twoSteps(ACCESSIBLE);
     expect(stepped.report).toEqual(report);
     expect(Buffer.from(stepped.pdf).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it("names the file as the Worker would: Chromium's title kept, one outside ASCII, the metadata's, none", async () => {
+    const titled = (title: string) =>
+      `<!doctype html><html lang="ja"><head>${title}</head><body><h1>請求書</h1><p>Due on receipt.</p></body></html>`;
+    const cases: { html: string; metadata: PdfMetadata; title: string | undefined }[] = [
+      { html: titled("<title>Invoice (draft) \\ 7</title>"), metadata: {}, title: "Invoice (draft) \\ 7" },
+      { html: titled("<title>請求書 INV-7</title>"), metadata: {}, title: "請求書 INV-7" },
+      {
+        html: titled("<title>Ignored</title>"),
+        metadata: { title: "Rechnung ä", creator: "Acme" },
+        title: "Rechnung ä",
+      },
+      // No title at all: the info dictionary nothing changes is copied as the normalization wrote it.
+      { html: titled(""), metadata: { subject: "Design", keywords: "a, b" }, title: undefined },
+    ];
+    for (const { html, metadata, title } of cases) {
+      const asked = { documentId: DOCUMENT_ID, metadata, mend: { lang: "ja", title: metadata.title } };
+      const options = { pdfua: "1", metadata };
+      const answer = await renderOn(backend, { html, format: "pdf", options, accessibility: asked });
+      expect(answer.status).toBe(200);
+      const { head: report, pdf } = unframedPdf<PdfUaReport>(new Uint8Array(answer.bytes));
+      const stepped = await twoSteps(html, asked, options);
+      expect(stepped.report, html).toEqual(report);
+      expect(Buffer.from(stepped.pdf).equals(Buffer.from(pdf)), html).toBe(true);
+      const document = await PDFDocument.load(pdf, { updateMetadata: false });
+      expect([document.getTitle(), document.getSubject()]).toEqual([title, metadata.subject]);
+      expect([document.getProducer(), document.getCreationDate()]).toEqual(["Folio (Chromium)", undefined]);
+    }
   });
 
   it("answers a document's fault in the report, for the Worker to refuse", async () => {

@@ -183,7 +183,13 @@ describe("writing", () => {
 describe("the writer's layout", () => {
   /** Every object written by pdf-lib (none is the one read), so the whole file must be pdf-lib's writer's. */
   const writtenWhole = (document: PDFDocument) =>
-    writeVerbatim(document.context, { bytes: new Uint8Array(), objects: [], spans: [], changed: new Set() });
+    writeVerbatim(document.context, {
+      bytes: new Uint8Array(),
+      objects: [],
+      spans: [],
+      changed: new Set(),
+      replaced: new Map(),
+    });
   const pdfLibWriter = (document: PDFDocument) =>
     PDFWriter.forContext(document.context, Number.POSITIVE_INFINITY).serializeToBuffer();
 

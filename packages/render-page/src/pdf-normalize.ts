@@ -10,6 +10,8 @@ import { renumberStructureIds } from "./structure-ids.ts";
  * internal host name that means nothing to a reader. Such a PDF gets no /Title, so viewers show its file name.
  */
 const UNTITLED = new Set([DOCUMENT_URL, DOCUMENT_URL.replace(/^https:\/\//, ""), new URL(DOCUMENT_URL).host]);
+/** Why a file cannot be normalized: Skia always writes such a table and such an entry. */
+export const NO_INFO = "unexpected PDF structure: no classic xref table with an /Info entry";
 
 /** The document's own title as Chromium wrote it, if it had one. */
 function documentTitle(infoText: string): string | undefined {
@@ -48,12 +50,37 @@ function readText(text: string, key: string): string | undefined {
   return String.fromCharCode(...units);
 }
 
+/** What normalizes a render's PDF: its document id (the file identifier comes from it) and its metadata. */
+export interface Normalization {
+  documentId: string;
+  metadata: PdfMetadata;
+}
+
+/** The file identifier the normalization gives a render's PDF, as the hexadecimal string's digits. */
+export const fileIdentifierDigits = (documentId: string) => documentId.slice(0, 32).toUpperCase();
+
 /**
- * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten without creation or
- * modification dates (and with the requested metadata), a tagged print's structure element ids are numbered from 1
- * (an untagged print has none, so its bytes are not searched for them), and the trailer gets an /ID derived from
- * `documentId`. Offsets after the rewritten object are shifted in the classic xref table Skia writes.
- * Only the info object and the cross-reference section are decoded; the body is copied as bytes.
+ * The info dictionary as the normalization writes it, from the text of the one Chromium wrote (its object, or only
+ * its dictionary): no creation or modification dates, the requested metadata, Chromium's title when none is asked.
+ */
+export function normalizedInfo(infoText: string, metadata: PdfMetadata): string {
+  const entries: Array<[string, string | undefined]> = [
+    ["Title", metadata.title ?? documentTitle(infoText)],
+    ["Author", metadata.author],
+    ["Subject", metadata.subject],
+    ["Keywords", metadata.keywords],
+    ["Creator", metadata.creator ?? "Folio"],
+    ["Producer", "Folio (Chromium)"],
+  ];
+  return `<<${entries.flatMap(([k, v]) => (v === undefined || v === "" ? [] : [`/${k} ${pdfString(v)}`])).join("\n")}>>`;
+}
+
+/**
+ * Makes Chromium's PDF deterministic and labelled: the info dictionary is rewritten (normalizedInfo), a tagged
+ * print's structure element ids are numbered from 1 (an untagged print has none, so its bytes are not searched for
+ * them), and the trailer gets an /ID derived from `documentId`. Offsets after the rewritten object are shifted in the
+ * classic xref table Skia writes. Only the info object and the cross-reference section are decoded; the body is
+ * copied as bytes. A `pdfua` print mended in the render backend is normalized as it is read (pdfua/normalized-read.ts).
  */
 export function normalizePdf(
   printed: Uint8Array,
@@ -65,22 +92,11 @@ export function normalizePdf(
   const bytes = print.tagged ? renumberStructureIds(printed) : printed;
   const xref = crossReference(bytes);
   const info = xref && objectAt(bytes, xref, reference(xref.section.slice(xref.trailerAt), "Info"));
-  if (!xref || !info) throw new Error("unexpected PDF structure: no classic xref table with an /Info entry");
+  if (!xref || !info) throw new Error(NO_INFO);
   const infoDigits = /^(\d+)/.exec(info.text)?.[1];
   if (infoDigits === undefined)
     throw new Error("unexpected PDF structure: the /Info object does not start with its number");
-  const infoNumber = Number(infoDigits);
-
-  const entries: Array<[string, string | undefined]> = [
-    ["Title", metadata.title ?? documentTitle(info.text)],
-    ["Author", metadata.author],
-    ["Subject", metadata.subject],
-    ["Keywords", metadata.keywords],
-    ["Creator", metadata.creator ?? "Folio"],
-    ["Producer", "Folio (Chromium)"],
-  ];
-  const body = entries.flatMap(([k, v]) => (v === undefined || v === "" ? [] : [`/${k} ${pdfString(v)}`])).join("\n");
-  const newObject = `${infoNumber} 0 obj\n<<${body}>>\nendobj`;
+  const newObject = `${Number(infoDigits)} 0 obj\n${normalizedInfo(info.text, metadata)}\nendobj`;
   const delta = newObject.length - (info.end - info.start);
 
   const { section, trailerAt, startxrefAt } = xref;
@@ -91,7 +107,7 @@ export function normalizePdf(
       const value = Number(offset);
       return value > info.start ? `${String(value + delta).padStart(10, "0")} ${generation} n` : entry;
     });
-  const id = `<${documentId.slice(0, 32).toUpperCase()}>`;
+  const id = `<${fileIdentifierDigits(documentId)}>`;
   const trailer = section
     .slice(trailerAt, startxrefAt)
     .replace(/\/ID\s*\[[^\]]*\]\s*/, "")

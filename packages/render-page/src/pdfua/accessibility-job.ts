@@ -3,6 +3,7 @@
 // more pages than the ceiling the measured cost per page allows. The wire form is one JSON line and the PDF after it,
 // both ways, so a megabyte of PDF travels as itself and not in base64.
 import { JobFailure } from "../job-failure.ts";
+import type { Normalization } from "../pdf-normalize.ts";
 import { openDocumentCheck } from "./check.ts";
 import { openPdfUaMend, type PdfUaMendOptions } from "./mend.ts";
 import { type PageWorker, scannedPage } from "./page-work.ts";
@@ -37,15 +38,16 @@ function tooManyPages(pageCount: number): JobFailure {
  * structure, then checks the document's own conditions (catalog, objects, structure tree) while it waits: nothing
  * the pages' content or a save by Folio's writer changes is read by them (pdf-lib's save may add a page to an empty
  * document, so a file it writes is checked once saved). When the page thread answers nothing, this thread works the
- * pages itself.
+ * pages itself. With `normalization`, `pdf` is a tagged print as Chromium made it, normalized as it is read.
  */
 export async function mendAndCheck(
   pdf: Uint8Array,
   options: PdfUaMendOptions,
   pages?: PageWorker,
+  normalization?: Normalization,
 ): Promise<AccessibilityResult> {
   const working = pages ? pages(pdf, options.pagination === true, MAX_PDFUA_PAGES) : Promise.resolve(null);
-  const mend = await openPdfUaMend(pdf, options);
+  const mend = await openPdfUaMend(pdf, options, normalization);
   if (mend.pageCount > MAX_PDFUA_PAGES) throw tooManyPages(mend.pageCount);
   const checkedEarly = mend.verbatim ? openDocumentCheck(mend.document) : undefined;
   const worked = await working;

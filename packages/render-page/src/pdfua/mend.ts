@@ -2,6 +2,7 @@
 // tree and its links when opened, then each page's untagged content as the caller asks, so a caller can stop at its
 // page ceiling as with the checker. Nothing a mend adds is drawn: every page keeps its pixels.
 import { type PDFDocument, PDFHexString } from "@cantoo/pdf-lib";
+import type { Normalization } from "../pdf-normalize.ts";
 import { mendPageArtifacts, setPageContent } from "./mend-artifacts.ts";
 import { type DocumentEntries, mendCatalog } from "./mend-catalog.ts";
 import { type LinkTexts, mendLinks } from "./mend-links.ts";
@@ -50,9 +51,16 @@ async function setFileIdentifier(doc: PDFDocument, bytes: Uint8Array): Promise<v
   doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 }
 
-/** Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption). */
-export async function openPdfUaMend(bytes: Uint8Array, options: PdfUaMendOptions = {}): Promise<PdfUaMend> {
-  const { document: doc, save, verbatim } = await openVerbatimPdf(bytes);
+/**
+ * Opens `bytes` (as Chromium printed them, after the watermark, the preview mark and finishing, before encryption);
+ * with `normalization`, a tagged print as it came from Chromium, normalized as it is read.
+ */
+export async function openPdfUaMend(
+  bytes: Uint8Array,
+  options: PdfUaMendOptions = {},
+  normalization?: Normalization,
+): Promise<PdfUaMend> {
+  const { document: doc, save, verbatim } = await openVerbatimPdf(bytes, normalization);
   // Its strings and streams read as ciphertext: what the mends write would be read as ciphertext too.
   if (doc.isEncrypted) throw new Error("An encrypted PDF cannot be mended for PDF/UA: the mends run before encryption");
   await setFileIdentifier(doc, bytes);

@@ -12,7 +12,10 @@ import {
   PDFNumber,
   type PDFObject,
 } from "@cantoo/pdf-lib";
+import { type Normalization, normalizePdf } from "../pdf-normalize.ts";
+import { renumberStructureIds } from "../structure-ids.ts";
 import { readIndirectObject } from "./indirect-object.ts";
+import { normalizeRead } from "./normalized-read.ts";
 import { ObjectLexer, pooledRef } from "./object-lexer.ts";
 import { UnexpectedSyntax } from "./pdf-bytes.ts";
 import { type ReadFile, writeVerbatim } from "./verbatim-writer.ts";
@@ -22,6 +25,7 @@ class ReadObjects implements ReadFile {
   readonly objects: PDFObject[] = [];
   readonly spans: number[] = [];
   readonly changed = new Set<number>();
+  readonly replaced = new Map<number, Uint8Array>();
   readonly bytes: Uint8Array;
   constructor(bytes: Uint8Array) {
     this.bytes = bytes;
@@ -103,14 +107,21 @@ type DocumentOfContext = new (context: PDFContext, ignoreEncryption: boolean, up
 export const documentOfContext = (context: PDFContext): PDFDocument =>
   new (PDFDocument as unknown as DocumentOfContext)(context, true, false);
 
-/** Opens `bytes` as the mends need it: encrypted files open (the caller refuses them), the info left as it is. */
-export async function openVerbatimPdf(bytes: Uint8Array): Promise<VerbatimPdf> {
+/**
+ * Opens `bytes` as the mends need it: encrypted files open (the caller refuses them), the info left as it is. With
+ * `normalization`, a tagged print is opened as normalizePdf would have made it.
+ */
+export async function openVerbatimPdf(bytes: Uint8Array, normalization?: Normalization): Promise<VerbatimPdf> {
   let objects: ReturnType<typeof readObjects>;
   try {
-    objects = readObjects(bytes);
+    objects = readObjects(normalization ? renumberStructureIds(bytes) : bytes);
+    if (normalization) normalizeRead(objects.lexer, objects.read, normalization);
   } catch (error) {
     if (!(error instanceof UnexpectedSyntax)) throw error;
-    const document = await PDFDocument.load(bytes, {
+    const file = normalization
+      ? normalizePdf(bytes, normalization.documentId, normalization.metadata, { tagged: true })
+      : bytes;
+    const document = await PDFDocument.load(file, {
       updateMetadata: false,
       parseSpeed: ParseSpeeds.Fastest,
       ignoreEncryption: true,

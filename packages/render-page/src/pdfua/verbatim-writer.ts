@@ -9,6 +9,8 @@ export interface ReadFile {
   readonly objects: PDFObject[];
   readonly spans: number[];
   readonly changed: Set<number>;
+  /** Objects read from bytes of their own rather than the file's (normalized-read.ts), by number. */
+  readonly replaced: Map<number, Uint8Array>;
 }
 
 const ENDOBJ = Array.from("\nendobj\n\n", (c) => c.charCodeAt(0));
@@ -34,7 +36,7 @@ function writeDigits(buffer: Uint8Array, at: number, value: number, width: numbe
 function readBytes(file: ReadFile, ref: PDFRef, object: PDFObject): Uint8Array | null {
   const n = ref.objectNumber;
   if (ref.generationNumber !== 0 || file.objects[n] !== object || file.changed.has(n)) return null;
-  return file.bytes.subarray(file.spans[2 * n], file.spans[2 * n + 1]);
+  return file.replaced.get(n) ?? file.bytes.subarray(file.spans[2 * n], file.spans[2 * n + 1]);
 }
 
 /** A subsection of the table: the entries `from` to `to` (exclusive), after object 0's free entry when `free`. */
