@@ -1,7 +1,7 @@
 // PDF objects (ISO 32000-1 7.3) read from bytes into pdf-lib's object model, as pdf-lib's own parser would read
 // them, several times faster: one loop over the bytes, names and references pooled by what they are, no string built
 // for a number. Anything it does not expect throws UnexpectedSyntax, and the caller reads the file with pdf-lib. A
-// value left unread (UNREAD_KEYS) is only stepped over, its brackets and strings balanced; what it holds that the
+// value left unread (UNREAD_KEY) is only stepped over, its brackets and strings balanced; what it holds that the
 // reader does not expect fails the job when something reads it (Chromium writes none).
 import {
   type PDFArray,
@@ -20,12 +20,13 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { ByteCursor, byteString, CLASS, isDigit, literalEnd, sameBytes } from "./pdf-bytes.ts";
-import { ReadArray, ReadDict, readEntries, UnreadValue, type ValueSource } from "./read-containers.ts";
+import { ReadArray, readEntries, UnreadValue, type ValueSource } from "./read-containers.ts";
+import { entriesMap, entryIn, ReadDict, type ReadEntries, withEntry } from "./read-dict.ts";
 
 const TYPE = PDFName.of("Type");
 
-/** Keys whose array or dictionary is left as its bytes until asked for (read-containers.ts): attributes, actions. */
-const UNREAD_KEYS = new Set([PDFName.of("A")]);
+/** The key whose array or dictionary is left as its bytes until asked for (read-containers.ts): attributes, actions. */
+const UNREAD_KEY = PDFName.of("A");
 
 /** pdf-lib reads these dictionaries as its own classes, whose methods the pages and catalog are used through. */
 const CLASSES = new Map<PDFName, { fromMapWithContext(map: Map<PDFName, PDFObject>, context: PDFContext): PDFDict }>([
@@ -157,20 +158,20 @@ export class ObjectLexer extends ByteCursor implements ValueSource {
   }
 
   dict(): PDFDict {
-    const map = new Map<PDFName, PDFObject>();
+    let entries: ReadEntries = [];
     this.at += 2;
     for (this.skipSpace(); this.bytes[this.at] !== 0x3e; this.skipSpace()) {
       if (this.bytes[this.at] !== 0x2f) this.fail("A dictionary key that is not a name");
       const key = this.name();
       this.skipSpace();
-      map.set(key, UNREAD_KEYS.has(key) ? this.unreadValue() : this.value());
+      entries = withEntry(entries, key, key === UNREAD_KEY ? this.unreadValue() : this.value());
     }
     if (this.bytes[this.at + 1] !== 0x3e) this.fail("An unclosed dictionary");
     this.at += 2;
-    const type = map.get(TYPE);
-    const dict =
-      (type instanceof PDFName && CLASSES.get(type)?.fromMapWithContext(readEntries(map), this.context)) || null;
-    if (!dict) return new ReadDict(map, this.context, this.owner);
+    const type = entryIn(entries, TYPE);
+    const make = type instanceof PDFName ? CLASSES.get(type) : undefined;
+    if (!make) return new ReadDict(entries, this.context, this.owner);
+    const dict = make.fromMapWithContext(readEntries(entriesMap(entries)), this.context);
     this.classOwners.set(dict, this.owner);
     return dict;
   }

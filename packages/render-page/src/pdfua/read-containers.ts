@@ -2,7 +2,7 @@
 // that holds it (a change to one changes that object: verbatim-pdf.ts), and a dictionary's values that the walks
 // seldom read left as their bytes until asked for: a table cell's attributes (/A) are two fifths of the structure of a
 // tagged invoice, and the checker reads them for a few cells (docs/accessibility.md#in-a-render).
-import { PDFArray, type PDFContext, PDFDict, type PDFName, PDFObject } from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, type PDFName, PDFObject } from "@cantoo/pdf-lib";
 
 /** Reads the value whose bytes start at `start` in the file, held by indirect object `owner`. */
 export interface ValueSource {
@@ -42,52 +42,6 @@ export class UnreadValue extends PDFObject {
 
   override copyBytesInto(buffer: Uint8Array, offset: number): number {
     return this.value().copyBytesInto(buffer, offset);
-  }
-}
-
-/** A dictionary read from the file: what asks for a value, or for them all, gets it read, never the bytes. */
-export class ReadDict extends PDFDict {
-  readonly owner: number;
-  private readonly map: Map<PDFName, PDFObject>;
-
-  constructor(map: Map<PDFName, PDFObject>, context: PDFContext, owner: number) {
-    super(map, context);
-    this.map = map;
-    this.owner = owner;
-  }
-
-  /** Reads what is still bytes, in place: no change to the object (nothing in the file changes). */
-  private readAll(): void {
-    readEntries(this.map);
-  }
-
-  override get(key: PDFName, preservePDFNull?: boolean): PDFObject | undefined {
-    const value = this.map.get(key);
-    if (!(value instanceof UnreadValue)) return super.get(key, preservePDFNull);
-    // Only arrays and dictionaries are left unread: never null.
-    const read = value.value();
-    this.map.set(key, read);
-    return read;
-  }
-
-  override entries(): [PDFName, PDFObject][] {
-    this.readAll();
-    return super.entries();
-  }
-
-  override values(): PDFObject[] {
-    this.readAll();
-    return super.values();
-  }
-
-  override asMap(): Map<PDFName, PDFObject> {
-    this.readAll();
-    return super.asMap();
-  }
-
-  override clone(context?: PDFContext): PDFDict {
-    this.readAll();
-    return super.clone(context);
   }
 }
 
