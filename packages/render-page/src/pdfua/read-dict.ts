@@ -80,15 +80,11 @@ export class ReadDict extends PdfDict {
     return read;
   }
 
-  private indexOf(listed: PDFObject[], key: PDFName): number {
-    return listedKey(listed, key);
-  }
-
   override get(key: PDFName, preservePDFNull = false): PDFObject | undefined {
     const listed = this.listed;
     let value: PDFObject | undefined;
     if (listed) {
-      const at = this.indexOf(listed, key);
+      const at = listedKey(listed, key);
       value = at < 0 ? undefined : this.readValueAt(listed, at + 1);
     } else {
       value = this.asOwnMap().get(key);
@@ -102,7 +98,7 @@ export class ReadDict extends PdfDict {
 
   override has(key: PDFName): boolean {
     const listed = this.listed;
-    const at = listed ? this.indexOf(listed, key) : -1;
+    const at = listed ? listedKey(listed, key) : -1;
     const value = listed ? (at < 0 ? undefined : listed[at + 1]) : this.asOwnMap().get(key);
     return value !== undefined && value !== PDFNull;
   }
@@ -110,7 +106,7 @@ export class ReadDict extends PdfDict {
   override set(key: PDFName, value: PDFObject): void {
     this.registerChange();
     const listed = this.listed;
-    const at = listed ? this.indexOf(listed, key) : -1;
+    const at = listed ? listedKey(listed, key) : -1;
     if (listed && at >= 0) listed[at + 1] = value;
     else if (listed && listed.length < 2 * MAX_LISTED_ENTRIES) listed.push(key, value);
     else this.asOwnMap().set(key, value);
@@ -120,7 +116,7 @@ export class ReadDict extends PdfDict {
     this.registerChange();
     const listed = this.listed;
     if (!listed) return this.asOwnMap().delete(key);
-    const at = this.indexOf(listed, key);
+    const at = listedKey(listed, key);
     if (at >= 0) listed.splice(at, 2);
     return at >= 0;
   }
@@ -134,7 +130,11 @@ export class ReadDict extends PdfDict {
   }
 
   override keys(): PDFName[] {
-    return this.entries().map(([key]) => key);
+    const listed = this.listed;
+    if (!listed) return Array.from(this.asOwnMap().keys());
+    const keys: PDFName[] = [];
+    for (let i = 0; i < listed.length; i += 2) keys.push(listed[i] as PDFName);
+    return keys;
   }
 
   override values(): PDFObject[] {
