@@ -2,16 +2,23 @@
 // needs is kept (names, numbers, dictionaries); strings are skipped over, never decoded.
 
 import { ByteScanner, ends } from "./content-scan.ts";
-import { byteString, sameBytes } from "./pdf-bytes.ts";
+import { BytePool } from "./pdf-bytes.ts";
 
 export type Operand = number | boolean | null | { name: string } | { dict: Map<string, Operand> } | Operand[] | "";
 
 /** Operators by their bytes (as a number, with their length), made into strings once each. */
 const OPERATORS = new Map<number, string>();
-/** Name operands by the hash of their bytes (the first met with a hash keeps it), never changed once made. */
-const NAMES = new Map<number, { bytes: Uint8Array; name: { name: string } }>();
-/** Past this many, a name is made afresh: a stream may name as many resources as it likes. */
-const MAX_NAMES = 4096;
+/** Name operands by their bytes, never changed once made; past 4,096 a name is made afresh (a stream may name as many
+ * resources as it likes). */
+const NAMES = new BytePool<{ name: string }>(4096);
+
+/** A name operand from its text, #xx escapes decoded. */
+const nameOperand = (text: string) =>
+  Object.freeze({
+    name: text.includes("#")
+      ? text.replace(/#([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+      : text,
+  });
 /** Arrays and dictionaries nested deeper than this are stepped over unread: no content stream needs them. */
 const MAX_NESTING = 32;
 
@@ -30,16 +37,7 @@ export class Lexer extends ByteScanner {
     const start = ++this.at;
     let hash = 0;
     while (this.at < bytes.length && !ends(bytes[this.at])) hash = (hash * 31 + (bytes[this.at++] as number)) | 0;
-    const pooled = NAMES.get(hash);
-    if (pooled && pooled.bytes.length === this.at - start && sameBytes(pooled.bytes, bytes, start)) return pooled.name;
-    const text = byteString(bytes, start, this.at);
-    const name = Object.freeze({
-      name: text.includes("#")
-        ? text.replace(/#([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
-        : text,
-    });
-    if (!pooled && NAMES.size < MAX_NAMES) NAMES.set(hash, { bytes: bytes.slice(start, this.at), name });
-    return name;
+    return NAMES.get(bytes, start, this.at, hash, nameOperand);
   }
 
   /** The operands up to `]` or `>>`, the opening bracket already passed. */
@@ -119,7 +117,7 @@ export class Lexer extends ByteScanner {
 }
 
 /** The operator `bytes[start, end)` (at most three bytes, `key` their value as one number), its string made once. */
-export function shortOperator(bytes: Uint8Array, start: number, end: number, key: number): string {
+function shortOperator(bytes: Uint8Array, start: number, end: number, key: number): string {
   let operator = OPERATORS.get(key * 4 + end - start);
   if (operator === undefined) {
     operator = String.fromCharCode(...bytes.subarray(start, end));

@@ -19,7 +19,7 @@ import {
   PDFRef,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { ByteCursor, byteString, CLASS, isDigit, literalEnd, sameBytes } from "./pdf-bytes.ts";
+import { ByteCursor, BytePool, byteString, CLASS, isDigit, literalEnd } from "./pdf-bytes.ts";
 import { ReadArray, readEntries, UnreadValue, type ValueSource } from "./read-containers.ts";
 import { entriesMap, entryIn, ReadDict, type ReadEntries, withEntry } from "./read-dict.ts";
 
@@ -61,8 +61,8 @@ export class ObjectLexer extends ByteCursor implements ValueSource {
   private readonly classOwners = new Map<PDFObject, number>();
   /** The indirect object being read. */
   owner = 0;
-  /** Names by the hash of their bytes: the first name met with a hash keeps it. */
-  private readonly names = new Map<number, { bytes: Uint8Array; name: PDFName }>();
+  /** Names by their bytes, however many a file holds. */
+  private readonly names = new BytePool<PDFName>(Number.POSITIVE_INFINITY);
 
   constructor(bytes: Uint8Array, context: PDFContext) {
     super(bytes);
@@ -75,13 +75,8 @@ export class ObjectLexer extends ByteCursor implements ValueSource {
     const start = ++this.at;
     let hash = 0;
     for (let c = bytes[this.at] ?? 0x20; CLASS[c] === 0; c = bytes[++this.at] ?? 0x20) hash = (hash * 31 + c) | 0;
-    const length = this.at - start;
-    const pooled = this.names.get(hash);
-    if (pooled && pooled.bytes.length === length && sameBytes(pooled.bytes, bytes, start)) return pooled.name;
     // PDFName.of decodes #xx escapes, pooled by the decoded name.
-    const name = PDFName.of(byteString(bytes, start, this.at));
-    if (!pooled) this.names.set(hash, { bytes: bytes.slice(start, this.at), name });
-    return name;
+    return this.names.get(bytes, start, this.at, hash, PDFName.of);
   }
 
   /** A number, or a reference `n g R`; an integer read without making a string of it. */

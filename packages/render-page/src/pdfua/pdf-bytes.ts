@@ -14,9 +14,31 @@ export function byteString(bytes: Uint8Array, from: number, to: number): string 
   return text;
 }
 
-export function sameBytes(pooled: Uint8Array, bytes: Uint8Array, start: number): boolean {
+function sameBytes(pooled: Uint8Array, bytes: Uint8Array, start: number): boolean {
   for (let i = 0; i < pooled.length; i++) if (pooled[i] !== bytes[start + i]) return false;
   return true;
+}
+
+/**
+ * Values made once per run of bytes (a name a file repeats thousands of times), found by the hash of those bytes the
+ * reader computed as it read them: the first run met with a hash keeps it, and past `max` runs a value is made afresh.
+ */
+export class BytePool<T> {
+  private readonly pool = new Map<number, { bytes: Uint8Array; value: T }>();
+  private readonly max: number;
+  // Assigned by hand: the render backend runs this file with Node's type stripping, which has no parameter properties.
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  /** The value for `bytes[start, end)`, whose hash is `hash`, made by `make` from its text when not pooled. */
+  get(bytes: Uint8Array, start: number, end: number, hash: number, make: (text: string) => T): T {
+    const pooled = this.pool.get(hash);
+    if (pooled && pooled.bytes.length === end - start && sameBytes(pooled.bytes, bytes, start)) return pooled.value;
+    const value = make(byteString(bytes, start, end));
+    if (!pooled && this.pool.size < this.max) this.pool.set(hash, { bytes: bytes.slice(start, end), value });
+    return value;
+  }
 }
 
 /** Where the literal string opening at `at` closes (its `)`), past escapes and balanced parentheses; -1 if never. */

@@ -4,7 +4,7 @@
 // filled, was a fifth of the read and much of what the collector copies. What asks for a value, or for them all, gets
 // it read (read-containers.ts), never the bytes; a dictionary of more entries than a few is a Map from the start.
 import { type PDFContext, PDFDict, type PDFName, PDFNull, type PDFObject } from "@cantoo/pdf-lib";
-import { UnreadValue } from "./read-containers.ts";
+import { readEntries, UnreadValue } from "./read-containers.ts";
 
 /** Past this many entries a dictionary is a Map: finding a key in the list costs as many comparisons. */
 export const MAX_LISTED_ENTRIES = 12;
@@ -123,7 +123,7 @@ export class ReadDict extends PdfDict {
 
   override entries(): [PDFName, PDFObject][] {
     const listed = this.listed;
-    if (!listed) return Array.from(this.readMap().entries());
+    if (!listed) return Array.from(readEntries(this.asOwnMap()).entries());
     const entries: [PDFName, PDFObject][] = [];
     for (let i = 0; i < listed.length; i += 2) entries.push([listed[i] as PDFName, this.readValueAt(listed, i + 1)]);
     return entries;
@@ -143,13 +143,6 @@ export class ReadDict extends PdfDict {
 
   override asMap(): Map<PDFName, PDFObject> {
     return new Map(this.entries());
-  }
-
-  /** The Map with every value read. */
-  private readMap(): Map<PDFName, PDFObject> {
-    const map = this.asOwnMap();
-    for (const [key, value] of map) if (value instanceof UnreadValue) map.set(key, value.value());
-    return map;
   }
 }
 
